@@ -1,0 +1,132 @@
+# Alebrijes: three rounds; whoever empties their hand scores 0, everyone
+# else loses the highest value they hold in each of the five suits (four
+# colours and wild). Rules: shared/seeds/002_*.txt and GAMES.md section 3.
+#
+# Events:
+#   START  1 byte       [h]  first player of round 1 (in the header)
+#   ROUND  2 + 2n bytes [h (player who went out), token + 1 (0 = not given),
+#                        then per player the 5 highest values
+#                        (blue, green, pink, orange, wild; 0-5 each) packed
+#                        base 6 into a little-endian uint16:
+#                        blue + 6 green + 36 pink + 216 orange + 1296 wild]
+
+from array import array
+from .game import Game, const, best_mask, zero
+from . import errors as E
+
+START = const(1)
+ROUND = const(2)
+
+ROUNDS = const(3)
+SUITS = ("blue", "green", "pink", "orange", "wild")
+_PACK_MAX = const(7775)   # 6**5 - 1
+
+
+class Alebrijes(Game):
+    ID = "alebrijes"
+    MIN_PLAYERS = 3
+    MAX_PLAYERS = 6
+    PARTS = ("round1", "round2", "round3")
+    STATE = ("pts", "zeros", "first", "rounds")
+
+    def __init__(self):
+        super().__init__()
+        m = self.MAX_PLAYERS
+        self.pts = array("h", bytes(2 * m * ROUNDS))  # per player, per round
+        self.zeros = bytearray(m)                      # rounds won (scored 0)
+        self.reset()
+
+    def reset(self):
+        zero(self.pts)
+        zero(self.zeros)
+        self.first = 0      # first player of the round to be played next
+        self.rounds = 0
+        self.over = False
+        self.winners = 0
+        self.leaders = 0
+
+    def cards_to_deal(self):
+        return 10 if self.n <= 4 else 8
+
+    def size(self, buf, off, end):
+        k = buf[off] & 0x0F
+        if k == START:
+            return 1
+        if k == ROUND:
+            s = 2 + 2 * self.n
+            return s if end - off >= s else -1
+        return 0
+
+    def apply(self, buf, off):
+        h = buf[off]
+        k = h & 0x0F
+        p = h >> 4
+        if self.over:
+            return E.GAME_OVER
+        if k == START:
+            if self.rounds:
+                return E.ALREADY_STARTED
+            if p >= self.n:
+                return E.BAD_PLAYER
+            self.first = p
+            return E.OK
+        if k != ROUND:
+            return E.BAD_EVENT
+        n = self.n
+        token = buf[off + 1]
+        if p >= n or token > n:
+            return E.BAD_PLAYER
+        for q in range(n):
+            v = buf[off + 2 + 2 * q] | (buf[off + 3 + 2 * q] << 8)
+            if v > _PACK_MAX:
+                return E.BAD_VALUE
+            if q == p and v:
+                return E.OUT_HOLDS_CARDS
+            if q != p and not v:
+                return E.NO_CARDS_LEFT
+        r = self.rounds
+        for q in range(n):
+            v = buf[off + 2 + 2 * q] | (buf[off + 3 + 2 * q] << 8)
+            s = 0
+            while v:
+                s += v % 6
+                v //= 6
+            self.pts[q * ROUNDS + r] = -s
+        self.zeros[p] += 1
+        self.rounds = r + 1
+        # Without a token holder given, the round's first player holds it.
+        self.first = self._next_first(token - 1 if token else self.first)
+        if self.rounds == ROUNDS:
+            self.over = True
+        return E.OK
+
+    def _total(self, q):
+        s = 0
+        for r in range(ROUNDS):
+            s += self.pts[q * ROUNDS + r]
+        return s
+
+    def _next_first(self, token):
+        # The worst total starts; among ties, the nearest to the token holder
+        # going clockwise, the holder first.
+        worst = 1
+        for q in range(self.n):
+            t = self._total(q)
+            if t < worst:
+                worst = t
+        for j in range(self.n):
+            q = (token + j) % self.n
+            if self._total(q) == worst:
+                return q
+        return token
+
+    def score(self):
+        n = self.n
+        for q in range(n):
+            for r in range(ROUNDS):
+                self.parts[q * ROUNDS + r] = self.pts[q * ROUNDS + r]
+            self.total[q] = self._total(q)
+        best = best_mask(self.total, n, (1 << n) - 1, False)
+        # Tie-break: most rounds won; still tied, shared.
+        self.leaders = best_mask(self.zeros, n, best, False)
+        self.winners = self.leaders if self.over else 0

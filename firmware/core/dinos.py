@@ -1,0 +1,291 @@
+# Happy Little Dinosaurs: each round the highest score runs along the escape
+# route, the lowest takes the disaster; disasters eliminate and also push
+# forward. First to 50 or last standing wins. Rules: shared/seeds/004_*.txt
+# and GAMES.md section 5 (with its decisions).
+#
+# Event ROUND, 3 + c + a + s*c bytes, where c = ceil(n / 2):
+#   [h = ROUND | disaster << 4      (0 natural, 1 predator, 2 emotional,
+#                                    3 meteor)
+#    flags: bit0 invert, bit1 stop, bit2 adjust given,
+#           bits 3-5 redirect + 1 (0 = none)
+#    s: rounds of sudden death
+#    c bytes: point card per player, one nibble each (player 0 in the low
+#             nibble), 0-9, 15 = eliminated
+#    a = n bytes if adjust given: per player adjustment, int8
+#    s * c bytes: sudden death rounds, nibbles: 0-9, 14 = no point card
+#                 left, 15 = not in it]
+# Option bytes, one per player: the dinosaur's trait,
+#   plus (0 none, 1 + disaster type) | minus (same) << 3
+
+from array import array
+from .game import Game, const, int8, best_mask, popcount, zero
+from . import errors as E
+
+ROUND = const(1)
+
+NATURAL = const(0)
+PREDATOR = const(1)
+EMOTIONAL = const(2)
+METEOR = const(3)
+DISASTERS = ("natural", "predator", "emotional", "meteor")
+
+# The base dinosaurs' traits, as option bytes.
+REX = const(2 | 3 << 3)        # +1 predator, -1 emotional
+STEGO = const(4)               # +1 meteor
+CERATOPS = const(3 | 1 << 3)   # +1 emotional, -1 natural
+BRONTO = const(1 | 2 << 3)     # +1 natural, -1 predator
+DINOS = (("rex", REX), ("stego", STEGO), ("ceratops", CERATOPS),
+         ("bronto", BRONTO))
+
+GOAL = const(50)
+NONE = const(255)
+_NULL = const(15)
+_NO_CARD = const(14)
+
+
+def nibble(buf, start, p):
+    b = buf[start + (p >> 1)]
+    return (b >> 4) if p & 1 else (b & 0x0F)
+
+
+class Dinos(Game):
+    ID = "dinos"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 4
+    OPT_LEN = 4
+    PARTS = ("rounds", "disasters")
+    STATE = ("pos", "by_rounds", "by_disasters", "zone", "alive", "rounds",
+             "won_mask", "last_taker", "last_high")
+
+    def __init__(self):
+        super().__init__()
+        m = self.MAX_PLAYERS
+        self.pos = array("h", bytes(2 * m))           # escape route, 0 -> 50
+        self.by_rounds = array("h", bytes(2 * m))     # steps from round wins
+        self.by_disasters = array("h", bytes(2 * m))  # steps from the zone
+        self.zone = bytearray(4 * m)                  # disasters held, by type
+        self.rs = array("h", bytes(2 * m))            # scratch: round scores
+        self.reset()
+
+    def check_options(self, n, opts, off):
+        for p in range(n):
+            t = opts[off + p]
+            if t >> 6 or (t & 7) > 4 or ((t >> 3) & 7) > 4:
+                return E.BAD_OPTION
+        return E.OK
+
+    def reset(self):
+        zero(self.pos)
+        zero(self.by_rounds)
+        zero(self.by_disasters)
+        zero(self.zone)
+        self.alive = (1 << self.n) - 1
+        self.rounds = 0
+        self.won_mask = 0
+        self.last_taker = NONE    # who took last round's disaster
+        self.last_high = 0        # who won last round (mask)
+        self.over = False
+        self.winners = 0
+        self.leaders = 0
+
+    def trait(self, p, d):
+        # +1 / -1 when the trait names this round's disaster type. On a
+        # meteor round only traits that name meteor apply (GAMES.md).
+        t = self.opts[p]
+        m = 0
+        if t & 7 == d + 1:
+            m += 1
+        if (t >> 3) & 7 == d + 1:
+            m -= 1
+        return m
+
+    def disasters(self, p):
+        z = 0
+        for t in range(4):
+            z += self.zone[4 * p + t]
+        return z
+
+    def eliminated_by(self, p):
+        # 3 of one type or 3 different types (2 players: 4 of one type or 2
+        # of each); meteors are wild and count as whatever is worst.
+        a = self.zone[4 * p]
+        b = self.zone[4 * p + 1]
+        c = self.zone[4 * p + 2]
+        m = self.zone[4 * p + 3]
+        top = max(a, b, c)
+        if self.n == 2:
+            need = max(0, 2 - a) + max(0, 2 - b) + max(0, 2 - c)
+            return top + m >= 4 or need <= m
+        kinds = (a > 0) + (b > 0) + (c > 0)
+        return top + m >= 3 or kinds + m >= 3
+
+    def size(self, buf, off, end):
+        if buf[off] & 0x0F != ROUND:
+            return 0
+        if end - off < 3:
+            return -1
+        c = (self.n + 1) >> 1
+        s = 3 + c + (self.n if buf[off + 1] & 4 else 0) + buf[off + 2] * c
+        return s if end - off >= s else -1
+
+    def apply(self, buf, off):
+        h = buf[off]
+        if h & 0x0F != ROUND:
+            return E.BAD_EVENT
+        if self.over:
+            return E.GAME_OVER
+        n = self.n
+        d = h >> 4
+        flags = buf[off + 1]
+        if d > METEOR or flags >> 6:
+            return E.BAD_VALUE
+        stop = flags & 2
+        red = (flags >> 3) & 7
+        nsud = buf[off + 2]
+        c = (n + 1) >> 1
+        cards = off + 3
+        adj = cards + c
+        sud = adj + (n if flags & 4 else 0)
+        alive = self.alive
+        rs = self.rs
+
+        # Step 2: card + trait + adjustments, for the living only.
+        for p in range(n):
+            v = nibble(buf, cards, p)
+            a = int8(buf[adj + p]) if flags & 4 else 0
+            if alive & (1 << p):
+                if v == _NULL:
+                    return E.CARD_MISMATCH
+                if v > 9:
+                    return E.BAD_VALUE
+                rs[p] = v + self.trait(p, d) + a
+            elif v != _NULL or a:
+                return E.CARD_MISMATCH
+        if red and (stop or red > n or not alive & (1 << (red - 1))):
+            return E.BAD_REDIRECT
+
+        # Step 3: inversion swaps the tied highest and tied lowest scores.
+        hi = best_mask(rs, n, alive, False)
+        lo = best_mask(rs, n, alive, True)
+        if flags & 1 and hi != lo:
+            H = rs[_first(hi)]
+            L = rs[_first(lo)]
+            for p in range(n):
+                if hi & (1 << p):
+                    rs[p] = L
+                elif lo & (1 << p):
+                    rs[p] = H
+            hi, lo = lo, hi
+
+        void = hi == alive      # everyone tied: nobody moves, nobody takes
+        taker = NONE
+        used = 0                # sudden death rounds consumed
+        if not void:
+            if popcount(lo) == 1:
+                taker = _first(lo)
+            else:
+                # Step 5: sudden death among the tied lowest, raw values.
+                cur = lo
+                while True:
+                    if used >= nsud:
+                        return E.SUDDEN_MISMATCH
+                    row = sud + used * c
+                    used += 1
+                    nocard = 0
+                    for p in range(n):
+                        v = nibble(buf, row, p)
+                        if (v != _NULL) != bool(cur & (1 << p)):
+                            return E.SUDDEN_MISMATCH
+                        if v == _NO_CARD:
+                            nocard |= 1 << p
+                        elif 9 < v < _NULL:
+                            return E.BAD_VALUE
+                    if nocard:
+                        # One without a point card takes it; several: the
+                        # disaster goes under the deck.
+                        if popcount(nocard) == 1:
+                            taker = _first(nocard)
+                        break
+                    low = 0
+                    lv = 99
+                    for p in range(n):
+                        if cur & (1 << p):
+                            v = nibble(buf, row, p)
+                            if v < lv:
+                                lv = v
+                                low = 0
+                            if v == lv:
+                                low |= 1 << p
+                    if popcount(low) == 1:
+                        taker = _first(low)
+                        break
+                    cur = low
+        if used != nsud:
+            return E.SUDDEN_MISMATCH
+        if (stop or red) and taker == NONE:
+            return E.NOBODY_TAKES
+
+        # Everything is valid: apply.
+        self.rounds += 1
+        self.last_high = 0 if void else hi
+        self.last_taker = NONE
+        if void:
+            return E.OK
+        # Step 4: the high scorers run (a score below 0 runs 0).
+        steps = max(rs[_first(hi)], 0)
+        reached = 0
+        for p in range(n):
+            if hi & (1 << p):
+                self.pos[p] += steps
+                self.by_rounds[p] += steps
+                if self.pos[p] >= GOAL:
+                    reached |= 1 << p
+        if reached:
+            return self._win(reached)
+        # Steps 5-6: the disaster is taken (or stopped, or redirected).
+        if stop:
+            taker = NONE
+        elif red:
+            taker = red - 1
+        if taker != NONE:
+            self.last_taker = taker
+            self.zone[4 * taker + d] += 1
+            if self.eliminated_by(taker):
+                self.alive &= ~(1 << taker)
+        # Step 7: every living dinosaur runs one step per disaster held.
+        reached = 0
+        for p in range(n):
+            if self.alive & (1 << p):
+                z = self.disasters(p)
+                self.pos[p] += z
+                self.by_disasters[p] += z
+                if self.pos[p] >= GOAL:
+                    reached |= 1 << p
+        # Step 8: last one standing, or the furthest along at 50 or more.
+        if popcount(self.alive) == 1:
+            return self._win(self.alive)
+        if reached:
+            return self._win(reached)
+        return E.OK
+
+    def _win(self, mask):
+        self.won_mask = best_mask(self.pos, self.n, mask, False)
+        self.over = True
+        return E.OK
+
+    def score(self):
+        n = self.n
+        for p in range(n):
+            self.total[p] = self.pos[p]
+            self.parts[2 * p] = self.by_rounds[p]
+            self.parts[2 * p + 1] = self.by_disasters[p]
+        self.leaders = best_mask(self.pos, n, self.alive, False)
+        self.winners = self.won_mask if self.over else 0
+
+
+def _first(mask):
+    p = 0
+    while not mask & 1:
+        mask >>= 1
+        p += 1
+    return p

@@ -1,0 +1,147 @@
+# DOG (Dobney-Christen): a team race; partners sit opposite, a team wins with
+# all 8 pawns in the goal. The device tracks pawns, kills, goals and the
+# round cycle. Rules: shared/seeds/003_*.txt and GAMES.md section 4.
+#
+# Events:
+#   DEAL  1 byte   [h]            the next round is dealt
+#   OUT   1 byte   [h(p)]         a pawn of p leaves home for the track
+#   KILL  2 bytes  [h(killer), victim]   a pawn of victim is sent home
+#   GOAL  2 bytes  [h(owner), by]        a pawn of owner enters the goal,
+#                                        moved by `by` (owner or partner)
+# Option byte: the dealer of round 1.
+
+from array import array
+from .game import Game, const, best_mask, zero
+from . import errors as E
+
+DEAL = const(1)
+OUT = const(2)
+KILL = const(3)
+GOAL = const(4)
+
+PAWNS = const(4)
+
+
+class Dog(Game):
+    ID = "dog"
+    MIN_PLAYERS = 4
+    MAX_PLAYERS = 6
+    OPT_LEN = 1
+    PARTS = ("own", "partner")
+    STATE = ("home", "track", "goal", "by_partner", "kills", "deaths",
+             "team_goal", "round")
+
+    def __init__(self):
+        super().__init__()
+        m = self.MAX_PLAYERS
+        self.home = bytearray(m)
+        self.track = bytearray(m)
+        self.goal = bytearray(m)
+        self.by_partner = bytearray(m)     # goal pawns the partner moved in
+        self.kills = array("H", bytes(2 * m))   # pawns this player killed
+        self.deaths = array("H", bytes(2 * m))  # own pawns sent home
+        self.team_goal = bytearray(m)      # the team's pawns in goal
+        self.reset()
+
+    def check_options(self, n, opts, off):
+        if n != 4 and n != 6:
+            return E.BAD_PLAYER_COUNT
+        if opts[off] >= n:
+            return E.BAD_OPTION
+        return E.OK
+
+    def reset(self):
+        for p in range(self.MAX_PLAYERS):
+            self.home[p] = PAWNS
+        zero(self.track)
+        zero(self.goal)
+        zero(self.by_partner)
+        zero(self.kills)
+        zero(self.deaths)
+        zero(self.team_goal)
+        self.round = 1      # round 1 is dealt when the game starts
+        self.over = False
+        self.winners = 0
+        self.leaders = 0
+
+    # The round cycle: hands of 6, 5, 4, 3, 2, then 6 again; the deal passes
+    # counter-clockwise (to the dealer's right, seat - 1), and the player to
+    # the dealer's right starts the round and deals the next one.
+    def hand_size(self):
+        return 6 - (self.round - 1) % 5
+
+    def dealer(self):
+        return (self.opts[0] - (self.round - 1)) % self.n
+
+    def first_player(self):
+        return (self.dealer() - 1) % self.n
+
+    def partner(self, p):
+        return (p + self.n // 2) % self.n
+
+    def team(self, p):
+        return p % (self.n // 2)
+
+    def size(self, buf, off, end):
+        k = buf[off] & 0x0F
+        if k == DEAL or k == OUT:
+            return 1
+        if k == KILL or k == GOAL:
+            return 2 if end - off >= 2 else -1
+        return 0
+
+    def apply(self, buf, off):
+        h = buf[off]
+        k = h & 0x0F
+        p = h >> 4
+        if self.over:
+            return E.GAME_OVER
+        if k == DEAL:
+            self.round += 1
+            return E.OK
+        if k < OUT or k > GOAL:
+            return E.BAD_EVENT
+        if p >= self.n:
+            return E.BAD_PLAYER
+        if k == OUT:
+            if self.home[p] == 0:
+                return E.HOME_EMPTY
+            self.home[p] -= 1
+            self.track[p] += 1
+            return E.OK
+        q = buf[off + 1]
+        if q >= self.n:
+            return E.BAD_PLAYER
+        if k == KILL:
+            # Pawns at home or in the goal cannot be killed.
+            if self.track[q] == 0:
+                return E.NOT_ON_TRACK
+            self.track[q] -= 1
+            self.home[q] += 1
+            self.kills[p] += 1
+            self.deaths[q] += 1
+            return E.OK
+        # GOAL: p owns the pawn, q moved it.
+        if self.track[p] == 0:
+            return E.NOT_ON_TRACK
+        if q != p:
+            if q != self.partner(p):
+                return E.NOT_PARTNER
+            if self.goal[q] < PAWNS:
+                return E.PARTNER_NOT_HOME
+            self.by_partner[p] += 1
+        self.track[p] -= 1
+        self.goal[p] += 1
+        if self.goal[p] + self.goal[self.partner(p)] == 2 * PAWNS:
+            self.over = True
+        return E.OK
+
+    def score(self):
+        n = self.n
+        for p in range(n):
+            self.total[p] = self.goal[p]
+            self.parts[2 * p] = self.goal[p] - self.by_partner[p]
+            self.parts[2 * p + 1] = self.by_partner[p]
+            self.team_goal[p] = self.goal[p] + self.goal[self.partner(p)]
+        self.leaders = best_mask(self.team_goal, n, (1 << n) - 1, False)
+        self.winners = self.leaders if self.over else 0

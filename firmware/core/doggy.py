@@ -1,0 +1,264 @@
+# Doggy Style (Mario Hugo): Parrandas taken, ordered, Mario Hugo's return,
+# reserve dogs, sets and majorities. Rules: shared/seeds/000_*.txt and
+# GAMES.md section 1.
+#
+# Events (header byte = kind | player << 4):
+#   TAKE    2 bytes  [h, color | points << 4]   points 5, 3 or 1
+#   ORDER   2 bytes  [h, color]
+#   RESERVE 2 bytes  [h, delta as int8]         +1 or -1
+#   MARIO   1 byte   [h]                        (no player)
+#   ASSIGN  2 bytes  [h, count | c0 << 2 | c1 << 4 | c2 << 6]
+#                    one colour (0-3) per ordered wild, count 0-3
+
+from .game import Game, const, int8, best_mask, zero
+from . import errors as E
+
+TAKE = const(1)
+ORDER = const(2)
+RESERVE = const(3)
+MARIO = const(4)
+ASSIGN = const(5)
+
+BLUE = const(0)
+RED = const(1)
+YELLOW = const(2)
+GREEN = const(3)
+WILD = const(4)
+COLORS = ("blue", "red", "yellow", "green", "wild")
+
+_NC = const(5)        # colours incl. wild, per player in the state arrays
+_MARIOS_TO_END = const(3)
+
+
+class Doggy(Game):
+    ID = "doggy"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 5
+    PARTS = ("parrandas", "reserve", "sets", "majorities")
+    STATE = ("unord_n", "unord_pts", "ord_n", "ord_pts", "taken", "reserve",
+             "assigned", "assigned_mask", "mario", "any_take", "last_p",
+             "last_c", "last_pts", "last_valid", "cnt", "maj")
+
+    def __init__(self):
+        super().__init__()
+        m = self.MAX_PLAYERS
+        self.unord_n = bytearray(m * _NC)    # unordered cards per player/colour
+        self.unord_pts = bytearray(m * _NC)  # and their points
+        self.ord_n = bytearray(m * _NC)      # ordered cards
+        self.ord_pts = bytearray(m * _NC)
+        self.taken = bytearray(_NC)          # cards taken so far, per colour
+        self.reserve = bytearray(m)          # reserve dogs
+        self.assigned = bytearray(m * 4)     # wilds assigned to each colour
+        self.cnt = bytearray(m * 4)          # colour counts used to score
+        self.maj = bytearray(m * 4)          # majority points per colour
+        self.reset()
+
+    def reset(self):
+        zero(self.unord_n)
+        zero(self.unord_pts)
+        zero(self.ord_n)
+        zero(self.ord_pts)
+        zero(self.taken)
+        zero(self.reserve)
+        zero(self.assigned)
+        zero(self.cnt)
+        zero(self.maj)
+        self.assigned_mask = 0
+        self.mario = 0
+        self.any_take = False
+        self.last_p = 0
+        self.last_c = 0
+        self.last_pts = 0
+        self.last_valid = False   # the last Parranda taken is still unordered
+        self.over = False
+        self.winners = 0
+        self.leaders = 0
+
+    def color_limit(self):
+        return 6 if self.n == 2 else 7
+
+    def wild_limit(self):
+        return 2 if self.n == 2 else 3
+
+    def unordered(self, p, c):
+        return self.unord_n[p * _NC + c]
+
+    def ordered(self, p, c):
+        return self.ord_n[p * _NC + c]
+
+    def size(self, buf, off, end):
+        if off >= end:
+            return 0
+        k = buf[off] & 0x0F
+        if k == MARIO:
+            return 1
+        if k == TAKE or k == ORDER or k == RESERVE or k == ASSIGN:
+            return 2 if end - off >= 2 else -1
+        return 0
+
+    def apply(self, buf, off):
+        h = buf[off]
+        k = h & 0x0F
+        p = h >> 4
+        if k == ASSIGN:
+            return self._assign(p, buf[off + 1])
+        if self.over:
+            return E.GAME_OVER
+        if k == MARIO:
+            return self._mario()
+        if p >= self.n:
+            return E.BAD_PLAYER
+        if k == TAKE:
+            return self._take(p, buf[off + 1])
+        if k == ORDER:
+            return self._order(p, buf[off + 1])
+        if k == RESERVE:
+            d = int8(buf[off + 1])
+            if d != 1 and d != -1:
+                return E.BAD_VALUE
+            if self.reserve[p] + d < 0:
+                return E.RESERVE_NEGATIVE
+            if self.reserve[p] + d > 255:
+                return E.BAD_VALUE
+            self.reserve[p] += d
+            return E.OK
+        return E.BAD_EVENT
+
+    def _take(self, p, b):
+        c = b & 0x0F
+        pts = b >> 4
+        if c > WILD:
+            return E.BAD_VALUE
+        if c == WILD:
+            if pts != 1:
+                return E.WILD_POINTS
+            if self.taken[c] >= self.wild_limit():
+                return E.WILD_EXHAUSTED
+        else:
+            if pts != 5 and pts != 3 and pts != 1:
+                return E.BAD_VALUE
+            if self.taken[c] >= self.color_limit():
+                return E.COLOR_EXHAUSTED
+        i = p * _NC + c
+        self.taken[c] += 1
+        self.unord_n[i] += 1
+        self.unord_pts[i] += pts
+        self.any_take = True
+        self.last_p = p
+        self.last_c = c
+        self.last_pts = pts
+        self.last_valid = True
+        return E.OK
+
+    def _order(self, p, c):
+        if c > WILD:
+            return E.BAD_VALUE
+        i = p * _NC + c
+        if self.unord_n[i] == 0:
+            return E.NOTHING_TO_ORDER
+        self.ord_n[i] += self.unord_n[i]
+        self.ord_pts[i] += self.unord_pts[i]
+        self.unord_n[i] = 0
+        self.unord_pts[i] = 0
+        if p == self.last_p and c == self.last_c:
+            self.last_valid = False
+        return E.OK
+
+    def _mario(self):
+        # The supply is only refilled after someone took a Parranda.
+        if not self.any_take:
+            return E.MARIO_EARLY
+        if self.last_valid:
+            # Only the last Parranda taken is ordered, and only once.
+            i = self.last_p * _NC + self.last_c
+            self.unord_n[i] -= 1
+            self.unord_pts[i] -= self.last_pts
+            self.ord_n[i] += 1
+            self.ord_pts[i] += self.last_pts
+            self.last_valid = False
+        self.mario += 1
+        if self.mario >= _MARIOS_TO_END:
+            self.over = True
+        return E.OK
+
+    def _assign(self, p, b):
+        if not self.over:
+            return E.NOT_OVER
+        if p >= self.n:
+            return E.BAD_PLAYER
+        if self.assigned_mask & (1 << p):
+            return E.ALREADY_ASSIGNED
+        cnt = b & 3
+        if cnt != self.ord_n[p * _NC + WILD]:
+            return E.ASSIGN_COUNT
+        if b >> (2 + 2 * cnt):
+            return E.BAD_VALUE        # colour bits past the count must be 0
+        for j in range(cnt):
+            self.assigned[p * 4 + ((b >> (2 + 2 * j)) & 3)] += 1
+        self.assigned_mask |= 1 << p
+        return E.OK
+
+    def score(self):
+        n = self.n
+        np_ = len(self.PARTS)
+        for p in range(n):
+            pts = 0
+            for c in range(_NC):
+                pts += self.ord_pts[p * _NC + c]
+            sets = 99
+            for c in range(4):
+                v = self.ord_n[p * _NC + c] + self.assigned[p * 4 + c]
+                self.cnt[p * 4 + c] = v
+                self.maj[p * 4 + c] = 0
+                if v < sets:
+                    sets = v
+            self.parts[p * np_] = pts
+            self.parts[p * np_ + 1] = self.reserve[p]
+            self.parts[p * np_ + 2] = 5 * sets
+        for c in range(4):
+            self._majority(c)
+        for p in range(n):
+            m = 0
+            for c in range(4):
+                m += self.maj[p * 4 + c]
+            self.parts[p * np_ + 3] = m
+            self.total[p] = (self.parts[p * np_] + self.parts[p * np_ + 1] +
+                             self.parts[p * np_ + 2] + m)
+        self.leaders = best_mask(self.total, n, (1 << n) - 1, False)
+        self.winners = self.leaders if self.over else 0
+
+    def _majority(self, c):
+        n = self.n
+        cnt = self.cnt
+        top = 0
+        for p in range(n):
+            if cnt[p * 4 + c] > top:
+                top = cnt[p * 4 + c]
+        if top == 0:
+            return                      # nobody has this colour
+        k = 0
+        for p in range(n):
+            if cnt[p * 4 + c] == top:
+                k += 1
+        if k > 1:
+            # Tied first majority: split 7 rounding down, no second majority.
+            for p in range(n):
+                if cnt[p * 4 + c] == top:
+                    self.maj[p * 4 + c] = 7 // k
+            return
+        second = 0
+        for p in range(n):
+            v = cnt[p * 4 + c]
+            if top > v > second:
+                second = v
+        k2 = 0
+        for p in range(n):
+            v = cnt[p * 4 + c]
+            if v == top:
+                self.maj[p * 4 + c] = 5
+            elif v == second and second > 0:
+                k2 += 1
+        if second > 0:
+            for p in range(n):
+                if cnt[p * 4 + c] == second:
+                    self.maj[p * 4 + c] = 2 // k2

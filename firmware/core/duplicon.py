@@ -1,0 +1,86 @@
+# Duplicon: rounds scored +1 per won card, -2 per card in hand, -3 per card
+# in the play zone, until someone reaches 100. Rules: shared/seeds/001_*.txt
+# and GAMES.md section 2.
+#
+# Events:
+#   ROUND  1 + 3n bytes  [h, won0, hand0, zone0, won1, hand1, zone1, ...]
+
+from array import array
+from .game import Game, const, best_mask, zero
+from . import errors as E
+
+ROUND = const(1)
+
+_DECK = const(96)
+_TARGET = const(100)
+
+
+class Duplicon(Game):
+    ID = "duplicon"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 4
+    PARTS = ("won", "hand", "zone")
+    STATE = ("won", "hand", "zone", "rounds", "last")
+
+    def __init__(self):
+        super().__init__()
+        m = self.MAX_PLAYERS
+        self.won = array("i", bytes(4 * m))    # cards won, all rounds
+        self.hand = array("i", bytes(4 * m))   # cards left in hand
+        self.zone = array("i", bytes(4 * m))   # cards left in the play zone
+        self.last = array("i", bytes(4 * m))   # last round's score
+        self.reset()
+
+    def reset(self):
+        zero(self.won)
+        zero(self.hand)
+        zero(self.zone)
+        zero(self.last)
+        self.rounds = 0
+        self.over = False
+        self.winners = 0
+        self.leaders = 0
+
+    def size(self, buf, off, end):
+        if buf[off] & 0x0F != ROUND:
+            return 0
+        s = 1 + 3 * self.n
+        return s if end - off >= s else -1
+
+    def apply(self, buf, off):
+        if buf[off] & 0x0F != ROUND:
+            return E.BAD_EVENT
+        if self.over:
+            return E.GAME_OVER
+        n = self.n
+        cards = 0
+        for p in range(n):
+            w = buf[off + 1 + 3 * p]
+            if w & 1:
+                return E.WON_ODD
+            cards += w + buf[off + 2 + 3 * p] + buf[off + 3 + 3 * p]
+        if cards > _DECK:
+            return E.TOO_MANY_CARDS
+        for p in range(n):
+            w = buf[off + 1 + 3 * p]
+            h = buf[off + 2 + 3 * p]
+            z = buf[off + 3 + 3 * p]
+            self.won[p] += w
+            self.hand[p] += h
+            self.zone[p] += z
+            self.last[p] = w - 2 * h - 3 * z
+        self.rounds += 1
+        for p in range(n):
+            if self.won[p] - 2 * self.hand[p] - 3 * self.zone[p] >= _TARGET:
+                self.over = True
+        return E.OK
+
+    def score(self):
+        n = self.n
+        for p in range(n):
+            self.parts[3 * p] = self.won[p]
+            self.parts[3 * p + 1] = -2 * self.hand[p]
+            self.parts[3 * p + 2] = -3 * self.zone[p]
+            self.total[p] = self.won[p] - 2 * self.hand[p] - 3 * self.zone[p]
+        self.leaders = best_mask(self.total, n, (1 << n) - 1, False)
+        self.winners = self.leaders if self.over else 0

@@ -1,0 +1,104 @@
+# Free score pad: any other game. Rounds with one number per player,
+# highest or lowest wins, an optional target that ends the game.
+#
+# Events:
+#   ROUND  1 + 2n bytes  [h, score per player as little-endian int16]
+#   END    1 byte        [h]  the players stop here
+# Option bytes (3): flags (bit0 lowest wins, bit1 target given),
+#   target as little-endian int16: the game ends after the round in which
+#   any total reaches it.
+
+from array import array
+from .game import Game, const, int16, best_mask, zero
+from . import errors as E
+
+ROUND = const(1)
+END = const(2)
+
+MAX_ROUNDS = const(99)
+
+
+class Free(Game):
+    ID = "free"
+    MIN_PLAYERS = 1
+    MAX_PLAYERS = 8
+    OPT_LEN = 3
+    PARTS = ()          # one part per round: see nparts() / part()
+    STATE = ("pts", "sums", "rounds")
+
+    def __init__(self):
+        super().__init__()
+        m = self.MAX_PLAYERS
+        self.pts = array("h", bytes(2 * m * MAX_ROUNDS))  # round r, player p
+        self.sums = array("i", bytes(4 * m))
+        self.reset()
+
+    def check_options(self, n, opts, off):
+        return E.BAD_OPTION if opts[off] >> 2 else E.OK
+
+    def lowest_wins(self):
+        return bool(self.opts[0] & 1)
+
+    def target(self):
+        # The target, or None when the game has none.
+        return int16(self.opts, 1) if self.opts[0] & 2 else None
+
+    def reset(self):
+        zero(self.pts)
+        zero(self.sums)
+        self.rounds = 0
+        self.over = False
+        self.winners = 0
+        self.leaders = 0
+
+    def nparts(self):
+        return self.rounds
+
+    def part_name(self, k):
+        return "r%d" % (k + 1)
+
+    def part(self, p, k):
+        return self.pts[k * self.MAX_PLAYERS + p]
+
+    def size(self, buf, off, end):
+        k = buf[off] & 0x0F
+        if k == END:
+            return 1
+        if k == ROUND:
+            s = 1 + 2 * self.n
+            return s if end - off >= s else -1
+        return 0
+
+    def apply(self, buf, off):
+        k = buf[off] & 0x0F
+        if self.over:
+            return E.GAME_OVER
+        if k == END:
+            self.over = True
+            return E.OK
+        if k != ROUND:
+            return E.BAD_EVENT
+        if self.rounds >= MAX_ROUNDS:
+            return E.TOO_MANY_ROUNDS
+        base = self.rounds * self.MAX_PLAYERS
+        reached = False
+        has_target = self.opts[0] & 2
+        tgt = int16(self.opts, 1)
+        for p in range(self.n):
+            v = int16(buf, off + 1 + 2 * p)
+            self.pts[base + p] = v
+            self.sums[p] += v
+            if has_target and self.sums[p] >= tgt:
+                reached = True
+        self.rounds += 1
+        if reached:
+            self.over = True
+        return E.OK
+
+    def score(self):
+        n = self.n
+        for p in range(n):
+            self.total[p] = self.sums[p]
+        self.leaders = best_mask(self.total, n, (1 << n) - 1,
+                                 self.opts[0] & 1)
+        self.winners = self.leaders if self.over else 0

@@ -1,0 +1,143 @@
+# The shape every game module follows.
+#
+# A game is set up once (player count + option bytes), then fed encoded events
+# one at a time with apply(buf, off). Every event starts with a header byte:
+#
+#     bits 0-3  event kind (per game; 13 = REDO and 14 = UNDO for all games)
+#     bits 4-7  a player index, where the event has one (else 0)
+#
+# followed by a payload whose length the game knows (size()). apply()
+# validates the whole event before it touches any state, so an invalid event
+# returns an error code and changes nothing. State lives in arrays that are
+# allocated once in __init__ for the game's maximum player count: apply() and
+# score() allocate nothing on the heap (tests/test_heap.py proves it on the
+# MicroPython VM with micropython.heap_lock()).
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+from array import array
+
+KIND_MASK = const(0x0F)
+REDO = const(13)
+UNDO = const(14)
+
+
+def kind_of(header):
+    return header & 0x0F
+
+
+def player_of(header):
+    return header >> 4
+
+
+def header(kind, player=0):
+    return kind | (player << 4)
+
+
+def int8(b):
+    # A byte read back as a signed value (-128..127).
+    return b - 256 if b > 127 else b
+
+
+def int16(buf, off):
+    v = buf[off] | (buf[off + 1] << 8)
+    return v - 65536 if v > 32767 else v
+
+
+def best_mask(vals, n, mask, lowest):
+    # Bitmask of the players in `mask` holding the highest (or lowest) value.
+    best = 0
+    found = False
+    for i in range(n):
+        if mask & (1 << i):
+            v = vals[i]
+            if not found or (v < best if lowest else v > best):
+                best = v
+                found = True
+    out = 0
+    for i in range(n):
+        if mask & (1 << i) and vals[i] == best:
+            out |= 1 << i
+    return out
+
+
+def zero(a):
+    for i in range(len(a)):
+        a[i] = 0
+
+
+def popcount(x):
+    c = 0
+    while x:
+        c += x & 1
+        x >>= 1
+    return c
+
+
+class Game:
+    ID = ""
+    MIN_PLAYERS = 1
+    MAX_PLAYERS = 1
+    OPT_LEN = 0          # option bytes the game takes at setup
+    PARTS = ()           # names of the pieces of a player's total
+    STATE = ()           # names of the attributes that make up the state
+
+    def __init__(self):
+        m = self.MAX_PLAYERS
+        self.n = 0
+        self.opts = bytearray(self.OPT_LEN)
+        self.total = array("i", bytes(4 * m))
+        self.parts = array("i", bytes(4 * m * len(self.PARTS)))
+        self.over = False
+        self.winners = 0     # bitmask of player indices, set once over
+        self.leaders = 0     # bitmask of who is ahead right now
+
+    def setup(self, n, opts=b"", off=0):
+        if n < self.MIN_PLAYERS or n > self.MAX_PLAYERS:
+            return 27  # errors.BAD_PLAYER_COUNT
+        if len(opts) - off < self.OPT_LEN:
+            return 28  # errors.BAD_OPTION
+        err = self.check_options(n, opts, off)
+        if err:
+            return err
+        self.n = n
+        for i in range(self.OPT_LEN):
+            self.opts[i] = opts[off + i]
+        self.reset()
+        return 0
+
+    def check_options(self, n, opts, off):
+        return 0
+
+    # The pieces of a player's total: nparts() of them, each with a name.
+    def nparts(self):
+        return len(self.PARTS)
+
+    def part_name(self, k):
+        return self.PARTS[k]
+
+    def part(self, p, k):
+        return self.parts[p * len(self.PARTS) + k]
+
+    def snapshot(self):
+        # Every piece of state as one bytes object (tests compare these).
+        out = bytearray()
+        for name in self.STATE + ("total", "parts", "over", "winners",
+                                  "leaders"):
+            v = getattr(self, name)
+            if isinstance(v, (bool, int)):
+                out += int(v).to_bytes(4, "little")
+            else:
+                out += bytes(v)
+        return bytes(out)
+
+    # Each game defines:
+    #   reset()            back to the state right after setup
+    #   size(buf, off, end) length in bytes of the event at off: 0 for an
+    #                      unknown kind, -1 if it runs past end
+    #   apply(buf, off)    validate and apply one event; error code
+    #   score()            fill total, parts, leaders, winners
