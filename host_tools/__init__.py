@@ -1,0 +1,1 @@
+"""Marcador's PC side: score game records, and (later) flash, sync, export."""

@@ -1,0 +1,92 @@
+"""The `marcador` command: a table of subcommands, in mpremote's shape.
+
+Each command is a function taking the parsed arguments and returning the
+process exit code. Errors a user can cause are reported on stderr as one
+line saying what went wrong; nothing is printed to stdout as a result then.
+"""
+
+import argparse
+import json
+import sys
+
+from marcador_core import errors as E
+from marcador_core import record
+
+from . import breakdown
+
+EXIT_OK = 0
+EXIT_USAGE = 1      # file missing, unreadable, not JSON
+EXIT_INVALID = 2    # the record breaks a rule of its game
+
+
+class UserError(Exception):
+    """A problem the user can fix; the message says how."""
+
+    def __init__(self, message, code=EXIT_USAGE):
+        super().__init__(message)
+        self.code = code
+
+
+def read_record(path):
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as ex:
+        raise UserError(f"cannot read {path}: {ex.strerror}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as ex:
+        raise UserError(f"{path} is not valid JSON: {ex.msg} at line "
+                        f"{ex.lineno}, column {ex.colno}")
+
+
+def cmd_score(args):
+    rec = read_record(args.file)
+    lang = E.ES if args.lang == "es" else E.EN
+    try:
+        res = record.score_record(rec)
+    except record.RecordError as ex:
+        raise UserError(f"{args.file}: {ex.text(lang)}", EXIT_INVALID)
+    if args.json:
+        print(json.dumps(res, ensure_ascii=False))
+    else:
+        print(breakdown.text(res, lang))
+    return EXIT_OK
+
+
+COMMANDS = {
+    "score": (cmd_score, "replay a JSON game record and print the scores"),
+}
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="marcador",
+        description="Marcador PC tools: score game records with the same "
+                    "rules core the board runs.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    p = sub.add_parser("score", help=COMMANDS["score"][1])
+    p.add_argument("file", metavar="FILE.json",
+                   help="a game record (GAMES.md format); - for stdin")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object instead of a table")
+    p.add_argument("--lang", choices=("en", "es"), default="en",
+                   help="language of messages and the table (default en)")
+    return parser
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    func = COMMANDS[args.command][0]
+    try:
+        return func(args)
+    except UserError as ex:
+        print(f"marcador {args.command}: {ex}", file=sys.stderr)
+        return ex.code
+    except KeyboardInterrupt:
+        return 130
