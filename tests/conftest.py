@@ -1,0 +1,45 @@
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
+MP_SCRIPTS = Path(__file__).resolve().parent / "mp"
+
+
+def tool(name):
+    # Prefer the copy installed next to this interpreter (the Makefile venv).
+    local = Path(sys.executable).parent / name
+    if local.exists():
+        return str(local)
+    found = shutil.which(name)
+    if not found:
+        pytest.fail(f"{name} is not installed: run `make test`, which "
+                    f"installs it into .venv")
+    return found
+
+
+def run_micropython(script, stdin="", heapsize=None, path=(FIRMWARE,),
+                    timeout=600):
+    """Run a script on the MicroPython unix port; returns stdout lines."""
+    cmd = [tool("micropython")]
+    if heapsize:
+        cmd += ["-X", f"heapsize={heapsize}"]
+    cmd.append(str(script))
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join([str(p) for p in path] + [".frozen"])
+    proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True,
+                          env=env, timeout=timeout)
+    if proc.returncode != 0:
+        raise AssertionError(f"micropython failed ({proc.returncode}):\n"
+                             f"{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}")
+    return proc.stdout.splitlines()
+
+
+def json_lines(objs):
+    return "".join(json.dumps(o) + "\n" for o in objs)

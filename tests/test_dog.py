@@ -1,0 +1,89 @@
+"""DOG: pawns, kills, goals, the round cycle for 4 and 6 players, teams."""
+
+import pytest
+
+from marcador_core import errors as E
+from helpers import score, error
+
+
+def out(p):
+    return {"e": "out", "p": p}
+
+
+def goal(o, by=None):
+    ev = {"e": "goal", "owner": o}
+    if by is not None:
+        ev["by"] = by
+    return ev
+
+
+def kill(p, v):
+    return {"e": "kill", "p": p, "victim": v}
+
+
+DEAL = {"e": "deal"}
+
+
+@pytest.mark.parametrize("n,dealer0", [(4, 0), (4, 2), (6, 0), (6, 5)])
+def test_deal_cycle_dealer_and_first_player(n, dealer0):
+    for r in range(12):
+        st = score("dog", n, [DEAL] * r, {"dealer": dealer0})["status"]
+        assert st["round"] == r + 1
+        assert st["hand"] == [6, 5, 4, 3, 2][r % 5]
+        # Counter-clockwise: the dealer's right is seat - 1.
+        assert st["dealer"] == (dealer0 - r) % n
+        assert st["first"] == (dealer0 - r - 1) % n
+        # The first player of a round deals the next one.
+        nxt = score("dog", n, [DEAL] * (r + 1), {"dealer": dealer0})
+        assert nxt["status"]["dealer"] == st["first"]
+
+
+def test_pawns_move_home_track_goal_and_kills_send_home():
+    ev = [out(0), out(0), out(1), kill(1, 0), goal(0), kill(0, 1)]
+    st = score("dog", 4, ev)["status"]
+    assert st["home"][0] == 3 and st["track"][0] == 0 and st["goal"][0] == 1
+    assert st["home"][1] == 4 and st["track"][1] == 0
+    assert st["kills"] == [1, 1, 0, 0]
+    for p in range(4):
+        assert st["home"][p] + st["track"][p] + st["goal"][p] == 4
+
+
+def test_team_of_partners_opposite_wins_with_all_8_pawns():
+    ev = []
+    for p in (0, 2):
+        ev += [out(p), goal(p)] * 4
+    res = score("dog", 4, ev)
+    assert res["over"] and res["winners"] == [0, 2]
+    assert res["status"]["team_goal"] == [8, 0]
+    assert [p["total"] for p in res["players"]] == [4, 0, 4, 0]
+    assert error("dog", 4, ev + [DEAL]) == (E.GAME_OVER, len(ev))
+
+
+def test_six_players_three_teams_seats_i_and_i_plus_3():
+    ev = []
+    for p in (1, 4):
+        ev += [out(p), goal(p)] * 4
+    res = score("dog", 6, ev)
+    assert res["winners"] == [1, 4]
+    assert res["status"]["team_goal"] == [0, 8, 0]
+
+
+def test_partner_moves_pawns_only_when_own_four_are_home():
+    ev = [out(0), goal(0)] * 4 + [out(2), goal(2, by=0)]
+    res = score("dog", 4, ev)
+    assert res["players"][2]["parts"] == {"own": 0, "partner": 1}
+    assert res["players"][2]["total"] == 1
+    assert error("dog", 4, [out(2), goal(2, by=0)]) == \
+        (E.PARTNER_NOT_HOME, 1)
+    assert error("dog", 4, [out(2), goal(2, by=1)]) == (E.NOT_PARTNER, 1)
+
+
+def test_validation():
+    assert error("dog", 4, [out(0)] * 5) == (E.HOME_EMPTY, 4)
+    assert error("dog", 4, [kill(1, 0)]) == (E.NOT_ON_TRACK, 0)
+    # A pawn in the goal cannot be killed.
+    assert error("dog", 4, [out(0), goal(0), kill(1, 0)]) == \
+        (E.NOT_ON_TRACK, 2)
+    assert error("dog", 4, [goal(0)]) == (E.NOT_ON_TRACK, 0)
+    assert error("dog", 5, []) == (E.BAD_PLAYER_COUNT, -1)
+    assert error("dog", 4, [], {"dealer": 4}) == (E.BAD_PLAYER, -1)

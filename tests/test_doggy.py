@@ -1,0 +1,221 @@
+"""Doggy Style: scoring, majorities, Mario Hugo, two-player limits and every
+validation of GAMES.md section 1."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from marcador_core import errors as E
+from helpers import score, error, totals, log_of
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def take(p, color, points=1):
+    return {"e": "take", "p": p, "color": color, "points": points}
+
+
+def order(p, color):
+    return {"e": "order", "p": p, "color": color}
+
+
+MARIO3 = [{"e": "mario"}] * 3
+
+
+def ordered(p, color, k):
+    return [take(p, color)] * k + [order(p, color)]
+
+
+def test_rulebook_example_juan_carlos_scores_41():
+    rec = json.loads((ROOT / "examples/doggy_rulebook.json").read_text())
+    from marcador_core import record
+    res = record.score_record(rec)
+    jc = res["players"][0]
+    assert jc["name"] == "Juan Carlos"
+    assert jc["total"] == 41
+    assert jc["parts"] == {"parrandas": 28, "reserve": 2, "sets": 5,
+                           "majorities": 6}
+    assert res["over"] and res["winners"] == [0]
+
+
+def majorities(res):
+    return [p["parts"]["majorities"] for p in res["players"]]
+
+
+def test_single_first_and_single_second_majority():
+    ev = ordered(0, "red", 3) + ordered(1, "red", 2) + ordered(2, "red", 1)
+    assert majorities(score("doggy", 3, ev)) == [5, 2, 0]
+
+
+@pytest.mark.parametrize("k,each", [(2, 3), (3, 2), (4, 1), (5, 1)])
+def test_tied_first_majority_splits_7_and_gives_no_second(k, each):
+    ev = []
+    for p in range(k):
+        ev += ordered(p, "blue", 1)
+    n = max(k, 3)
+    if k < n:
+        ev += [take(k, "yellow")] + [order(k, "yellow")]  # no blue for k
+    res = score("doggy", n, ev)
+    blue = [each] * k + [0] * (n - k)
+    if k < n:
+        blue[k] = 5  # yellow alone
+    assert majorities(res) == blue
+
+
+def test_tied_first_majority_no_second_even_with_a_lower_count():
+    ev = ordered(0, "green", 2) + ordered(1, "green", 2) + \
+        ordered(2, "green", 1)
+    assert majorities(score("doggy", 3, ev)) == [3, 3, 0]
+
+
+@pytest.mark.parametrize("k,each", [(1, 2), (2, 1), (3, 0), (4, 0)])
+def test_second_majority_split_2_rounding_down(k, each):
+    ev = ordered(0, "red", 3)
+    for p in range(1, k + 1):
+        ev += ordered(p, "red", 1)
+    assert majorities(score("doggy", k + 1, ev)) == [5] + [each] * k
+
+
+def test_a_colour_needs_one_card_to_place():
+    ev = ordered(0, "red", 1)
+    assert majorities(score("doggy", 3, ev)) == [5, 0, 0]
+
+
+def test_unordered_parrandas_score_nothing():
+    ev = [take(0, "red", 5), take(0, "red", 3)] + MARIO3
+    # The third Mario orders the last one taken (3 points) only.
+    res = score("doggy", 2, ev)
+    assert res["players"][0]["parts"]["parrandas"] == 3
+
+
+def test_mario_orders_only_the_last_parranda_taken():
+    ev = [take(0, "blue", 5), take(0, "red", 3), {"e": "mario"}]
+    st = score("doggy", 2, ev)["status"]
+    assert st["ordered"][0] == [0, 1, 0, 0, 0]
+    assert st["unordered"][0] == [1, 0, 0, 0, 0]
+    assert st["mario"] == 1
+
+
+def test_second_mario_in_same_refill_orders_nothing_more():
+    ev = [take(0, "blue", 5), take(1, "red", 3), {"e": "mario"},
+          {"e": "mario"}]
+    st = score("doggy", 2, ev)["status"]
+    assert st["ordered"][1][1] == 1 and st["ordered"][0][0] == 0
+    assert st["unordered"][0][0] == 1
+
+
+def test_mario_orders_nothing_if_last_was_already_ordered():
+    ev = [take(0, "blue", 5), take(1, "red", 3), order(1, "red"),
+          {"e": "mario"}]
+    st = score("doggy", 2, ev)["status"]
+    assert st["unordered"][0][0] == 1
+    assert st["ordered"][1][1] == 1
+
+
+def test_third_mario_ends_the_game_after_the_auto_order():
+    ev = [take(0, "red", 5), {"e": "mario"}, take(1, "blue", 3),
+          {"e": "mario"}, take(0, "green", 1), {"e": "mario"}]
+    res = score("doggy", 2, ev)
+    assert res["over"]
+    assert [p["parts"]["parrandas"] for p in res["players"]] == [6, 3]
+    assert error("doggy", 2, ev + [take(1, "red", 5)]) == (E.GAME_OVER, 6)
+    assert error("doggy", 2, ev + [{"e": "mario"}]) == (E.GAME_OVER, 6)
+
+
+def test_two_player_limits_six_per_colour_two_wilds():
+    ev = [take(0, "red", 3)] * 6
+    score("doggy", 2, ev)
+    assert error("doggy", 2, ev + [take(1, "red", 1)]) == \
+        (E.COLOR_EXHAUSTED, 6)
+    assert score("doggy", 3, ev + [take(1, "red", 1)])["players"]
+    assert error("doggy", 3, ev + [take(1, "red")] * 2) == \
+        (E.COLOR_EXHAUSTED, 7)
+    w = [take(0, "wild")] * 2
+    assert error("doggy", 2, w + [take(1, "wild")]) == (E.WILD_EXHAUSTED, 2)
+    assert error("doggy", 4, w * 2) == (E.WILD_EXHAUSTED, 3)
+
+
+def test_validation_errors():
+    assert error("doggy", 2, [take(0, "wild", 5)]) == (E.WILD_POINTS, 0)
+    assert error("doggy", 2, [take(0, "red", 4)]) == (E.BAD_VALUE, 0)
+    assert error("doggy", 2, [take(0, "purple", 5)]) == (E.BAD_VALUE, 0)
+    assert error("doggy", 2, [take(2, "red", 5)]) == (E.BAD_PLAYER, 0)
+    assert error("doggy", 2, [{"e": "reserve", "p": 0, "delta": -1}]) == \
+        (E.RESERVE_NEGATIVE, 0)
+    assert error("doggy", 2, [{"e": "reserve", "p": 0, "delta": 2}]) == \
+        (E.BAD_VALUE, 0)
+    assert error("doggy", 2, [take(0, "red"), order(0, "blue")]) == \
+        (E.NOTHING_TO_ORDER, 1)
+    assert error("doggy", 2, [take(0, "red"), order(0, "red"),
+                              order(0, "red")]) == (E.NOTHING_TO_ORDER, 2)
+    assert error("doggy", 2, [{"e": "mario"}]) == (E.MARIO_EARLY, 0)
+    assert error("doggy", 2, [{"e": "dance"}]) == (E.BAD_EVENT, 0)
+
+
+def wild_game():
+    # Three players: J1 has two ordered wilds, J2 one unordered wild.
+    return [take(0, "wild"), take(0, "wild"), order(0, "wild"),
+            take(1, "wild"), take(1, "red", 5)] + MARIO3
+
+
+def assign(p, *colors):
+    return {"e": "assign", "p": p, "colors": list(colors)}
+
+
+def test_wild_assignment_counts_towards_colours_sets_and_majorities():
+    base = [take(0, "blue"), order(0, "blue"), take(0, "yellow"),
+            order(0, "yellow"), take(0, "red"), order(0, "red"),
+            take(0, "wild"), order(0, "wild")] + MARIO3
+    before = score("doggy", 2, base)["players"][0]["parts"]
+    assert before["sets"] == 0
+    assert before["majorities"] == 15
+    after = score("doggy", 2, base + [assign(0, "green"), assign(1)])
+    parts = after["players"][0]["parts"]
+    assert parts["sets"] == 5
+    assert parts["parrandas"] == 4      # a wild is worth 1 whatever colour
+    assert parts["majorities"] == 20    # green joins the majorities
+
+
+def test_assignment_validation():
+    ev = wild_game()
+    assert error("doggy", 3, ev + [assign(0, "red")]) == (E.ASSIGN_COUNT, 8)
+    assert error("doggy", 3, ev + [assign(0, "red", "red", "red")]) == \
+        (E.ASSIGN_COUNT, 8)
+    assert error("doggy", 3, ev + [assign(0, *["red"] * 4)]) == \
+        (E.ASSIGN_COUNT, 8)
+    # J2's wild was never ordered: nothing to assign.
+    assert error("doggy", 3, ev + [assign(1, "red")]) == (E.ASSIGN_COUNT, 8)
+    assert error("doggy", 3, ev + [assign(0, "red", "wild")]) == \
+        (E.BAD_VALUE, 8)
+    ok = ev + [assign(0, "red", "blue")]
+    res = score("doggy", 3, ok)
+    # Mario Hugo ordered J2's red 5, so red is tied (7 // 2 = 3 each) and
+    # J1 has blue alone (5).
+    assert res["players"][0]["parts"]["majorities"] == 3 + 5
+    assert res["players"][1]["parts"]["majorities"] == 3
+    assert error("doggy", 3, ok + [assign(0, "red", "blue")]) == \
+        (E.ALREADY_ASSIGNED, 9)
+    assert error("doggy", 3, [take(0, "wild"), order(0, "wild"),
+                              assign(0, "red")]) == (E.NOT_OVER, 2)
+
+
+def test_live_score_if_the_game_ended_now():
+    ev = ordered(0, "red", 2) + [take(1, "red", 5)]
+    res = score("doggy", 2, ev)
+    assert not res["over"] and res["winners"] == []
+    assert res["leaders"] == [0]
+    assert totals(res) == [2 + 5, 0]
+    assert res["status"]["unordered"][1] == [0, 1, 0, 0, 0]
+
+
+def test_tied_totals_share_the_win():
+    ev = ordered(0, "red", 1) + ordered(1, "blue", 1) + MARIO3
+    res = score("doggy", 2, ev)
+    assert totals(res) == [6, 6] and res["winners"] == [0, 1]
+
+
+def test_undo_restores_the_unordered_card_after_mario():
+    log = log_of("doggy", 2, [take(0, "red", 5), {"e": "mario"},
+                              {"e": "undo"}])
+    assert log.game.unordered(0, 1) == 1 and log.game.mario == 0
