@@ -1,0 +1,233 @@
+"""Happy Little Dinosaurs: traits, inversion, sudden death, void rounds,
+elimination (meteors, two players) and the race to 50."""
+
+import pytest
+
+from marcador_core import errors as E
+from helpers import score, error, totals
+
+PLAIN = {"dinos": [{}, {}, {}, {}]}
+
+
+def plain(n):
+    return {"dinos": [{}] * n}
+
+
+def rnd(disaster, cards, **kw):
+    ev = {"e": "round", "disaster": disaster, "cards": cards}
+    ev.update(kw)
+    return ev
+
+
+def take(n, taker, disaster, winner=None, card=1):
+    # A round in which `taker` alone is lowest; the winner (default: the
+    # next seat) plays `card`, everybody else 0... taker plays 0 and the
+    # others `card`, so all but the taker tie for highest.
+    cards = [card] * n
+    cards[taker] = 0
+    return rnd(disaster, cards)
+
+
+def test_base_dinosaur_traits_apply_against_their_types():
+    # Seats: rex, stego, ceratops, bronto (the default).
+    res = score("dinos", 4, [rnd("predator", [5, 5, 5, 5])])
+    # rex +1 -> 6 runs 6; bronto -1 -> 4 takes it and runs 1 at round end.
+    assert totals(res) == [6, 0, 0, 1]
+    assert res["status"]["zone"][3] == [0, 1, 0, 0]
+    res = score("dinos", 4, [rnd("emotional", [5, 5, 5, 5])])
+    # ceratops +1 runs 6, rex -1 takes it.
+    assert totals(res) == [1, 0, 6, 0]
+
+
+def test_meteor_round_only_meteor_traits_apply():
+    # stego +1 vs meteor runs 6; rex/ceratops/bronto stay at 5 -> tied
+    # lowest, sudden death: bronto plays lowest.
+    ev = rnd("meteor", [5, 5, 5, 5], sudden=[[7, None, 8, 2]])
+    res = score("dinos", 4, [ev])
+    assert totals(res) == [0, 6, 0, 1]
+    assert res["status"]["zone"][3] == [0, 0, 0, 1]
+
+
+def test_custom_trait_and_adjustments():
+    opts = {"dinos": [{"plus": "natural", "minus": "meteor"}, {}]}
+    res = score("dinos", 2, [rnd("natural", [4, 4], adjust=[0, 2])], opts)
+    # J1 4+1 = 5, J2 4+2 = 6: J2 runs 6, J1 takes it.
+    assert totals(res) == [1, 6]
+
+
+def test_inversion_swaps_tied_highest_and_tied_lowest_only():
+    ev = rnd("natural", [9, 3, 3, 5], invert=True)
+    res = score("dinos", 4, [ev], PLAIN)
+    # 9 <-> 3: J2 and J3 get 9 and run 9; J1 gets 3 and takes it alone;
+    # J4 keeps 5.
+    assert totals(res) == [1, 9, 9, 0]
+    assert res["status"]["last_taker"] == 0
+
+
+def test_inversion_turning_a_single_high_into_a_tied_low_needs_sudden():
+    ev = rnd("natural", [9, 9, 3, 5], invert=True)
+    assert error("dinos", 4, [ev], PLAIN) == (E.SUDDEN_MISMATCH, 0)
+    ev["sudden"] = [[4, 2, None, None]]
+    assert totals(score("dinos", 4, [ev], PLAIN)) == [0, 1, 9, 0]
+
+
+def test_sudden_death_repeats_while_tied():
+    ev = rnd("predator", [2, 2, 2, 7],
+             sudden=[[3, 3, 6, None], [1, 5, None, None]])
+    res = score("dinos", 4, [ev], PLAIN)
+    assert totals(res) == [1, 0, 0, 7]
+
+
+@pytest.mark.parametrize("sudden", [
+    None,                                   # missing
+    [[3, 3, None, None]],                   # still tied, no next round
+    [[3, None, None, None]],                # wrong players
+    [[3, 4, 5, None]],                      # an extra player
+    [[3, 4, None, None], [1, 2, None, None]],  # one round too many
+])
+def test_sudden_death_must_match_the_tied_players(sudden):
+    ev = rnd("predator", [2, 2, 5, 7])
+    if sudden:
+        ev["sudden"] = sudden
+    assert error("dinos", 4, [ev], PLAIN) == (E.SUDDEN_MISMATCH, 0)
+
+
+def test_sudden_death_player_without_point_card_takes_it():
+    ev = rnd("natural", [2, 2, 5], sudden=[[-1, 0, None]])
+    res = score("dinos", 3, [ev], plain(3))
+    assert res["status"]["zone"][0] == [1, 0, 0, 0]
+
+
+def test_sudden_death_several_without_cards_nobody_takes_round_ends():
+    first = take(3, 0, "natural", card=1)        # J1 holds one disaster
+    ev = rnd("natural", [2, 2, 5], sudden=[[-1, -1, None]])
+    res = score("dinos", 3, [first, ev], plain(3))
+    assert res["status"]["last_taker"] is None
+    assert res["status"]["zone"] == [[1, 0, 0, 0], [0] * 4, [0] * 4]
+    # Step 7 still happens: J1 runs 1 step per disaster held, twice.
+    assert totals(res) == [2, 1 + 0, 1 + 5]
+
+
+def test_all_tied_voids_the_round_nobody_moves():
+    first = take(2, 0, "natural", card=3)
+    res = score("dinos", 2, [first, rnd("natural", [4, 4])], plain(2))
+    assert totals(res) == [1, 3]            # unchanged by the void round
+    assert res["status"]["rounds"] == 2
+    # Also after an inversion that leaves everyone tied.
+    res = score("dinos", 2, [rnd("natural", [4, 4], invert=True)], plain(2))
+    assert totals(res) == [0, 0]
+    assert error("dinos", 2, [rnd("natural", [4, 4], stop=True)],
+                 plain(2)) == (E.NOBODY_TAKES, 0)
+
+
+def test_a_negative_high_score_runs_zero():
+    res = score("dinos", 2, [rnd("natural", [0, 0], adjust=[-2, -3])],
+                plain(2))
+    assert totals(res) == [0, 1]
+
+
+def test_stop_and_redirect():
+    res = score("dinos", 3, [rnd("natural", [0, 5, 3], stop=True)], plain(3))
+    assert res["status"]["zone"] == [[0] * 4] * 3
+    res = score("dinos", 3, [rnd("natural", [0, 5, 3], redirect=2)],
+                plain(3))
+    assert res["status"]["zone"][2] == [1, 0, 0, 0]
+    assert error("dinos", 3, [rnd("natural", [0, 5, 3], redirect=2,
+                                  stop=True)], plain(3)) == \
+        (E.BAD_REDIRECT, 0)
+
+
+def eliminate_seq(n, taker, disasters):
+    return [take(n, taker, d) for d in disasters]
+
+
+@pytest.mark.parametrize("held,out", [
+    (["natural", "natural", "natural"], True),
+    (["natural", "predator", "emotional"], True),
+    (["meteor", "natural", "natural"], True),
+    (["natural", "meteor", "predator"], True),
+    (["natural", "natural", "predator"], False),
+    (["natural", "natural", "predator", "predator"], False),
+])
+def test_elimination_three_or_more_players(held, out):
+    res = score("dinos", 3, eliminate_seq(3, 0, held), plain(3))
+    assert (0 not in res["status"]["alive"]) == out
+
+
+@pytest.mark.parametrize("held,out", [
+    (["natural"] * 3, False),
+    (["natural"] * 4, True),
+    (["natural", "predator", "emotional"], False),
+    (["natural", "natural", "predator", "predator", "emotional"], False),
+    (["natural", "natural", "predator", "predator", "emotional",
+      "emotional"], True),
+    (["meteor", "natural", "natural", "natural"], True),
+    (["meteor", "natural", "natural", "predator", "predator"], False),
+    (["meteor", "natural", "natural", "predator", "predator", "emotional"],
+     True),
+    (["meteor", "meteor", "natural", "natural"], True),
+])
+def test_elimination_two_players(held, out):
+    ev = eliminate_seq(2, 0, held)
+    res = score("dinos", 2, ev, plain(2))
+    if out:
+        # The last dinosaur standing wins at once.
+        assert res["over"] and res["winners"] == [1]
+    else:
+        assert not res["over"] and res["status"]["alive"] == [0, 1]
+
+
+def test_eliminated_player_plays_no_card_and_stops_running():
+    ev = eliminate_seq(3, 0, ["natural"] * 3)
+    res = score("dinos", 3, ev, plain(3))
+    pos = totals(res)[0]
+    assert error("dinos", 3, ev + [rnd("natural", [1, 2, 3])], plain(3)) == \
+        (E.CARD_MISMATCH, 3)
+    assert error("dinos", 3, ev + [rnd("natural", [None, None, 3])],
+                 plain(3)) == (E.CARD_MISMATCH, 3)
+    res = score("dinos", 3, ev + [rnd("natural", [None, 2, 3])], plain(3))
+    assert totals(res)[0] == pos
+    assert error("dinos", 3, ev + [rnd("natural", [None, 2, 3],
+                                       redirect=0)], plain(3)) == \
+        (E.BAD_REDIRECT, 3)
+
+
+def test_high_scorers_reaching_50_win_at_once_without_the_disaster():
+    kinds = ["natural", "predator", "natural", "predator", "natural"]
+    ev = [rnd(k, [9, 0]) for k in kinds]
+    res = score("dinos", 2, ev, plain(2))
+    # J1 runs 9 a round; J2 takes each disaster and runs 1+2+3+4+5.
+    assert totals(res) == [45, 15] and not res["over"]
+    res = score("dinos", 2, ev + [rnd("predator", [9, 0])], plain(2))
+    assert res["over"] and res["winners"] == [0]
+    assert totals(res) == [54, 15]
+    # The winning round's disaster was not taken, and no step 7 happened.
+    assert sum(res["status"]["zone"][1]) == 5
+
+
+def stopped(cards):
+    return rnd("natural", cards, stop=True)   # nobody takes the disaster
+
+
+def test_several_high_scorers_at_50_furthest_wins_else_shared():
+    ev = [stopped([9, 1, 0])] * 5 + [stopped([1, 9, 0])] * 4 + \
+        [stopped([1, 5, 0])]
+    assert totals(score("dinos", 3, ev, plain(3))) == [45, 41, 0]
+    res = score("dinos", 3, ev + [stopped([9, 9, 0])], plain(3))
+    assert totals(res) == [54, 50, 0]
+    assert res["over"] and res["winners"] == [0]
+    ev = [stopped([9, 9, 0])] * 5 + [stopped([5, 5, 0])]
+    res = score("dinos", 3, ev, plain(3))
+    assert totals(res) == [50, 50, 0] and res["winners"] == [0, 1]
+
+
+def test_reaching_50_by_disasters_at_round_end():
+    ev = [stopped([0, 9])] * 5 + [stopped([0, 2]),
+                                  rnd("natural", [5, 0])]
+    res = score("dinos", 2, ev, plain(2))
+    assert totals(res) == [5, 48] and not res["over"]
+    res = score("dinos", 2, ev + [rnd("predator", [5, 0])], plain(2))
+    # J2 takes the predator and runs 2 (one per disaster held): 50.
+    assert totals(res) == [10, 50]
+    assert res["over"] and res["winners"] == [1]
+    assert res["players"][1]["parts"] == {"rounds": 47, "disasters": 3}
