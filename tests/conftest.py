@@ -43,3 +43,12 @@ def run_micropython(script, stdin="", heapsize=None, path=(FIRMWARE,),
 
 def json_lines(objs):
     return "".join(json.dumps(o) + "\n" for o in objs)
+
+
+@pytest.fixture(scope="session")
+def mpy_tree():
+    """firmware/ compiled to .mpy (as a board runs it), under out/mpy."""
+    from host_tools.build_mpy import build
+    out = ROOT / "out" / "mpy"
+    build(out)
+    return out

