@@ -1,0 +1,74 @@
+# 128x64 monochrome OLED over I2C: what SSD1306 and SH1106 share.
+#
+# The display is a framebuf.FrameBuffer (MONO_VLSB: one byte is a column of
+# 8 pixels, a row of 128 bytes is one "page", the controller's own memory
+# layout), so the UI draws with framebuf calls and then calls show().
+# show() sends only the pages that changed since the last show(): a full
+# frame is 1 KiB (~23.5 ms at 400 kHz), one page 128 bytes (~3 ms).
+# The bus comes from the caller (a machine.I2C on a board, a fake in the
+# simulator); this module never touches pins.
+
+import framebuf
+
+WIDTH = 128
+HEIGHT = 64
+PAGES = 8
+
+_CMD = b"\x00"      # control byte: a stream of commands follows
+_DATA = b"\x40"     # control byte: a stream of display data follows
+
+
+class Oled(framebuf.FrameBuffer):
+    def __init__(self, i2c, addr=0x3C):
+        self.i2c = i2c
+        self.addr = addr
+        self.buffer = bytearray(WIDTH * PAGES)
+        super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self._mv = memoryview(self.buffer)
+        self._sent = [None] * PAGES      # what each page showed last
+        self._cmd1 = bytearray(2)
+        self._cmd1[0] = 0x80             # control: one command byte
+        self.pages_sent = 0              # counters for the benchmark
+        self.bytes_sent = 0
+        self.init_display()
+
+    def command(self, *cmds):
+        self.i2c.writeto(self.addr, _CMD + bytes(cmds))
+        self.bytes_sent += 1 + len(cmds)
+
+    def init_display(self):
+        raise NotImplementedError
+
+    def poweroff(self):
+        self.command(0xAE)
+
+    def poweron(self):
+        self.command(0xAF)
+
+    def contrast(self, level):
+        self.command(0x81, level & 0xFF)
+
+    def invert(self, on):
+        self.command(0xA7 if on else 0xA6)
+
+    def show(self, full=False):
+        # Send the pages whose bytes differ from what was sent last time.
+        for page in range(PAGES):
+            a = page * WIDTH
+            now = self.buffer[a:a + WIDTH]
+            if full or now != self._sent[page]:
+                self.write_page(page, self._mv[a:a + WIDTH])
+                self._sent[page] = now
+                self.pages_sent += 1
+                self.bytes_sent += 1 + WIDTH
+
+    def forget(self):
+        # After the controller lost its memory (power, reset): resend all.
+        for page in range(PAGES):
+            self._sent[page] = None
+
+    def write_page(self, page, data):
+        raise NotImplementedError
+
+    def _data(self, data):
+        self.i2c.writevto(self.addr, (_DATA, data))

@@ -1,0 +1,27 @@
+"""The SSD1306 and SH1106 drivers, checked through the fake I2C bus whose
+controller models decode the bytes back into pixels (MicroPython VM)."""
+
+import json
+
+from conftest import FIRMWARE, MP_SCRIPTS, ROOT, run_micropython
+
+
+def results():
+    out = run_micropython(MP_SCRIPTS / "oled_check.py",
+                          path=(FIRMWARE, ROOT / "sim"))
+    return json.loads(out[-1])
+
+
+def test_drivers_match_the_framebuffer_pixel_for_pixel():
+    r = results()
+    for drv in r[:2]:
+        assert drv["errors"] == [], drv
+        assert drv["on"] and drv["frames"] == 40
+        assert drv["bad"] == 0, drv
+        assert drv["pages_idle"] == 0          # nothing changed, nothing sent
+        assert drv["pages_one_pixel"] == 1     # one pixel, one page
+        assert drv["inverted_ok"] and drv["off_dark"]
+    # A driver that forgets the SH1106 column offset is caught.
+    assert r[2]["driver"] == "SH1106NoOffset" and r[2]["bad"] > 1000
+    assert r[3] == {"no_device": 19}            # ENODEV, as a real bus
+    assert r[4]["bad_control"] == "bad control byte 0x13"
