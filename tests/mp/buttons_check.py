@@ -1,0 +1,42 @@
+# Runs on the MicroPython VM: the button driver against fake pins and a
+# simulated millisecond clock. Prints JSON: the events seen per scenario.
+import json
+from drivers import buttons as B
+
+
+class Pin:
+    def __init__(self):
+        self.level = 1          # pulled up: 1 = released
+
+    def value(self):
+        return self.level
+
+
+def run(script, until):
+    # script: list of (ms, key index, level). Poll every 10 ms.
+    pins = [Pin() for _ in range(4)]
+    b = B.Buttons(pins)
+    out = []
+    j = 0
+    for t in range(0, until, 10):
+        while j < len(script) and script[j][0] <= t:
+            pins[script[j][1]].level = script[j][2]
+            j += 1
+        b.poll(t)
+        while True:
+            ev = b.get()
+            if not ev:
+                break
+            out.append([t, B.KEY_NAMES[B.key_of(ev)], B.kind_of(ev)])
+    return out
+
+
+OK_, UP_ = 2, 0
+res = {
+    "bounce": run([(100, OK_, 0), (120, OK_, 1), (130, OK_, 0), (140, OK_, 1)],
+                  400),
+    "tap_ok": run([(100, OK_, 0), (300, OK_, 1)], 600),
+    "long_ok": run([(100, OK_, 0), (1500, OK_, 1)], 2000),
+    "hold_up": run([(100, UP_, 0), (3100, UP_, 1)], 3500),
+}
+print(json.dumps(res))
