@@ -57,8 +57,30 @@ def cmd_score(args):
     return EXIT_OK
 
 
+def cmd_sim(args):
+    from . import sim
+    try:
+        if not args.script:
+            return sim.interactive(args.sh1106)
+        try:
+            with open(args.script, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as ex:
+            raise UserError(f"cannot read {args.script}: {ex.strerror}")
+        states, shots = sim.run_script(text, args.shots, args.sh1106)
+    except (FileNotFoundError, RuntimeError) as ex:
+        raise UserError(str(ex))
+    last = states[-1] if states else {}
+    print(f"{len(shots)} screenshot(s)"
+          + (f" in {args.shots}" if args.shots and shots else "")
+          + f"; simulated {last.get('t', 0) / 1000:.1f} s, "
+          f"{last.get('frames', 0)} frames, screen {last.get('screen')}")
+    return EXIT_OK
+
+
 COMMANDS = {
     "score": (cmd_score, "replay a JSON game record and print the scores"),
+    "sim": (cmd_sim, "run the device simulator (no board needed)"),
 }
 
 
@@ -77,6 +99,14 @@ def build_parser():
                    help="print one JSON object instead of a table")
     p.add_argument("--lang", choices=("en", "es"), default="en",
                    help="language of messages and the table (default en)")
+    p = sub.add_parser("sim", help=COMMANDS["sim"][1])
+    p.add_argument("--script", metavar="FILE",
+                   help="play a key script instead of the terminal (- for "
+                        "stdin); see sim/README.md")
+    p.add_argument("--shots", metavar="DIR",
+                   help="save the script's screenshots as PNG files here")
+    p.add_argument("--sh1106", action="store_true",
+                   help="simulate the SH1106 display instead of SSD1306")
     return parser
 
 

@@ -65,6 +65,9 @@ class Dinos(Game):
         self.by_disasters = array("h", bytes(2 * m))  # steps from the zone
         self.zone = bytearray(4 * m)                  # disasters held, by type
         self.rs = array("h", bytes(2 * m))            # scratch: round scores
+        # Scratch, not state: after a round is refused for a missing sudden
+        # death round, the players who must play it (the device asks them).
+        self.need = 0
         self.reset()
 
     def check_options(self, n, opts, off):
@@ -188,6 +191,7 @@ class Dinos(Game):
                 cur = lo
                 while True:
                     if used >= nsud:
+                        self.need = cur
                         return E.SUDDEN_MISMATCH
                     row = sud + used * c
                     used += 1

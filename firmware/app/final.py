@@ -1,0 +1,75 @@
+# The final breakdown: every player's total and its parts, the winner(s).
+# Also used live (scores so far) and for past games (read-only).
+
+from drivers.buttons import UP, DOWN, OK, BACK, key_of
+from .app import Screen, Note
+from .i18n import tr
+from . import ui
+
+
+def finish(app, session):
+    # The game is over: remember it, show the breakdown.
+    if session not in app.past:
+        app.past.insert(0, session)
+    if app.session is session:
+        app.session = None
+    app.home()
+    app.push(Breakdown(app, session))
+
+
+class Breakdown(Screen):
+    def __init__(self, app, session, live=False):
+        super().__init__(app)
+        self.s = session
+        self.live = live
+        self.index = 0
+        self.top = 0
+
+    def draw(self, fb):
+        g = self.s.log.game
+        g.score()
+        fb.fill(0)
+        title = tr("scores") if self.live or not g.over else tr("over")
+        ui.header(fb, title, tr(self.s.gid)[:10])
+        n = self.s.n
+        rows = n + 1
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + ui.ROWS:
+            self.top = self.index - ui.ROWS + 1
+        for i in range(ui.ROWS):
+            j = self.top + i
+            if j < n:
+                mark = "*" if g.winners & (1 << j) else " "
+                ui.row(fb, i, mark + self.s.names[j], str(g.total[j]),
+                       j == self.index)
+            elif j == n:
+                ui.row(fb, i, self.result_line(g), "", j == self.index)
+
+    def result_line(self, g):
+        if not g.over:
+            return tr("if_now") if self.s.gid == "doggy" else ""
+        w = [self.s.names[p] for p in range(self.s.n) if g.winners & (1 << p)]
+        if len(w) == 1:
+            return tr("winner") % w[0]
+        return tr("winners") + " " + ", ".join(w)
+
+    def key(self, ev):
+        k = key_of(ev)
+        n = self.s.n + 1
+        if k == UP:
+            self.index = (self.index - 1) % n
+        elif k == DOWN:
+            self.index = (self.index + 1) % n
+        elif k == OK and self.index < self.s.n:
+            self.detail(self.index)
+        elif k == BACK or k == OK:
+            self.app.pop()
+
+    def detail(self, p):
+        g = self.s.log.game
+        lines = []
+        for k in range(g.nparts()):
+            lines.append("%s: %d" % (g.part_name(k), g.part(p, k)))
+        lines.append("%s: %d" % (tr("total"), g.total[p]))
+        self.app.push(Note(self.app, self.s.names[p], lines))

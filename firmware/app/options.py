@@ -1,0 +1,66 @@
+# The options each title asks before it starts (GAMES.md "Options").
+
+from core import dinos as D
+from .app import Choice
+from .i18n import tr
+
+FREE_TARGETS = (0, 50, 100, 150, 200, 300, 500, 1000)
+DINOS = ("rex", "stego", "ceratops", "bronto")
+TRAIT_BYTES = (D.REX, D.STEGO, D.CERATOPS, D.BRONTO)
+TYPES = ("natural", "predator", "emotional", "meteor")
+
+
+def ask_options(app, gid, names):
+    from .home import start_game
+    if gid == "free":
+        return ask_free(app, names, start_game)
+    if gid == "dog":
+        return ask_dog(app, names, start_game)
+    if gid == "dinos":
+        return ask_dinos(app, names, start_game, 0, bytearray(4))
+    start_game(app, gid, names, b"")
+
+
+def ask_free(app, names, start):
+    items = [tr("no_target")] + [str(t) for t in FREE_TARGETS[1:]]
+
+    def target(i):
+        t = FREE_TARGETS[i]
+        app.push(Choice(app, tr("lowest_wins"), [tr("no"), tr("yes")],
+                        lambda j: start(app, "free", names, bytes(
+                            [(1 if j else 0) | (2 if t else 0),
+                             t & 0xFF, t >> 8]))))
+    app.push(Choice(app, tr("target"), items, target, 2))
+
+
+def ask_dog(app, names, start):
+    def dealer(d):
+        def length(j):
+            app.match = {"len": (1, 3, 5)[j], "wins": [0] * (len(names) // 2),
+                         "played": 0, "dealer": d}
+            start(app, "dog", names, bytes([d]))
+        app.push(Choice(app, tr("match"), ["1", "3", "5"], length))
+    app.push(Choice(app, tr("dealer"), names, dealer))
+
+
+def ask_dinos(app, names, start, p, traits):
+    if p == len(names):
+        start(app, "dinos", names, bytes(traits))
+        return
+    items = [tr(d) for d in DINOS] + [tr("custom")]
+
+    def picked(i):
+        if i < len(DINOS):
+            traits[p] = TRAIT_BYTES[i]
+            ask_dinos(app, names, start, p + 1, traits)
+            return
+        none = [tr("none")] + [tr(t) for t in TYPES]
+
+        def plus(a):
+            def minus(b):
+                traits[p] = a | b << 3
+                ask_dinos(app, names, start, p + 1, traits)
+            app.push(Choice(app, tr("minus") + " -1", none, minus))
+        app.push(Choice(app, tr("plus") + " +1", none, plus))
+    app.push(Choice(app, tr("dino") + ": " + names[p], items, picked,
+                    p % len(DINOS)))

@@ -1,0 +1,101 @@
+# What every play screen shares: BACK opens the game menu (keep playing,
+# undo, redo, scores, end, home), a long BACK undoes at once, invalid events
+# show their reason and change nothing, and the end of the game leads to
+# the final breakdown.
+
+from drivers.buttons import BACK, LONG, key_of, kind_of
+from core import errors
+from .app import Screen, Choice
+from .i18n import tr
+
+
+def play_screen(app, session):
+    gid = session.gid
+    if gid == "doggy":
+        from .play_doggy import Play
+    elif gid == "duplicon":
+        from .play_duplicon import Play
+    elif gid == "alebrijes":
+        from .play_alebrijes import Play
+    elif gid == "dog":
+        from .play_dog import Play
+    elif gid == "dinos":
+        from .play_dinos import Play
+    else:
+        from .play_free import Play
+    return Play(app, session)
+
+
+class PlayBase(Screen):
+    def __init__(self, app, session):
+        super().__init__(app)
+        self.s = session
+
+    @property
+    def g(self):
+        return self.s.log.game
+
+    def key(self, ev):
+        if key_of(ev) == BACK:
+            if kind_of(ev) == LONG:
+                self.undo()
+            else:
+                self.game_menu()
+            return
+        self.play_key(ev)
+
+    def play_key(self, ev):
+        pass
+
+    def commit(self, size):
+        # Apply the event in the session's buffer. True when accepted.
+        err = self.s.add(size)
+        if err:
+            self.app.toast(errors.message(err, self.app.settings.lang), 2500)
+            return False
+        self.after()
+        return True
+
+    def after(self):
+        if self.g.over:
+            self.finished()
+
+    def finished(self):
+        from .final import finish
+        finish(self.app, self.s)
+
+    def undo(self):
+        if self.s.undo():
+            self.app.toast(tr("nothing_undo"))
+        else:
+            self.app.toast(tr("undone"), 800)
+
+    def menu_items(self):
+        return ["continue", "undo", "redo", "scores", "exit"]
+
+    def game_menu(self):
+        a = self.app
+        acts = self.menu_items()
+
+        def pick(i):
+            act = acts[i]
+            a.pop()
+            if act == "undo":
+                self.undo()
+            elif act == "redo":
+                if self.s.redo():
+                    a.toast(errors.message(errors.NOTHING_TO_REDO,
+                                           a.settings.lang))
+                else:
+                    self.after()
+            elif act == "scores":
+                from .final import Breakdown
+                a.push(Breakdown(a, self.s, live=True))
+            elif act == "end_game":
+                self.end_game()
+            elif act == "exit":
+                a.home()
+        a.push(Choice(a, tr(self.s.gid), [tr(x) for x in acts], pick))
+
+    def end_game(self):
+        pass

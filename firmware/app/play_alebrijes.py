@@ -1,0 +1,101 @@
+# Alebrijes: three rounds. Who starts round 1 is asked first; each round:
+# who went out, then each other player's highest card per suit (0 = none).
+
+from drivers.buttons import OK, key_of
+from core import alebrijes as A
+from core.game import header
+from .app import Choice
+from .play import PlayBase
+from .play_free import RoundEntry
+from .i18n import tr
+from . import ui
+
+
+class Play(PlayBase):
+    def __init__(self, app, session):
+        super().__init__(app, session)
+        if self.g.rounds == 0 and not session.ui.get("started"):
+            app.push(Choice(app, tr("who_starts"), session.names,
+                            self.started))
+
+    def started(self, p):
+        self.app.pop()
+        self.s.ui["started"] = True
+        self.commit_byte(header(A.START, p))
+
+    def commit_byte(self, b):
+        self.s.ev[0] = b
+        self.commit(1)
+
+    def draw(self, fb):
+        g = self.g
+        fb.fill(0)
+        ui.header(fb, "Alebrijes", "%s %d/3" % (tr("round")[0],
+                                                min(g.rounds + 1, 3)))
+        for p in range(self.s.n):
+            ui.row(fb, p, ("*" if g.leaders & (1 << p) and g.rounds else " ")
+                   + self.s.names[p], str(g.total[p]))
+        if self.s.n < 6:
+            ui.row(fb, 5, tr("next_first") % self.s.names[g.first],
+                   "%d" % g.cards_to_deal())
+        ui.row(fb, ui.ROWS - 1, "OK: " + tr("new_round"), "", True)
+
+    def play_key(self, ev):
+        if key_of(ev) != OK:
+            return
+        a = self.app
+        a.push(Choice(a, tr("who_out"), self.s.names, self.went_out,
+                      self.g.first))
+
+    def went_out(self, out):
+        a = self.app
+        a.pop()
+        n = self.s.n
+        suits = tr("suits")
+        fields = tuple(suits[2 * i:2 * i + 2] for i in range(5))
+        grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
+                       self.s.names, fields, [[0] * 5 for _ in range(n)],
+                       0, 5, 1, 1, skip=1 << out, widths=2)
+        entry = AlebrijesEntry(a, self, grid)
+        entry.out = out
+        a.push(entry)
+
+    def finish_round(self, out, values, token):
+        s = self.s
+        ev = s.ev
+        ev[0] = header(A.ROUND, out)
+        ev[1] = token + 1 if token >= 0 else 0
+        for p in range(s.n):
+            v = 0
+            for j in range(4, -1, -1):
+                v = v * 6 + values[p][j]
+            ev[2 + 2 * p] = v & 0xFF
+            ev[3 + 2 * p] = v >> 8
+        self.commit(2 + 2 * s.n)
+
+
+class AlebrijesEntry(RoundEntry):
+    out = 0
+
+    def key(self, ev):
+        r = self.grid.key(ev)
+        if r is None:
+            return
+        a = self.app
+        a.pop()
+        if r < 0:
+            return
+        play = self.play
+        g = play.g
+        vals = self.grid.values
+        # Ask who holds the token only when it decides the next starter.
+        new = [g.total[p] - (0 if p == self.out else sum(vals[p]))
+               for p in range(play.s.n)]
+        worst = min(new)
+        if new.count(worst) > 1 and g.rounds < 2:
+            a.push(Choice(a, "Token", play.s.names,
+                          lambda t: (a.pop(),
+                                     play.finish_round(self.out, vals, t)),
+                          g.first))
+        else:
+            play.finish_round(self.out, vals, -1)

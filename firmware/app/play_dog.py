@@ -1,0 +1,112 @@
+# DOG: the round line (hand size, dealer, who starts) and each player's
+# pawns: C home (casa), R track (recorrido), M goal (meta). OK on the round
+# line deals the next round; OK on a player: pawn out, pawn in the goal
+# (by them or by their partner), or killed another pawn.
+
+from drivers.buttons import UP, DOWN, OK, key_of
+from core import dog as G
+from core.game import header
+from .app import Choice, Note
+from .play import PlayBase
+from .i18n import tr
+from . import ui
+
+
+class Play(PlayBase):
+    def __init__(self, app, session):
+        super().__init__(app, session)
+        self.index = 0
+
+    def draw(self, fb):
+        g = self.g
+        fb.fill(0)
+        ui.header(fb, "DOG %s %d" % (tr("round")[0], g.round),
+                  tr("hand_of") % g.hand_size())
+        names = self.s.names
+        ui.row(fb, 0, "%s %s>%s" % (tr("deal")[:7],
+                                    names[g.dealer()][:5],
+                                    names[g.first_player()][:5]),
+               "", self.index == 0)
+        for p in range(self.s.n):
+            ui.row(fb, p + 1, "%s%d %s" % (tr("team")[0], g.team(p) + 1,
+                                           names[p]),
+                   "C%d R%d M%d" % (g.home[p], g.track[p], g.goal[p]),
+                   self.index == p + 1)
+
+    def play_key(self, ev):
+        k = key_of(ev)
+        rows = self.s.n + 1
+        if k == UP:
+            self.index = (self.index - 1) % rows
+        elif k == DOWN:
+            self.index = (self.index + 1) % rows
+        elif k == OK:
+            if self.index == 0:
+                self.s.ev[0] = G.DEAL
+                if self.commit(1):
+                    self.app.toast(tr("swap"))
+            else:
+                self.actions(self.index - 1)
+
+    def actions(self, p):
+        a = self.app
+        g = self.g
+        acts = ["out", "goal", "goal_partner", "kill"]
+
+        def pick(i):
+            a.pop()
+            act = acts[i]
+            if act == "out":
+                self.event(header(G.OUT, p))
+            elif act == "goal":
+                self.event(header(G.GOAL, p), p)
+            elif act == "goal_partner":
+                self.event(header(G.GOAL, p), g.partner(p))
+            else:
+                victims = [q for q in range(self.s.n) if g.track[q]]
+                if not victims:
+                    victims = list(range(self.s.n))
+                a.push(Choice(a, tr("victim"),
+                              [self.s.names[q] for q in victims],
+                              lambda j: (a.pop(), self.event(
+                                  header(G.KILL, p), victims[j]))))
+        a.push(Choice(a, self.s.names[p], [tr(x) for x in acts], pick))
+
+    def event(self, b0, b1=-1):
+        self.s.ev[0] = b0
+        if b1 < 0:
+            return self.commit(1)
+        self.s.ev[1] = b1
+        return self.commit(2)
+
+    def finished(self):
+        # Count the game in the match; offer the next game if it goes on.
+        a = self.app
+        g = self.g
+        m = getattr(a, "match", None)
+        if m is None or m.get("session") is self.s:
+            return PlayBase.finished(self)
+        m["session"] = self.s
+        team = 0
+        while not g.winners & (1 << team):
+            team += 1
+        m["wins"][g.team(team)] += 1
+        m["played"] += 1
+        need = m["len"] // 2 + 1
+        if max(m["wins"]) >= need or m["len"] == 1:
+            PlayBase.finished(self)
+            a.push(Note(a, tr("match"), ["%s %d: %d" % (tr("team"), t + 1,
+                                                       m["wins"][t])
+                                         for t in range(len(m["wins"]))]))
+            return
+        names = self.s.names
+        m["dealer"] = (m["dealer"] - 1) % len(names)
+        PlayBase.finished(self)
+
+        def again():
+            from .home import start_game
+            start_game(a, "dog", names, bytes([m["dealer"]]))
+        a.push(Note(a, tr("match"), ["%s %d: %d" % (tr("team"), t + 1,
+                                                   m["wins"][t])
+                                     for t in range(len(m["wins"]))] +
+                    ["", tr("next_game")], again))

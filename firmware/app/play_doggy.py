@@ -1,0 +1,155 @@
+# Doggy Style: the first line announces Mario Hugo; each player's line shows
+# the live score ("if it ended now") and unordered Parrandas to remind them.
+# OK on a player: took a Parranda / order a colour / reserve +1 / -1.
+# After the third Mario Hugo, the wild colours are assigned in secret.
+
+from drivers.buttons import UP, DOWN, OK, key_of
+from core import doggy as D
+from core.game import header
+from .app import Choice, Note, Screen
+from .play import PlayBase
+from .i18n import tr
+from . import ui
+
+COLOR_KEYS = ("blue", "red", "yellow", "green", "wild")
+LETTERS = "ARYVC"       # azul rojo amarillo verde comodín
+
+
+class Play(PlayBase):
+    def __init__(self, app, session):
+        super().__init__(app, session)
+        self.index = 0
+        self.top = 0
+
+    def draw(self, fb):
+        g = self.g
+        fb.fill(0)
+        ui.header(fb, "Doggy Style", "MH %d/3" % g.mario)
+        n = self.s.n
+        rows = n + 1
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + ui.ROWS:
+            self.top = self.index - ui.ROWS + 1
+        for i in range(ui.ROWS):
+            j = self.top + i
+            if j == 0:
+                ui.row(fb, i, tr("mario_came"), "", self.index == 0)
+            elif j < rows:
+                p = j - 1
+                ui.row(fb, i, self.s.names[p] + " " + self.pending(p),
+                       str(g.total[p]), self.index == j)
+
+    def pending(self, p):
+        # Unordered Parrandas, e.g. "R2V1" (red 2, green 1).
+        g = self.g
+        out = ""
+        for c in range(5):
+            k = g.unordered(p, c)
+            if k:
+                out += LETTERS[c] + str(k)
+        return out
+
+    def play_key(self, ev):
+        k = key_of(ev)
+        rows = self.s.n + 1
+        if k == UP:
+            self.index = (self.index - 1) % rows
+        elif k == DOWN:
+            self.index = (self.index + 1) % rows
+        elif k == OK:
+            if self.index == 0:
+                self.s.ev[0] = D.MARIO
+                if self.commit(1) and not self.g.over:
+                    self.app.toast("%s %d/3" % (tr("mario"), self.g.mario))
+            else:
+                self.actions(self.index - 1)
+
+    def actions(self, p):
+        a = self.app
+        g = self.g
+        acts = ["take"]
+        cols = [c for c in range(5) if g.unordered(p, c)]
+        acts += ["order"] if cols else []
+        acts += ["reserve_add", "reserve_sub"]
+
+        def pick(i):
+            a.pop()
+            act = acts[i]
+            if act == "take":
+                self.take(p)
+            elif act == "order":
+                a.push(Choice(a, tr("order"),
+                              [tr(COLOR_KEYS[c]) for c in cols],
+                              lambda j: (a.pop(), self.event(
+                                  header(D.ORDER, p), cols[j])),
+                              rights=[str(g.unordered(p, c)) for c in cols]))
+            else:
+                self.event(header(D.RESERVE, p),
+                           1 if act == "reserve_add" else 0xFF)
+        a.push(Choice(a, self.s.names[p], [tr(x) for x in acts], pick,
+                      rights=["", "", str(g.reserve[p]), ""][:len(acts)]))
+
+    def take(self, p):
+        a = self.app
+        last = self.s.ui.get("color", 0)
+
+        def color(c):
+            a.pop()
+            if c == D.WILD:
+                self.event(header(D.TAKE, p), c | 1 << 4)
+                return
+            pts = (5, 3, 1)
+            a.push(Choice(a, tr(COLOR_KEYS[c]), [str(x) for x in pts],
+                          lambda j: (a.pop(), self.event(
+                              header(D.TAKE, p), c | pts[j] << 4)), 2))
+            self.s.ui["color"] = c
+        a.push(Choice(a, tr("color"), [tr(x) for x in COLOR_KEYS], color,
+                      last))
+
+    def event(self, b0, b1):
+        self.s.ev[0] = b0
+        self.s.ev[1] = b1
+        self.commit(2)
+
+    def finished(self):
+        # Secret wild assignment, one player at a time, then the breakdown.
+        WildAssign(self.app, self).next_player(0)
+
+
+class WildAssign:
+    def __init__(self, app, play):
+        self.app = app
+        self.play = play
+
+    def next_player(self, p):
+        a = self.app
+        g = self.play.g
+        while p < self.play.s.n and (g.ordered(p, D.WILD) == 0 or
+                                     g.assigned_mask & (1 << p)):
+            p += 1
+        if p >= self.play.s.n:
+            PlayBase.finished(self.play)
+            return
+        # A blank screen between players: the previous choice is not shown.
+        a.push(Note(a, tr("wild"), [tr("pass_to"), self.play.s.names[p], "",
+                                    tr("ok_when_ready")],
+                    lambda: self.ask(p, 0, 0)))
+
+    def ask(self, p, j, bits):
+        a = self.app
+        a.pop()
+        k = self.play.g.ordered(p, D.WILD)
+        if j == k:
+            s = self.play.s
+            s.ev[0] = header(D.ASSIGN, p)
+            s.ev[1] = bits
+            s.add(2)
+            self.next_player(p + 1)
+            return
+        a.push(Choice(a, tr("assign_wild") % (j + 1),
+                      [tr(c) for c in COLOR_KEYS[:4]],
+                      lambda c: self.ask(p, j + 1,
+                                         (bits | c << (2 + 2 * j)) + (
+                                             k if j == 0 else 0)),
+                      on_back=lambda: None))

@@ -1,0 +1,51 @@
+# Duplicon: running totals to 100; OK enters a round: won (in pairs),
+# cards left in hand and in the play zone, per player.
+
+from drivers.buttons import OK, key_of
+from core import duplicon as D
+from .play import PlayBase
+from .play_free import RoundEntry
+from .i18n import tr
+from . import ui
+
+
+class Play(PlayBase):
+    def draw(self, fb):
+        g = self.g
+        fb.fill(0)
+        ui.header(fb, "Duplicon", "%s %d" % (tr("round")[0], g.rounds))
+        for p in range(self.s.n):
+            last = ("%+d" % g.last[p]) if g.rounds else ""
+            mark = "*" if g.leaders & (1 << p) and g.rounds else " "
+            ui.row(fb, p, mark + self.s.names[p],
+                   "%s %4d" % (last, g.total[p]))
+        ui.row(fb, 5, "100 " + tr("target").lower(), "")
+        ui.row(fb, ui.ROWS - 1, "OK: " + tr("new_round"), "", True)
+
+    def play_key(self, ev):
+        if key_of(ev) != OK:
+            return
+        n = self.s.n
+        # Start from last round's won cards (most likely similar), 0 else.
+        last = self.s.ui.get("won") or [0] * n
+        vals = [[last[p], 0, 0] for p in range(n)]
+        grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
+                       self.s.names, (tr("won"), tr("hand"), tr("zone")),
+                       vals, 0, 96, (2, 1, 1), (10, 5, 5))
+        self.app.push(DupliconEntry(self.app, self, grid))
+
+
+class DupliconEntry(RoundEntry):
+    def key(self, ev):
+        r = self.grid.key(ev)
+        if r is None:
+            return
+        self.app.pop()
+        if r > 0:
+            s = self.play.s
+            s.ev[0] = D.ROUND
+            for p in range(s.n):
+                for j in range(3):
+                    s.ev[1 + 3 * p + j] = self.grid.values[p][j]
+            if self.play.commit(1 + 3 * s.n):
+                s.ui["won"] = [self.grid.values[p][0] for p in range(s.n)]

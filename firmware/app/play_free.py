@@ -1,0 +1,76 @@
+# Free score pad: totals; OK enters a round, one number per player.
+
+from drivers.buttons import UP, DOWN, OK, key_of
+from core import free as F
+from .app import Screen
+from .play import PlayBase
+from .i18n import tr
+from . import ui
+
+
+class Play(PlayBase):
+    def __init__(self, app, session):
+        super().__init__(app, session)
+        self.top = 0
+
+    def draw(self, fb):
+        g = self.g
+        fb.fill(0)
+        right = "%s %d" % (tr("round")[0], g.rounds)
+        t = g.target()
+        if t is not None:
+            right = "%s/%d" % (right, t)
+        ui.header(fb, tr("free"), right)
+        for i in range(ui.ROWS - 1):
+            p = self.top + i
+            if p < self.s.n:
+                mark = "*" if g.leaders & (1 << p) and g.rounds else " "
+                ui.row(fb, i, mark + self.s.names[p], str(g.total[p]))
+        ui.row(fb, ui.ROWS - 1, "OK: " + tr("new_round"), "", True)
+
+    def play_key(self, ev):
+        k = key_of(ev)
+        n = self.s.n
+        if k == UP and self.top > 0:
+            self.top -= 1
+        elif k == DOWN and self.top + ui.ROWS - 1 < n:
+            self.top += 1
+        elif k == OK:
+            last = self.s.ui.get("last") or [[0] for _ in range(n)]
+            grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
+                           self.s.names, ("",), [list(v) for v in last],
+                           -9999, 9999, 1, 10, widths=5)
+            self.app.push(RoundEntry(self.app, self, grid))
+
+    def menu_items(self):
+        return ["continue", "undo", "redo", "scores", "end_game", "exit"]
+
+    def end_game(self):
+        self.s.ev[0] = F.END
+        self.commit(1)
+
+
+class RoundEntry(Screen):
+    def __init__(self, app, play, grid):
+        super().__init__(app)
+        self.play = play
+        self.grid = grid
+
+    def draw(self, fb):
+        self.grid.draw(fb)
+
+    def key(self, ev):
+        r = self.grid.key(ev)
+        if r is None:
+            return
+        self.app.pop()
+        if r > 0:
+            s = self.play.s
+            ev = s.ev
+            ev[0] = F.ROUND
+            for p in range(s.n):
+                v = self.grid.values[p][0] & 0xFFFF
+                ev[1 + 2 * p] = v & 0xFF
+                ev[2 + 2 * p] = v >> 8
+            if self.play.commit(1 + 2 * s.n):
+                s.ui["last"] = self.grid.values

@@ -1,0 +1,47 @@
+# A game being played on the device: its title, players, options and log.
+# Screens build an event into `ev` (a reusable buffer) and call add(size).
+
+from core.games import game_class
+from core.log import GameLog
+from core import errors
+
+EV_BYTES = 48
+
+
+class Session:
+    def __init__(self, gid, names, opts=b""):
+        self.gid = gid
+        self.names = names
+        self.opts = bytes(opts)
+        self.log = GameLog(game_class(gid)())
+        self.ev = bytearray(EV_BYTES)
+        self.error = self.log.begin(len(names), self.opts)
+        self.ui = {}        # per-game UI memory (last values used, ...)
+
+    @property
+    def game(self):
+        return self.log.game
+
+    @property
+    def n(self):
+        return len(self.names)
+
+    def add(self, size):
+        # Apply the event in ev[0:size]; returns an error code (0 = ok).
+        return self.log.add(self.ev, 0, size)
+
+    def add1(self, b0, b1=-1):
+        self.ev[0] = b0
+        if b1 < 0:
+            return self.add(1)
+        self.ev[1] = b1
+        return self.add(2)
+
+    def undo(self):
+        return self.log.undo()
+
+    def redo(self):
+        return self.log.redo()
+
+    def message(self, err, lang):
+        return errors.message(err, lang)

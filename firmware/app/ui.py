@@ -1,0 +1,200 @@
+# Drawing helpers and the widgets every screen is built from. The screen is
+# 128x64: a title bar (row 8 px high) and 7 content rows of 25 characters.
+
+from .text import draw, width, fit
+from drivers.buttons import UP, DOWN, OK, BACK, LONG, FAST, key_of, kind_of
+
+COLS = 25
+ROWS = 7
+
+
+def header(fb, title, right=""):
+    # The title in plain text, then a rule up to the right-hand text: it
+    # never looks like a highlighted row below it.
+    room = COLS - (len(right) + 1 if right else 0) - 1
+    x = draw(fb, fit(title, room), 1, 0, 1)
+    end = 128 - width(right) - 3 if right else 127
+    if end > x + 1:
+        fb.hline(x + 1, 3, end - x - 1, 1)
+    if right:
+        draw(fb, right, 128 - width(right), 0, 1)
+
+
+def row(fb, i, left, right="", selected=False):
+    # Content row i (0-6): left text, right-aligned text, optional highlight.
+    y = 8 + 8 * i
+    ink = 1
+    if selected:
+        fb.fill_rect(0, y, 128, 8, 1)
+        ink = 0
+    room = COLS - (len(right) + 1 if right else 0)
+    draw(fb, fit(left, room), 1, y, ink)
+    if right:
+        draw(fb, right, 128 - width(right), y, ink)
+
+
+def center(fb, y, s, scale=1, ink=1):
+    s = fit(s, COLS // scale)
+    draw(fb, s, (128 - width(s, scale)) // 2, y, ink, scale)
+
+
+def message(fb, title, lines):
+    fb.fill(0)
+    header(fb, title)
+    for i in range(len(lines)):
+        if i < ROWS:
+            center(fb, 12 + 9 * i, lines[i])
+
+
+def step_of(ev, small=1, big=5):
+    # How far UP/DOWN moves a number: big steps once the key is held long.
+    k = kind_of(ev)
+    return big if k == LONG or k == FAST else small
+
+
+class Menu:
+    """A list to choose from. key() returns the index chosen with OK, -1
+    for BACK, None while choosing."""
+
+    def __init__(self, title, items, index=0, rights=None):
+        self.title = title
+        self.items = items
+        self.rights = rights
+        self.index = index
+        self.top = 0
+
+    def draw(self, fb):
+        fb.fill(0)
+        n = len(self.items)
+        header(fb, self.title, "%d/%d" % (self.index + 1, n) if n > ROWS
+               else "")
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + ROWS:
+            self.top = self.index - ROWS + 1
+        for i in range(ROWS):
+            j = self.top + i
+            if j < n:
+                row(fb, i, self.items[j],
+                    self.rights[j] if self.rights else "", j == self.index)
+
+    def key(self, ev):
+        k = key_of(ev)
+        n = len(self.items)
+        if k == UP:
+            self.index = (self.index - 1) % n
+        elif k == DOWN:
+            self.index = (self.index + 1) % n
+        elif k == OK and kind_of(ev) != LONG:
+            return self.index
+        elif k == BACK:
+            return -1
+        return None
+
+
+def _col(x, c):
+    # A per-column setting: one value for all columns, or a tuple.
+    return x[c] if isinstance(x, tuple) else x
+
+
+class Grid:
+    """Numbers per player in one table: rows are players, columns fields.
+
+    UP/DOWN change the number under the cursor (held: bigger steps), OK
+    moves to the next cell, BACK to the previous one. OK on the last cell,
+    or a long OK anywhere, finishes: key() returns 1. BACK on the first
+    cell cancels: -1. Rows in `skip` are shown but not edited.
+    """
+
+    def __init__(self, title, labels, fields, values, lo, hi, step=1,
+                 big=5, skip=0, widths=3, fmt=None):
+        self.title = title
+        self.labels = labels
+        self.fields = fields          # column titles (short)
+        self.values = values          # list of lists, row-major
+        self.lo = lo
+        self.hi = hi
+        self.step = step
+        self.big = big
+        self.skip = skip              # bitmask of rows not edited
+        self.w = widths
+        self.fmt = fmt                # value -> text, optional
+        self.r = 0
+        self.c = 0
+        self.top = 0
+        while self.skip & (1 << self.r) and self.r < len(labels) - 1:
+            self.r += 1
+
+    def _cells(self):
+        return len(self.fields)
+
+    def _move(self, d):
+        # Next/previous editable cell; False at either end.
+        r, c = self.r, self.c
+        while True:
+            c += d
+            if c >= self._cells():
+                c = 0
+                r += 1
+            elif c < 0:
+                c = self._cells() - 1
+                r -= 1
+            if r < 0 or r >= len(self.labels):
+                return False
+            if not self.skip & (1 << r):
+                self.r, self.c = r, c
+                return True
+
+    def key(self, ev):
+        k = key_of(ev)
+        if k == UP or k == DOWN:
+            c = self.c
+            lo = _col(self.lo, c)
+            hi = _col(self.hi, c)
+            s = step_of(ev, _col(self.step, c), _col(self.big, c))
+            old = self.values[self.r][c]
+            v = old + (s if k == UP else -s)
+            # Stop at the ends; one more press wraps around.
+            if v > hi:
+                v = hi if old < hi else lo
+            elif v < lo:
+                v = lo if old > lo else hi
+            self.values[self.r][c] = v
+        elif k == OK:
+            if kind_of(ev) == LONG or not self._move(1):
+                return 1
+        elif k == BACK:
+            if not self._move(-1):
+                return -1
+        return None
+
+    def text(self, v):
+        return self.fmt(v) if self.fmt else str(v)
+
+    def draw(self, fb):
+        fb.fill(0)
+        header(fb, self.title)
+        nf = self._cells()
+        cw = self.w * 5 + 2
+        x0 = 128 - nf * cw
+        for c in range(nf):
+            draw(fb, fit(self.fields[c], self.w), x0 + c * cw + 1, 8)
+        rows = ROWS - 1
+        if self.r < self.top:
+            self.top = self.r
+        elif self.r >= self.top + rows:
+            self.top = self.r - rows + 1
+        for i in range(rows):
+            j = self.top + i
+            if j >= len(self.labels):
+                break
+            y = 16 + 8 * i
+            off = self.skip & (1 << j)
+            draw(fb, fit(self.labels[j], (x0 - 2) // 5), 1, y)
+            for c in range(nf):
+                s = "-" if off else self.text(self.values[j][c])
+                x = x0 + c * cw
+                sel = j == self.r and c == self.c
+                if sel:
+                    fb.fill_rect(x, y, cw - 1, 8, 1)
+                draw(fb, s, x + cw - 2 - width(s), y, 0 if sel else 1)

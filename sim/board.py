@@ -1,0 +1,71 @@
+# The simulated board, found before any real board.py on the import path.
+#
+# It builds what a real board.py builds, but from fakes: the real SSD1306 or
+# SH1106 driver talks to a fake I2C bus whose controller model decodes every
+# byte into pixels; the buttons are fake pins that the simulator presses and
+# releases; the clock is virtual in scripted runs (fast and repeatable) and
+# real when a person plays in the terminal. run_sim.py configures it.
+
+from fakes.i2c import FakeI2C
+from fakes.oled_model import SSD1306Model, SH1106Model
+from drivers.buttons import Buttons
+
+CONFIG = {"driver": "ssd1306", "feeder": None, "root": None}
+
+
+class FakePin:
+    """A button input with a pull-up: 1 released, 0 pressed."""
+
+    def __init__(self):
+        self.level = 1
+
+    def value(self):
+        return self.level
+
+
+class VirtualClock:
+    """ticks_ms() returns simulated time; sleep_ms() moves it on and lets
+    the feeder act (press keys, take screenshots) at the right moments."""
+
+    def __init__(self, feeder):
+        self.now = 0
+        self.feeder = feeder
+
+    def ticks_ms(self):
+        return self.now
+
+    def sleep_ms(self, ms):
+        self.now += ms
+        if self.feeder:
+            self.feeder.tick(self.now)
+
+
+class Hardware:
+    pass
+
+
+def setup():
+    hw = Hardware()
+    bus = FakeI2C()
+    if CONFIG["driver"] == "sh1106":
+        from drivers.sh1106 import SH1106 as Driver
+        model = SH1106Model()
+    else:
+        from drivers.ssd1306 import SSD1306 as Driver
+        model = SSD1306Model()
+    bus.attach(0x3C, model)
+    hw.bus = bus
+    hw.panel = model
+    hw.display = Driver(bus, 0x3C)
+    hw.pins = [FakePin() for _ in range(4)]
+    hw.buttons = Buttons(hw.pins)
+    feeder = CONFIG["feeder"]
+    if feeder is None or feeder.realtime:
+        import time
+        hw.clock = time if feeder is None else feeder
+    else:
+        hw.clock = VirtualClock(feeder)
+    hw.root = CONFIG["root"]
+    if feeder:
+        feeder.attach(hw)
+    return hw

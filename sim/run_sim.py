@@ -1,0 +1,23 @@
+# The simulator's entry point, run by the MicroPython unix port:
+#   micropython sim/run_sim.py [--script FILE | -] [--sh1106]
+# It puts the fake board first on the import path, then runs the real
+# firmware/main.py. Usually started through `marcador sim` or `make sim`.
+import sys
+
+_here = sys.path[0] or "."
+sys.path.append(_here + "/../firmware")
+
+import board  # noqa: E402  (sim/board.py, the fake)
+import feeders  # noqa: E402
+
+args = sys.argv[1:]
+if "--sh1106" in args:
+    board.CONFIG["driver"] = "sh1106"
+if "--script" in args:
+    path = args[args.index("--script") + 1]
+    f = sys.stdin if path == "-" else open(path)
+    board.CONFIG["feeder"] = feeders.ScriptFeeder(f.read().split("\n"))
+else:
+    board.CONFIG["feeder"] = feeders.TerminalFeeder()
+
+import main  # noqa: E402,F401  (firmware/main.py: never returns)
