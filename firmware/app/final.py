@@ -30,7 +30,7 @@ class Breakdown(Screen):
         g.score()
         fb.fill(0)
         title = tr("scores") if self.live or not g.over else tr("over")
-        ui.header(fb, title, tr(self.s.gid)[:10])
+        ui.header(fb, title)
         n = self.s.n
         rows = n + 1
         if self.index < self.top:
@@ -52,6 +52,8 @@ class Breakdown(Screen):
         w = [self.s.names[p] for p in range(self.s.n) if g.winners & (1 << p)]
         if len(w) == 1:
             return tr("winner") % w[0]
+        if self.s.gid == "dog":
+            return tr("team_won") % " + ".join(w)
         return tr("winners") + " " + ", ".join(w)
 
     def key(self, ev):
@@ -70,6 +72,10 @@ class Breakdown(Screen):
         g = self.s.log.game
         lines = []
         for k in range(g.nparts()):
-            lines.append("%s: %d" % (g.part_name(k), g.part(p, k)))
+            name = g.part_name(k)
+            label = tr("p_" + name)
+            if label.startswith("p_"):          # free pad rounds: r1, r2...
+                label = tr("round") + " " + name[1:]
+            lines.append("%s: %d" % (label, g.part(p, k)))
         lines.append("%s: %d" % (tr("total"), g.total[p]))
         self.app.push(Note(self.app, self.s.names[p], lines))

@@ -124,7 +124,9 @@ def start_game(app, gid, names, opts):
         return
     app.session = s
     app.home()
-    app.push(play_screen(app, s))
+    screen = play_screen(app, s)
+    app.push(screen)
+    screen.begin()
     if gid == "dinos" and len(names) == 2:
         app.push(Note(app, tr("dinos"), split(tr("two_player_note"))))
 

@@ -35,6 +35,10 @@ class PlayBase(Screen):
     def g(self):
         return self.s.log.game
 
+    def begin(self):
+        # Called once the screen is on the stack (questions before play).
+        pass
+
     def key(self, ev):
         if key_of(ev) == BACK:
             if kind_of(ev) == LONG:

@@ -12,11 +12,10 @@ from . import ui
 
 
 class Play(PlayBase):
-    def __init__(self, app, session):
-        super().__init__(app, session)
-        if self.g.rounds == 0 and not session.ui.get("started"):
-            app.push(Choice(app, tr("who_starts"), session.names,
-                            self.started))
+    def begin(self):
+        if self.g.rounds == 0 and not self.s.ui.get("started"):
+            self.app.push(Choice(self.app, tr("who_starts"), self.s.names,
+                                 self.started))
 
     def started(self, p):
         self.app.pop()

@@ -20,13 +20,14 @@ class Play(PlayBase):
     def draw(self, fb):
         g = self.g
         fb.fill(0)
-        ui.header(fb, "DOG %s %d" % (tr("round")[0], g.round),
-                  tr("hand_of") % g.hand_size())
         names = self.s.names
-        ui.row(fb, 0, "%s %s>%s" % (tr("deal")[:7],
-                                    names[g.dealer()][:5],
-                                    names[g.first_player()][:5]),
-               "", self.index == 0)
+        # "R2: 5 cartas      J4>J3": round, hand size, dealer > who starts.
+        ui.header(fb, "%s%d: %d %s" % (tr("round")[0], g.round,
+                                       g.hand_size(), tr("cards")),
+                  "%s>%s" % (names[g.dealer()][:4],
+                             names[g.first_player()][:4]))
+        ui.row(fb, 0, "%s %d" % (tr("deal"), g.round + 1), "",
+               self.index == 0)
         for p in range(self.s.n):
             ui.row(fb, p + 1, "%s%d %s" % (tr("team")[0], g.team(p) + 1,
                                            names[p]),

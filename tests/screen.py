@@ -1,0 +1,54 @@
+"""Reads text back from a simulator screenshot using the device's own font:
+the panel as decoded from the I2C bytes, not the framebuffer."""
+
+import importlib.util
+
+from conftest import FIRMWARE
+
+_spec = importlib.util.spec_from_file_location("font",
+                                               FIRMWARE / "app" / "font.py")
+font = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(font)
+
+CHARS = [chr(c) for c in range(32, 127)] + list(font.EXTRA)
+GLYPHS = {}
+for i, ch in enumerate(CHARS):
+    GLYPHS.setdefault(bytes(font.DATA[5 * i:5 * i + 5]), ch)
+
+
+def pixels(hexbits):
+    bits = bytes.fromhex(hexbits)
+    return lambda x, y: (bits[y * 16 + (x >> 3)] >> (7 - (x & 7))) & 1
+
+
+def glyph_at(px, x, y):
+    cols = bytearray(5)
+    for j in range(5):
+        if 0 <= x + j < 128:
+            for r in range(8):
+                if px(x + j, y + r):
+                    cols[j] |= 1 << r
+    g = bytes(cols)
+    if g in GLYPHS:
+        return GLYPHS[g]
+    inv = bytes(~b & 0xFF for b in g)          # highlighted row
+    return GLYPHS.get(inv, "?")
+
+
+def read_row(hexbits, i):
+    """Content row i (0-6): (left-aligned text, right-aligned text)."""
+    px = pixels(hexbits)
+    y = 8 + 8 * i
+    left = ""
+    for k in range(25):
+        ch = glyph_at(px, 1 + 5 * k, y)
+        if ch == "?":           # off the left grid: the right-aligned text
+            break
+        left += ch
+    right = ""
+    for k in range(1, 26):
+        ch = glyph_at(px, 128 - 5 * k, y)
+        if ch in (" ", "?"):
+            break
+        right = ch + right
+    return left.rstrip(), right.lstrip()
