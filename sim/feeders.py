@@ -1,8 +1,7 @@
 # What drives the simulated board's buttons (runs on MicroPython).
 #
 # ScriptFeeder plays a key script on virtual time and prints screenshots and
-# state dumps on stdout for the PC side. TerminalFeeder lets a person play
-# in a terminal, drawing the panel with Unicode quadrant blocks.
+# state dumps on stdout for the PC side. (terminal.py lets a person play.)
 
 import sys
 import json
@@ -14,9 +13,14 @@ GAP_MS = 150
 LONG_MS = 1200
 
 
+_BITS = bytearray(1024)      # reused: the harness must not need big blocks
+
+
 def panel_bits(panel):
     # The decoded panel as 1024 bytes, row-major, MSB first (PBM layout).
-    out = bytearray(1024)
+    out = _BITS
+    for i in range(1024):
+        out[i] = 0
     for y in range(64):
         for x in range(128):
             if panel.pixel(x, y):
@@ -48,7 +52,9 @@ def state(hw):
 class ScriptFeeder:
     realtime = False
 
-    def __init__(self, lines):
+    def __init__(self, lines, heap_stats=False):
+        self.heap_stats = heap_stats
+        self.heap_peak = 0
         self.steps = []
         for n, line in enumerate(lines):
             line = line.split("#")[0].strip()
@@ -85,10 +91,28 @@ class ScriptFeeder:
     def attach(self, hw):
         self.hw = hw
 
+    def measure(self):
+        # Live heap at this step: what stays after a collection.
+        import gc
+        gc.collect()
+        a = gc.mem_alloc()
+        if a > self.heap_peak:
+            self.heap_peak = a
+
+    def dump(self):
+        st = state(self.hw)
+        if self.heap_stats:
+            st["heap_peak"] = self.heap_peak
+        sys.stdout.write("STATE ")
+        json.dump(st, sys.stdout)
+        sys.stdout.write("\n")
+
     def tick(self, now):
         while now >= self.at:
+            if self.heap_stats and self.phase == 0:
+                self.measure()
             if self.i >= len(self.steps):
-                self.emit("STATE", json.dumps(state(self.hw)))
+                self.dump()
                 raise SystemExit(0)
             kind, key, arg = self.steps[self.i]
             if kind == "hold":
@@ -108,109 +132,14 @@ class ScriptFeeder:
                 self.at = now + key + arg
                 return
             if kind == "shot":
-                self.emit("SHOT " + arg,
-                          hexlify(panel_bits(self.hw.panel)).decode())
+                # Streamed 32 bytes at a time: no 2 KB string in the heap.
+                bits = panel_bits(self.hw.panel)
+                sys.stdout.write("SHOT " + arg + " ")
+                for i in range(0, 1024, 32):
+                    sys.stdout.write(hexlify(bits[i:i + 32]))
+                sys.stdout.write("\n")
             elif kind == "state":
-                self.emit("STATE", json.dumps(state(self.hw)))
+                self.dump()
             elif kind == "quit":
                 raise SystemExit(0)
 
-    def emit(self, tag, payload):
-        sys.stdout.write(tag + " " + payload + "\n")
-
-
-# Quadrant blocks indexed by (top-left, top-right, bottom-left,
-# bottom-right) bits.
-QUAD = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
-
-
-class TerminalFeeder:
-    realtime = True
-    HELP = ("arrows: UP/DOWN  Enter/->: OK  Backspace/<-: BACK  "
-            "Tab: next key is a long press  PgUp/PgDn: hold  q: quit")
-
-    def __init__(self):
-        import time
-        import select
-        self.time = time
-        self.poll = select.poll()
-        self.poll.register(sys.stdin, select.POLLIN)
-        self.release = [0, 0, 0, 0]
-        self.long = False
-        self.seen = -1
-        self.hw = None
-        self.old = None
-
-    def attach(self, hw):
-        self.hw = hw
-        try:
-            import termios
-            self.old = termios.tcgetattr(0)
-            termios.setraw(0)
-        except Exception:
-            self.old = None
-        sys.stdout.write("\x1b[2J\x1b[?25l")
-
-    def restore(self):
-        if self.old is not None:
-            import termios
-            termios.tcsetattr(0, termios.TCSANOW, self.old)
-        sys.stdout.write("\x1b[?25h\r\n")
-
-    def ticks_ms(self):
-        return self.time.ticks_ms()
-
-    def sleep_ms(self, ms):
-        if self.poll.poll(ms):
-            self.key(sys.stdin.buffer.read(1))
-        now = self.time.ticks_ms()
-        for i in range(4):
-            if self.release[i] and self.time.ticks_diff(now,
-                                                        self.release[i]) >= 0:
-                self.hw.pins[i].level = 1
-                self.release[i] = 0
-        panel = self.hw.panel
-        mark = panel.data_bytes + panel.commands
-        if mark != self.seen:
-            self.seen = mark
-            self.draw()
-
-    def press(self, i, ms):
-        if self.long:
-            ms = max(ms, LONG_MS)
-            self.long = False
-        self.hw.pins[i].level = 0
-        self.release[i] = self.time.ticks_add(self.time.ticks_ms(), ms)
-
-    def key(self, b):
-        if b == b"\x1b":
-            seq = sys.stdin.buffer.read(2)
-            if seq in (b"[5", b"[6"):
-                sys.stdin.buffer.read(1)          # the trailing '~'
-                return self.press(0 if seq == b"[5" else 1, 2500)
-            return self.press({b"[A": 0, b"[B": 1, b"[C": 2,
-                               b"[D": 3}.get(seq, 3), TAP_MS)
-        if b in (b"\r", b"\n"):
-            return self.press(2, TAP_MS)
-        if b in (b"\x7f", b"\x08"):
-            return self.press(3, TAP_MS)
-        if b == b"\t":
-            self.long = True
-            return
-        if b in (b"q", b"\x03"):
-            self.restore()
-            raise SystemExit(0)
-
-    def draw(self):
-        p = self.hw.panel
-        out = ["\x1b[H"]
-        for r in range(0, 64, 4):
-            line = []
-            for c in range(0, 128, 2):
-                v = (p.pixel(c, r) | p.pixel(c + 1, r) << 1 |
-                     p.pixel(c, r + 2) << 2 | p.pixel(c + 1, r + 2) << 3)
-                line.append(QUAD[v])
-            out.append("".join(line) + "\r\n")
-        out.append(("LONG " if self.long else "     ") + self.HELP[:75] +
-                   "\r\n")
-        sys.stdout.write("".join(out))

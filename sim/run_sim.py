@@ -5,7 +5,12 @@
 import sys
 
 _here = sys.path[0] or "."
-sys.path.append(_here + "/../firmware")
+_args = sys.argv[1:]
+# --firmware DIR runs another copy of the firmware (e.g. compiled .mpy).
+if "--firmware" in _args:
+    sys.path.append(_args[_args.index("--firmware") + 1])
+else:
+    sys.path.append(_here + "/../firmware")
 
 import board  # noqa: E402  (sim/board.py, the fake)
 import feeders  # noqa: E402
@@ -16,8 +21,10 @@ if "--sh1106" in args:
 if "--script" in args:
     path = args[args.index("--script") + 1]
     f = sys.stdin if path == "-" else open(path)
-    board.CONFIG["feeder"] = feeders.ScriptFeeder(f.read().split("\n"))
+    board.CONFIG["feeder"] = feeders.ScriptFeeder(
+        f.read().split("\n"), heap_stats="--heap-stats" in args)
 else:
-    board.CONFIG["feeder"] = feeders.TerminalFeeder()
+    import terminal
+    board.CONFIG["feeder"] = terminal.TerminalFeeder()
 
 import main  # noqa: E402,F401  (firmware/main.py: never returns)

@@ -4,7 +4,6 @@ from core.games import IDS, game_class
 from .app import Screen, Choice, Note
 from .i18n import tr
 from . import ui
-from .names import NameEdit
 
 
 class Home(Screen):
@@ -105,6 +104,7 @@ class Names(Screen):
                 self.names[i] = roster[j]
                 a.pop()
             else:
+                from .names import NameEdit
                 a.replace(NameEdit(a, self.names[i], set_name))
 
         def set_name(name):

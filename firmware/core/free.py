@@ -29,7 +29,9 @@ class Free(Game):
     def __init__(self):
         super().__init__()
         m = self.MAX_PLAYERS
-        self.pts = array("h", bytes(2 * m * MAX_ROUNDS))  # round r, player p
+        # Round r, player p as int16 at 2 * (r * MAX_PLAYERS + p): a plain
+        # bytearray, so no temporary copy is needed to allocate it.
+        self.pts = bytearray(2 * m * MAX_ROUNDS)
         self.sums = array("i", bytes(4 * m))
         self.reset()
 
@@ -58,7 +60,7 @@ class Free(Game):
         return "r%d" % (k + 1)
 
     def part(self, p, k):
-        return self.pts[k * self.MAX_PLAYERS + p]
+        return int16(self.pts, 2 * (k * self.MAX_PLAYERS + p))
 
     def size(self, buf, off, end):
         k = buf[off] & 0x0F
@@ -86,7 +88,8 @@ class Free(Game):
         tgt = int16(self.opts, 1)
         for p in range(self.n):
             v = int16(buf, off + 1 + 2 * p)
-            self.pts[base + p] = v
+            self.pts[2 * (base + p)] = buf[off + 1 + 2 * p]
+            self.pts[2 * (base + p) + 1] = buf[off + 2 + 2 * p]
             self.sums[p] += v
             if has_target and self.sums[p] >= tgt:
                 reached = True

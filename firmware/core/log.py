@@ -11,8 +11,8 @@ from array import array
 from .game import REDO, UNDO
 from . import errors as E
 
-LOG_BYTES = 4096
-LOG_EVENTS = 512
+LOG_BYTES = 2048
+LOG_EVENTS = 384
 
 
 class GameLog:
