@@ -1,0 +1,80 @@
+"""Key scripts for a game of each title at its maximum player count
+(doggy 5, duplicon 4, alebrijes 6, dog 6, dinos 4, free 8), played to the
+end. Used by the heap test and the benchmark; `python
+sim/scripts/maxplayers.py GAME` prints one."""
+
+import sys
+
+START = {  # from home to the first play screen
+    "free": "ok\ndown 5\nok\ndown 4\nok\nup\nok\nok\nok\n",
+    "duplicon": "ok\ndown\nok\nok\nup\nok\n",
+    "alebrijes": "ok\ndown 2\nok\ndown 2\nok\nup\nok\nok\n",
+    "dog": "ok\ndown 3\nok\ndown\nok\nup\nok\nok\nok\n",
+    "dinos": "ok\ndown 4\nok\nok\nup\nok\nok\nok\nok\nok\n",
+    "doggy": "ok\nok\ndown\nok\nup\nok\n",
+}
+
+
+def free():
+    # J1 scores 20 a round, the others 0: the grid starts from the last
+    # values, so rounds 2-5 are just OK presses. 100 after round 5.
+    s = "ok\nup 20\nok\n" + "ok\n" * 7
+    for _ in range(4):
+        s += "ok\n" + "ok\n" * 8
+    return s
+
+
+def duplicon():
+    s = "ok\nup 20\nok\nok\nok\n" + "ok\nok\nok\n" * 3
+    for _ in range(2):
+        s += "ok\n" + "ok\nok\nok\n" * 4     # won starts at 40 again
+    return s
+
+
+def alebrijes():
+    s = ""
+    for r in range(3):
+        s += "ok\nok\n" + "up\nok 5\n" * 5    # the starter went out
+        if r < 2:
+            s += "ok\n"                       # token holder (tie for worst)
+    return s
+
+
+def dog():
+    s = "down\n" + "ok\nok\nok\ndown\nok\n" * 4          # J1: 4 in goal
+    s += "down 3\n" + "ok\nok\nok\ndown 2\nok\n" * 4     # J4, moved by J1
+    return s + "ok\n"                                  # match score note
+
+
+def dinos():
+    s = ""
+    for r in range(6):
+        low = 1 + r % 3                      # J2, J3, J4 take in turn
+        s += "ok\nok\nup 4\nok\n"            # natural; J1 plays 9
+        for p in (1, 2, 3):
+            s += "down 5\nok\n" if p == low else "ok\n"
+        s += "ok\n"                          # confirm
+    return s
+
+
+def doggy():
+    s = ""
+    for p in range(5):
+        s += "down\nok\nok\nok\nok\n"        # each takes a blue 1
+    s += "down\n"                            # wraps to the Mario line
+    for p in range(5):
+        s += "down\nok\ndown\nok\nok\n"      # each orders blue
+    s += "down\n"
+    for _ in range(3):
+        s += "ok\nwait 1600\n"               # Mario Hugo x3
+    return s
+
+
+def script(gid):
+    body = {"free": free, "duplicon": duplicon, "alebrijes": alebrijes,
+            "dog": dog, "dinos": dinos, "doggy": doggy}[gid]()
+    return START[gid] + body + "shot final\n"
+
+
+if __name__ == "__main__":
+    print(script(sys.argv[1]))
