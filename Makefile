@@ -1,12 +1,16 @@
 # Marcador: everything from nothing. `make sim` and `make test` are the two
 # commands README promises; both create .venv on first use.
+#   make sim        the device in this terminal (no board needed)
+#   make test       every test (make test-slow: the long sweeps too)
+#   make screens    docs/screens/*.png from the simulator
+#   make mpy        firmware/ compiled to out/mpy
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv test test-slow mpy score-example clean
+.PHONY: all venv sim screens test test-slow mpy score-example clean
 
 all: test
 
@@ -20,6 +24,19 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 venv: $(STAMP)
+
+# The simulator: the real firmware on the MicroPython unix port, drawn in
+# this terminal. Keys: arrows, Enter, Backspace; Tab makes the next key a
+# long press; q quits. SIM_FLAGS=--sh1106 for the other display.
+sim: $(STAMP)
+	$(BIN)/marcador sim $(SIM_FLAGS)
+
+# A PNG of every distinct screen, from the scripts in sim/scripts.
+screens: $(STAMP)
+	rm -rf docs/screens
+	for f in sim/scripts/*.keys; do \
+	    $(BIN)/marcador sim --script $$f --shots docs/screens || exit 1; \
+	done
 
 # Every test: rules core on CPython and on the MicroPython VM, the
 # differential test between them, heap proofs, mpy-cross on all of firmware/.

@@ -1,6 +1,7 @@
 # TerminalFeeder: a person plays the simulator in a terminal. Keys come
 # from stdin in raw mode; the panel (as decoded by the fake I2C bus) is
-# drawn with Unicode quadrant blocks, 64 columns by 16 rows.
+# drawn with Unicode quadrant blocks (2x2 pixels each), 64 columns by 32
+# rows.
 
 import sys
 from feeders import TAP_MS, LONG_MS
@@ -90,11 +91,11 @@ class TerminalFeeder:
     def draw(self):
         p = self.hw.panel
         out = ["\x1b[H"]
-        for r in range(0, 64, 4):
+        for r in range(0, 64, 2):
             line = []
             for c in range(0, 128, 2):
                 v = (p.pixel(c, r) | p.pixel(c + 1, r) << 1 |
-                     p.pixel(c, r + 2) << 2 | p.pixel(c + 1, r + 2) << 3)
+                     p.pixel(c, r + 1) << 2 | p.pixel(c + 1, r + 1) << 3)
                 line.append(QUAD[v])
             out.append("".join(line) + "\r\n")
         out.append(("LONG " if self.long else "     ") + self.HELP[:75] +

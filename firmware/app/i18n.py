@@ -44,7 +44,7 @@ off_after|Apagar tras|Screen off after
 never|nunca|never
 roster|Lista de nombres|Player names
 edit_name|Editar nombre|Edit name
-name_help|OK: siguiente  ATRÁS: borra|OK: next  BACK: delete
+name_help|OK sigue, ATRÁS borra|OK next, BACK deletes
 saved|Guardado|Saved
 confirm|Confirmar|Confirm
 cancel|Cancelar|Cancel
