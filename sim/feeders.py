@@ -35,7 +35,8 @@ def state(hw):
     info = {"t": hw.clock.ticks_ms(), "screen": type(top).__name__,
             "depth": len(app.stack), "frames": app.frames,
             "i2c_bytes": hw.bus.bytes, "session": None,
-            "past": len(app.past), "idle": app.idle}
+            "past": len(app.past), "idle": app.idle,
+            "panel_on": hw.panel.on, "contrast": hw.panel.contrast}
     for key, sess in (("session", s),
                       ("last_past", app.past[0] if app.past else None)):
         if sess is not None:

@@ -1,0 +1,94 @@
+"""Key presses per number entered, for a typical round of each title.
+
+Run: .venv/bin/python bench/keypresses.py
+Each case starts a game on the simulator (a setup prefix, and a previous
+round where the device remembers last values), then plays the typical
+round; the figure counts only that round's presses (a hold is one press)
+and the simulator must have accepted it (checked against the game log).
+"""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "sim" / "scripts"))
+
+from host_tools import sim  # noqa: E402
+from host_tools.devicelog import to_record  # noqa: E402
+from marcador_core import record  # noqa: E402
+
+FOUR = {  # setup for 4 players
+    "free": "ok\ndown 5\nok\nok\nup\nok\nok\nok\n",
+    "duplicon": "ok\ndown\nok\nok\nup\nok\n",
+    "alebrijes": "ok\ndown 2\nok\nok\nup\nok\nok\n",
+    "dog": "ok\ndown 3\nok\nok\nup\nok\nok\nok\n",
+    "dinos": "ok\ndown 4\nok\nok\nup\nok\nok\nok\nok\nok\n",
+    "doggy": "ok\nok\nok\nup\nok\n",
+}
+
+CASES = [
+    # (title, what, previous round, typical round, numbers entered)
+    ("free", "round: 10, 9, 0, 20 after 12, 7, 0, 15",
+     "ok\nup 12\nok\nup 7\nok\nok\nup 15\nok\n",
+     "ok\ndown 2\nok\nup 2\nok\nok\nup 5\nok\n", 4),
+    ("duplicon", "round: won 18/16/12/4, hand 1/0/2/0, zone 0/1/0/0 "
+     "after won 20/14/8/6",
+     "ok\nup 10\nok 3\nup 7\nok 3\nup 4\nok 3\nup 3\nok 3\n",
+     "ok\ndown\nok\nup\nok\nok\nup\nok\nok\nup\nok\nup 2\nok\nup 2\nok\nok\n"
+     "down\nok\nok\nok\n", 12),
+    ("alebrijes", "round: J2 out; 3 players x 5 suit highs",
+     "ok\nok\nup\nok 5\nup\nok 5\nup\nok 5\n",
+     "ok\ndown\nok\n"                       # who went out: J2
+     "up 3\nok\nok\nup 5\nok\nok\nup 2\nok\n"      # J1 3 0 5 0 2
+     "up\nok\nup 4\nok\nok\nok\nok\n"              # J3 1 4 0 0 0
+     "ok\nok\nup 2\nok\nup 3\nok\nup 5\nok\n",     # J4 0 0 2 3 5
+     16),
+    ("dinos", "round: predator; cards 7, 3, 5, 9",
+     "",
+     "ok\ndown\nok\nup 2\nok\ndown 2\nok\nok\nup 4\nok\nok\n", 5),
+    ("doggy", "event: J2 took a red 3",
+     "",
+     "down 2\nok\nok\ndown\nok\nup\nok\n", 1),
+    ("dog", "event: J3's pawn enters the goal",
+     "down 3\nok\nok\n",
+     "ok\ndown\nok\n", 1),
+]
+
+
+def presses(script):
+    n = 0
+    for line in script.splitlines():
+        w = line.split("#")[0].split()
+        if not w:
+            continue
+        if w[0] in ("up", "down", "ok", "back"):
+            n += int(w[1]) if len(w) > 1 else 1
+        elif w[0] in ("long", "hold"):
+            n += 1
+    return n
+
+
+def events_in(state):
+    dev = state["session"] or state["last_past"]
+    rec = to_record(dev["game"], dev["names"], bytes.fromhex(dev["opts"]),
+                    bytes.fromhex(dev["log"]))
+    record.score_record(rec)          # the log replays without error
+    return len(rec["events"])
+
+
+def main():
+    print("| title | typical input | numbers | presses | per number |")
+    print("|---|---|---|---|---|")
+    for gid, what, before, round_, numbers in CASES:
+        st, _ = sim.run_script(FOUR[gid] + before + "state\n" + round_ +
+                               "state\n")
+        before_ev, after_ev = events_in(st[0]), events_in(st[1])
+        if after_ev != before_ev + 1:
+            raise SystemExit(f"{gid}: the typical round was not accepted")
+        p = presses(round_)
+        print(f"| {gid} | {what} | {numbers} | {p} | {p / numbers:.1f} |")
+
+
+if __name__ == "__main__":
+    main()
