@@ -25,12 +25,13 @@ def tool(name):
 
 
 def run_micropython(script, stdin="", heapsize=None, path=(FIRMWARE,),
-                    timeout=600):
+                    timeout=600, args=()):
     """Run a script on the MicroPython unix port; returns stdout lines."""
     cmd = [tool("micropython")]
     if heapsize:
         cmd += ["-X", f"heapsize={heapsize}"]
     cmd.append(str(script))
+    cmd += [str(a) for a in args]
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join([str(p) for p in path] + [".frozen"])
     proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True,

@@ -1,29 +1,17 @@
 # Raspberry Pi Pico + SH1106 1.3" OLED (I2C) + 4 buttons.
 # Everything this board's wiring decides lives here and only here.
-import time
-from machine import I2C, Pin
 from drivers.sh1106 import SH1106
-from drivers.buttons import Buttons
+from drivers.hardware import build
 
 I2C_ID = 1
 SDA = 14
 SCL = 15
 I2C_FREQ = 400_000
 DISPLAY_ADDR = 0x3C
-# Buttons between the GPIO and GND, read with the internal pull-ups,
-# in the order UP, DOWN, OK, BACK.
+# In the order UP, DOWN, OK, BACK; each button between the pin and GND.
 BUTTON_PINS = (10, 11, 12, 13)
 
 
-class Hardware:
-    pass
-
-
 def setup():
-    hw = Hardware()
-    i2c = I2C(I2C_ID, sda=Pin(SDA), scl=Pin(SCL), freq=I2C_FREQ)
-    hw.display = SH1106(i2c, DISPLAY_ADDR)
-    hw.buttons = Buttons([Pin(n, Pin.IN, Pin.PULL_UP) for n in BUTTON_PINS])
-    hw.clock = time            # ticks_ms() and sleep_ms()
-    hw.root = "/"              # the board's littlefs
-    return hw
+    return build(SH1106, I2C_ID, SDA, SCL, I2C_FREQ, DISPLAY_ADDR,
+                 BUTTON_PINS)

@@ -1,0 +1,20 @@
+# What every board.py builds, once: the display on its I2C bus and the four
+# buttons. A board file only says which pins and parts it has.
+import time
+from machine import I2C, Pin
+from .buttons import Buttons
+
+
+class Hardware:
+    pass
+
+
+def build(display_cls, i2c_id, sda, scl, freq, addr, button_pins):
+    hw = Hardware()
+    i2c = I2C(i2c_id, sda=Pin(sda), scl=Pin(scl), freq=freq)
+    hw.display = display_cls(i2c, addr)
+    # Buttons between the GPIO and GND, read with the internal pull-ups.
+    hw.buttons = Buttons([Pin(n, Pin.IN, Pin.PULL_UP) for n in button_pins])
+    hw.clock = time            # ticks_ms() and sleep_ms()
+    hw.root = "/"              # the board's littlefs
+    return hw

@@ -1,0 +1,47 @@
+# A checking stand-in for MicroPython's machine module, for loading the real
+# boards/*/board.py on the unix port. It refuses what the chip would refuse
+# (I2C on pins that cannot carry that bus, pull-ups where there are none),
+# and puts a decoding display model on the bus.
+from fakes.i2c import FakeI2C
+from fakes.oled_model import SSD1306Model, SH1106Model
+
+CHIP = "rp2"            # set by the check script: "rp2" or "esp32"
+MODEL = "ssd1306"
+made = []
+
+_RP2_I2C = {0: ((0, 4, 8, 12, 16, 20), (1, 5, 9, 13, 17, 21)),
+            1: ((2, 6, 10, 14, 18, 26), (3, 7, 11, 15, 19, 27))}
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
+
+    def __init__(self, n, mode=-1, pull=-1):
+        top = 29 if CHIP == "rp2" else 40
+        if not 0 <= n < top:
+            raise ValueError("invalid pin %d" % n)
+        if pull == Pin.PULL_UP and CHIP == "esp32" and 34 <= n <= 39:
+            raise ValueError("GPIO%d has no pull-up" % n)
+        self.n = n
+        self.mode = mode
+        self.pull = pull
+        self.level = 1
+        made.append(self)
+
+    def value(self):
+        return self.level
+
+
+class I2C(FakeI2C):
+    def __init__(self, bus_id, sda=None, scl=None, freq=400_000):
+        super().__init__(freq)
+        if CHIP == "rp2":
+            sdas, scls = _RP2_I2C[bus_id]
+            if sda.n not in sdas or scl.n not in scls:
+                raise ValueError("I2C%d cannot use SDA %d / SCL %d" %
+                                 (bus_id, sda.n, scl.n))
+        self.model = self.attach(0x3C, SH1106Model() if MODEL == "sh1106"
+                                 else SSD1306Model())
