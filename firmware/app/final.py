@@ -1,7 +1,7 @@
 # The final breakdown: every player's total and its parts, the winner(s).
 # Also used live (scores so far) and for past games (read-only).
 
-from drivers.buttons import UP, DOWN, OK, BACK, key_of
+from drivers.buttons import OK, BACK, key_of
 from .app import Screen, Note
 from .i18n import tr
 from . import ui
@@ -32,11 +32,7 @@ class Breakdown(Screen):
         title = tr("scores") if self.live or not g.over else tr("over")
         ui.header(fb, title)
         n = self.s.n
-        rows = n + 1
-        if self.index < self.top:
-            self.top = self.index
-        elif self.index >= self.top + ui.ROWS:
-            self.top = self.index - ui.ROWS + 1
+        self.top = ui.scroll(self.index, self.top)
         for i in range(ui.ROWS):
             j = self.top + i
             if j < n:
@@ -58,11 +54,9 @@ class Breakdown(Screen):
 
     def key(self, ev):
         k = key_of(ev)
-        n = self.s.n + 1
-        if k == UP:
-            self.index = (self.index - 1) % n
-        elif k == DOWN:
-            self.index = (self.index + 1) % n
+        i = ui.wrap(self.index, ev, self.s.n + 1)
+        if i is not None:
+            self.index = i
         elif k == OK and self.index < self.s.n:
             self.detail(self.index)
         elif k == BACK or k == OK:

@@ -4,9 +4,8 @@
 from drivers.buttons import OK, key_of
 from core import alebrijes as A
 from core.game import header
-from .app import Choice
+from .app import Choice, GridScreen
 from .play import PlayBase
-from .play_free import RoundEntry
 from .i18n import tr
 from . import ui
 
@@ -55,9 +54,22 @@ class Play(PlayBase):
         grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
                        self.s.names, fields, [[0] * 5 for _ in range(n)],
                        0, 5, 1, 1, skip=1 << out, widths=2)
-        entry = AlebrijesEntry(a, self, grid)
-        entry.out = out
-        a.push(entry)
+        a.push(GridScreen(a, grid, lambda vals: self.entered(out, vals)))
+
+    def entered(self, out, vals):
+        # Ask who holds the token only when it decides the next starter.
+        a = self.app
+        g = self.g
+        new = [g.total[p] - (0 if p == out else sum(vals[p]))
+               for p in range(self.s.n)]
+        worst = min(new)
+        if new.count(worst) > 1 and g.rounds < 2:
+            a.push(Choice(a, "Token", self.s.names,
+                          lambda t: (a.pop(),
+                                     self.finish_round(out, vals, t)),
+                          g.first))
+        else:
+            self.finish_round(out, vals, -1)
 
     def finish_round(self, out, values, token):
         s = self.s
@@ -71,30 +83,3 @@ class Play(PlayBase):
             ev[2 + 2 * p] = v & 0xFF
             ev[3 + 2 * p] = v >> 8
         self.commit(2 + 2 * s.n)
-
-
-class AlebrijesEntry(RoundEntry):
-    out = 0
-
-    def key(self, ev):
-        r = self.grid.key(ev)
-        if r is None:
-            return
-        a = self.app
-        a.pop()
-        if r < 0:
-            return
-        play = self.play
-        g = play.g
-        vals = self.grid.values
-        # Ask who holds the token only when it decides the next starter.
-        new = [g.total[p] - (0 if p == self.out else sum(vals[p]))
-               for p in range(play.s.n)]
-        worst = min(new)
-        if new.count(worst) > 1 and g.rounds < 2:
-            a.push(Choice(a, "Token", play.s.names,
-                          lambda t: (a.pop(),
-                                     play.finish_round(self.out, vals, t)),
-                          g.first))
-        else:
-            play.finish_round(self.out, vals, -1)

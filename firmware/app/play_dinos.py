@@ -7,9 +7,8 @@
 from drivers.buttons import OK, key_of
 from core import dinos as D
 from core import errors
-from .app import Screen, Choice
+from .app import Screen, Choice, GridScreen
 from .play import PlayBase
-from .play_free import RoundEntry
 from .i18n import tr
 from . import ui
 
@@ -60,12 +59,14 @@ class Play(PlayBase):
         a.push(r)
 
 
-class DinosRound(RoundEntry):
+class DinosRound(Screen):
     """Cards, then the extras menu; builds and commits the round event."""
     d = 0
 
     def __init__(self, app, play, grid):
-        super().__init__(app, play, grid)
+        super().__init__(app)
+        self.play = play
+        self.grid = grid
         self.adjust = None
         self.invert = False
         self.stop = False
@@ -123,16 +124,8 @@ class DinosRound(RoundEntry):
         grid = ui.Grid(tr("adjust"), self.play.s.names, ("+/-",), vals,
                        -9, 9, 1, 2, skip=self.grid.skip,
                        fmt=lambda v: "%+d" % v if v else "0")
-        entry = RoundEntry(a, self.play, grid)
-
-        def done(ev):
-            r = grid.key(ev)
-            if r is not None:
-                a.pop()
-                if r > 0:
-                    self.adjust = grid.values
-        entry.key = done
-        a.push(entry)
+        a.push(GridScreen(a, grid, lambda vals: setattr(self, "adjust",
+                                                        vals)))
 
     def ask_instant(self):
         a = self.app
@@ -202,19 +195,11 @@ class DinosRound(RoundEntry):
         grid = ui.Grid(tr("sudden"), self.play.s.names, (tr("card"),),
                        [[5] for _ in range(n)], -1, 9, 1, 3, skip=skip,
                        fmt=lambda v: "x" if v < 0 else str(v))
-        entry = RoundEntry(a, self.play, grid)
+        def done(vals):
+            self.sudden.append([None if skip & (1 << p) else vals[p][0]
+                                for p in range(n)])
+            self.submit()
 
-        def done(ev):
-            r = grid.key(ev)
-            if r is None:
-                return
-            a.pop()
-            if r > 0:
-                self.sudden.append([None if skip & (1 << p)
-                                    else grid.values[p][0]
-                                    for p in range(n)])
-                self.submit()
-            else:
-                self.sudden = []
-        entry.key = done
-        a.push(entry)
+        def cancel():
+            self.sudden = []
+        a.push(GridScreen(a, grid, done, cancel))

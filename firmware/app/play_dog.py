@@ -3,7 +3,7 @@
 # line deals the next round; OK on a player: pawn out, pawn in the goal
 # (by them or by their partner), or killed another pawn.
 
-from drivers.buttons import UP, DOWN, OK, key_of
+from drivers.buttons import OK, key_of
 from core import dog as G
 from core.game import header
 from .app import Choice, Note
@@ -35,13 +35,10 @@ class Play(PlayBase):
                    self.index == p + 1)
 
     def play_key(self, ev):
-        k = key_of(ev)
-        rows = self.s.n + 1
-        if k == UP:
-            self.index = (self.index - 1) % rows
-        elif k == DOWN:
-            self.index = (self.index + 1) % rows
-        elif k == OK:
+        i = ui.wrap(self.index, ev, self.s.n + 1)
+        if i is not None:
+            self.index = i
+        elif key_of(ev) == OK:
             if self.index == 0:
                 self.s.ev[0] = G.DEAL
                 if self.commit(1):

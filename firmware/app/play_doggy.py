@@ -3,10 +3,10 @@
 # OK on a player: took a Parranda / order a colour / reserve +1 / -1.
 # After the third Mario Hugo, the wild colours are assigned in secret.
 
-from drivers.buttons import UP, DOWN, OK, key_of
+from drivers.buttons import OK, key_of
 from core import doggy as D
 from core.game import header
-from .app import Choice, Note, Screen
+from .app import Choice, Note
 from .play import PlayBase
 from .i18n import tr
 from . import ui
@@ -25,12 +25,8 @@ class Play(PlayBase):
         g = self.g
         fb.fill(0)
         ui.header(fb, "Doggy Style", "MH %d/3" % g.mario)
-        n = self.s.n
-        rows = n + 1
-        if self.index < self.top:
-            self.top = self.index
-        elif self.index >= self.top + ui.ROWS:
-            self.top = self.index - ui.ROWS + 1
+        rows = self.s.n + 1
+        self.top = ui.scroll(self.index, self.top)
         for i in range(ui.ROWS):
             j = self.top + i
             if j == 0:
@@ -51,13 +47,10 @@ class Play(PlayBase):
         return out
 
     def play_key(self, ev):
-        k = key_of(ev)
-        rows = self.s.n + 1
-        if k == UP:
-            self.index = (self.index - 1) % rows
-        elif k == DOWN:
-            self.index = (self.index + 1) % rows
-        elif k == OK:
+        i = ui.wrap(self.index, ev, self.s.n + 1)
+        if i is not None:
+            self.index = i
+        elif key_of(ev) == OK:
             if self.index == 0:
                 self.s.ev[0] = D.MARIO
                 if self.commit(1) and not self.g.over:

@@ -4,7 +4,7 @@
 from drivers.buttons import OK, key_of
 from core import duplicon as D
 from .play import PlayBase
-from .play_free import RoundEntry
+from .app import GridScreen
 from .i18n import tr
 from . import ui
 
@@ -32,20 +32,13 @@ class Play(PlayBase):
         grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
                        self.s.names, (tr("won"), tr("hand"), tr("zone")),
                        vals, 0, 96, (2, 1, 1), (10, 5, 5))
-        self.app.push(DupliconEntry(self.app, self, grid))
+        self.app.push(GridScreen(self.app, grid, self.save_round))
 
-
-class DupliconEntry(RoundEntry):
-    def key(self, ev):
-        r = self.grid.key(ev)
-        if r is None:
-            return
-        self.app.pop()
-        if r > 0:
-            s = self.play.s
-            s.ev[0] = D.ROUND
-            for p in range(s.n):
-                for j in range(3):
-                    s.ev[1 + 3 * p + j] = self.grid.values[p][j]
-            if self.play.commit(1 + 3 * s.n):
-                s.ui["won"] = [self.grid.values[p][0] for p in range(s.n)]
+    def save_round(self, values):
+        s = self.s
+        s.ev[0] = D.ROUND
+        for p in range(s.n):
+            for j in range(3):
+                s.ev[1 + 3 * p + j] = values[p][j]
+        if self.commit(1 + 3 * s.n):
+            s.ui["won"] = [values[p][0] for p in range(s.n)]

@@ -2,7 +2,7 @@
 
 from drivers.buttons import UP, DOWN, OK, key_of
 from core import free as F
-from .app import Screen
+from .app import GridScreen
 from .play import PlayBase
 from .i18n import tr
 from . import ui
@@ -40,7 +40,18 @@ class Play(PlayBase):
             grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
                            self.s.names, ("",), [list(v) for v in last],
                            -9999, 9999, 1, 10, widths=5)
-            self.app.push(RoundEntry(self.app, self, grid))
+            self.app.push(GridScreen(self.app, grid, self.save_round))
+
+    def save_round(self, values):
+        s = self.s
+        ev = s.ev
+        ev[0] = F.ROUND
+        for p in range(s.n):
+            v = values[p][0] & 0xFFFF
+            ev[1 + 2 * p] = v & 0xFF
+            ev[2 + 2 * p] = v >> 8
+        if self.commit(1 + 2 * s.n):
+            s.ui["last"] = values
 
     def menu_items(self):
         return ["continue", "undo", "redo", "scores", "end_game", "exit"]
@@ -48,29 +59,3 @@ class Play(PlayBase):
     def end_game(self):
         self.s.ev[0] = F.END
         self.commit(1)
-
-
-class RoundEntry(Screen):
-    def __init__(self, app, play, grid):
-        super().__init__(app)
-        self.play = play
-        self.grid = grid
-
-    def draw(self, fb):
-        self.grid.draw(fb)
-
-    def key(self, ev):
-        r = self.grid.key(ev)
-        if r is None:
-            return
-        self.app.pop()
-        if r > 0:
-            s = self.play.s
-            ev = s.ev
-            ev[0] = F.ROUND
-            for p in range(s.n):
-                v = self.grid.values[p][0] & 0xFFFF
-                ev[1 + 2 * p] = v & 0xFF
-                ev[2 + 2 * p] = v >> 8
-            if self.play.commit(1 + 2 * s.n):
-                s.ui["last"] = self.grid.values

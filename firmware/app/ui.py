@@ -46,6 +46,25 @@ def message(fb, title, lines):
             center(fb, 12 + 9 * i, lines[i])
 
 
+def scroll(index, top, rows=ROWS):
+    # The first visible row that keeps `index` on screen.
+    if index < top:
+        return index
+    if index >= top + rows:
+        return index - rows + 1
+    return top
+
+
+def wrap(index, ev, n):
+    # UP/DOWN move a cursor over n rows, wrapping; None for other keys.
+    k = key_of(ev)
+    if k == UP:
+        return (index - 1) % n
+    if k == DOWN:
+        return (index + 1) % n
+    return None
+
+
 def step_of(ev, small=1, big=5):
     # How far UP/DOWN moves a number: big steps once the key is held long.
     k = kind_of(ev)
@@ -68,10 +87,7 @@ class Menu:
         n = len(self.items)
         header(fb, self.title, "%d/%d" % (self.index + 1, n) if n > ROWS
                else "")
-        if self.index < self.top:
-            self.top = self.index
-        elif self.index >= self.top + ROWS:
-            self.top = self.index - ROWS + 1
+        self.top = scroll(self.index, self.top)
         for i in range(ROWS):
             j = self.top + i
             if j < n:
@@ -80,11 +96,9 @@ class Menu:
 
     def key(self, ev):
         k = key_of(ev)
-        n = len(self.items)
-        if k == UP:
-            self.index = (self.index - 1) % n
-        elif k == DOWN:
-            self.index = (self.index + 1) % n
+        i = wrap(self.index, ev, len(self.items))
+        if i is not None:
+            self.index = i
         elif k == OK and kind_of(ev) != LONG:
             return self.index
         elif k == BACK:
@@ -180,10 +194,7 @@ class Grid:
         for c in range(nf):
             draw(fb, fit(self.fields[c], self.w), x0 + c * cw + 1, 8)
         rows = ROWS - 1
-        if self.r < self.top:
-            self.top = self.r
-        elif self.r >= self.top + rows:
-            self.top = self.r - rows + 1
+        self.top = scroll(self.r, self.top, rows)
         for i in range(rows):
             j = self.top + i
             if j >= len(self.labels):
