@@ -48,10 +48,15 @@ def command(script=None, sh1106=False, compiled=False, heapsize=None):
     return cmd
 
 
-def interactive(sh1106=False):
+FLASH = ROOT / "out" / "flash.img"
+
+
+def interactive(sh1106=False, flash=FLASH):
+    # The flash image persists between runs, like a real board's flash.
     if not SIM.exists():
         raise FileNotFoundError(f"{SIM} not found: run from a Marcador clone")
-    return subprocess.call(command(None, sh1106))
+    Path(flash).parent.mkdir(parents=True, exist_ok=True)
+    return subprocess.call(command(None, sh1106) + ["--flash", str(flash)])
 
 
 def frame_image(hexbits, scale=SCALE):
@@ -68,15 +73,18 @@ def frame_image(hexbits, scale=SCALE):
 
 
 def run_script(script_text, shots_dir=None, sh1106=False, timeout=600,
-               compiled=False, heapsize=None):
+               compiled=False, heapsize=None, flash=None):
     """Play a key script. Returns (states, shots): the STATE dumps and the
     screenshots as {name: hex bits}; writes NAME.png into shots_dir.
     compiled/heapsize: run from .mpy files in a heap of that size, with the
     peak live heap in the STATE dumps."""
-    proc = subprocess.run(command("-", sh1106, compiled, heapsize),
-                          input=script_text,
-                          capture_output=True, text=True, timeout=timeout,
-                          cwd=ROOT)
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        # Without an image given, a fresh board: an empty flash image.
+        cmd = command("-", sh1106, compiled, heapsize)
+        cmd += ["--flash", str(flash or Path(tmp) / "flash.img")]
+        proc = subprocess.run(cmd, input=script_text, capture_output=True,
+                              text=True, timeout=timeout, cwd=ROOT)
     if proc.returncode != 0:
         raise RuntimeError("simulator failed:\n" + proc.stderr[-3000:])
     states, shots = [], {}

@@ -10,7 +10,8 @@ from fakes.i2c import FakeI2C
 from fakes.oled_model import SSD1306Model, SH1106Model
 from drivers.buttons import Buttons
 
-CONFIG = {"driver": "ssd1306", "feeder": None, "root": None}
+CONFIG = {"driver": "ssd1306", "feeder": None, "flash": None}
+MOUNT = "/flash"
 
 
 class FakePin:
@@ -44,6 +45,25 @@ class Hardware:
     pass
 
 
+def mount_flash(path):
+    # The board's 1 MB littlefs (256 blocks of 4 KB, as on an rp2), kept in
+    # an image file when a path is given, else in RAM; mounted at /flash.
+    import os
+    from fakes.blockdev import BlockDev
+    dev = BlockDev(256, path=path)
+    try:
+        vfs = os.VfsLfs2(dev)
+    except OSError:
+        os.VfsLfs2.mkfs(dev)
+        vfs = os.VfsLfs2(dev)
+    try:
+        os.umount(MOUNT)
+    except OSError:
+        pass
+    os.mount(vfs, MOUNT)
+    return dev, MOUNT
+
+
 def setup():
     hw = Hardware()
     bus = FakeI2C()
@@ -65,7 +85,7 @@ def setup():
         hw.clock = time if feeder is None else feeder
     else:
         hw.clock = VirtualClock(feeder)
-    hw.root = CONFIG["root"]
+    hw.flash, hw.root = mount_flash(CONFIG["flash"])
     if feeder:
         feeder.attach(hw)
     return hw

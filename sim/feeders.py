@@ -36,7 +36,9 @@ def state(hw):
             "depth": len(app.stack), "frames": app.frames,
             "i2c_bytes": hw.bus.bytes, "session": None,
             "past": len(app.past), "idle": app.idle,
-            "panel_on": hw.panel.on, "contrast": hw.panel.contrast}
+            "panel_on": hw.panel.on, "contrast": hw.panel.contrast,
+            "lang": app.settings.lang, "roster": app.settings.roster,
+            "flash_writes": hw.flash.writes}
     for key, sess in (("session", s),
                       ("last_past", app.past[0] if app.past else None)):
         if sess is not None:

@@ -16,6 +16,8 @@ import board  # noqa: E402  (sim/board.py, the fake)
 import feeders  # noqa: E402
 
 args = sys.argv[1:]
+if "--flash" in args:
+    board.CONFIG["flash"] = args[args.index("--flash") + 1]
 if "--sh1106" in args:
     board.CONFIG["driver"] = "sh1106"
 if "--script" in args:

@@ -61,6 +61,7 @@ def choose_players(app, gid):
 
 def choose_names(app, gid, n):
     app.settings.last_n[gid] = n
+    app.settings.save()
     names = [app.settings.name(i) for i in range(n)]
     app.push(Names(app, gid, names))
 
@@ -112,6 +113,7 @@ class Names(Screen):
             if name not in a.settings.roster:
                 a.settings.roster.append(name)
                 del a.settings.roster[:-12]
+                a.settings.save()
         a.push(Choice(a, self.names[i], items, chosen))
 
 

@@ -1,9 +1,15 @@
-# Device settings and the roster of player names. Kept in RAM here; the
-# storage layer saves and restores them (write a temporary file, rename).
+# Device settings and the roster of player names, kept in the board's flash
+# as settings.json. Saved by writing a temporary file and renaming it over
+# the old one (littlefs replaces atomically; never delete first), so a power
+# cut leaves either the old settings or the new ones.
+
+import json
 
 DIM_CHOICES = (15, 30, 60, 120, 300, 0)        # seconds, 0 = never
 OFF_CHOICES = (60, 120, 300, 600, 1800, 0)
 ROSTER_MAX = 12
+_FILE = "/settings.json"
+_FIELDS = ("lang", "dim_s", "off_s", "roster", "last_n")
 
 
 class Settings:
@@ -14,9 +20,38 @@ class Settings:
         self.off_s = 300
         self.roster = []       # player names remembered on the device
         self.last_n = {}       # player count last used, per title
+        self.load()
 
     def name(self, i):
         # The roster's i-th name, or the default J1..J8.
         if i < len(self.roster):
             return self.roster[i]
         return "J%d" % (i + 1)
+
+    def load(self):
+        if not self.root:
+            return
+        try:
+            with open(self.root + _FILE) as f:
+                d = json.load(f)
+        except (OSError, ValueError):
+            return                 # none yet, or unreadable: defaults
+        for k in _FIELDS:
+            if k in d:
+                setattr(self, k, d[k])
+        del self.roster[ROSTER_MAX:]
+
+    def save(self):
+        if not self.root:
+            return
+        d = {}
+        for k in _FIELDS:
+            d[k] = getattr(self, k)
+        tmp = self.root + _FILE + ".tmp"
+        try:
+            with open(tmp, "w") as f:
+                json.dump(d, f)
+            import os
+            os.rename(tmp, self.root + _FILE)
+        except OSError:
+            pass                   # full or failing flash: keep RAM values

@@ -42,14 +42,15 @@ class SettingsScreen(Screen):
         elif r == 0:
             st.lang = 1 - st.lang
             set_lang(st.lang)
+            st.save()
         elif r == 1:
             a.push(Choice(a, tr("dim_after"), [secs(s) for s in DIM_CHOICES],
                           lambda i: (setattr(st, "dim_s", DIM_CHOICES[i]),
-                                     a.pop())))
+                                     st.save(), a.pop())))
         elif r == 2:
             a.push(Choice(a, tr("off_after"), [secs(s) for s in OFF_CHOICES],
                           lambda i: (setattr(st, "off_s", OFF_CHOICES[i]),
-                                     a.pop())))
+                                     st.save(), a.pop())))
         elif r == 3:
             self.roster()
 
@@ -63,8 +64,10 @@ class SettingsScreen(Screen):
             if i < len(st.roster):
                 def rename(name):
                     st.roster[i] = name
+                    st.save()
                 a.push(NameEdit(a, st.roster[i], rename))
             else:
                 a.push(NameEdit(a, "J%d" % (len(st.roster) + 1),
-                                lambda name: st.roster.append(name)))
+                                lambda name: (st.roster.append(name),
+                                              st.save())))
         a.push(Choice(a, tr("roster"), items, pick))

@@ -1,0 +1,92 @@
+# The board's flash for the simulator and the power-loss tests: a block
+# device with MicroPython's extended interface (what os.VfsLfs2 mounts),
+# kept in an image file (read and written in place, so a 1 MB flash costs
+# no heap) or, without a path, in RAM. It counts block writes and erases, and
+# can lose power: after `cut_after` more writes every further write raises
+# PowerCut, and with tear=True the write that hits the cut lands half-way.
+
+BLOCK = 4096            # rp2 and esp32 littlefs geometry
+
+
+class PowerCut(OSError):
+    pass
+
+
+class BlockDev:
+    def __init__(self, blocks=256, block_size=BLOCK, path=None):
+        self.bs = block_size
+        self.n = blocks
+        self.f = None
+        self.data = None
+        if path:
+            try:
+                self.f = open(path, "r+b")
+            except OSError:
+                ff = b"\xff" * block_size
+                with open(path, "wb") as f:
+                    for _ in range(blocks):
+                        f.write(ff)
+                self.f = open(path, "r+b")
+        else:
+            self.data = bytearray(blocks * block_size)
+            for i in range(len(self.data)):
+                self.data[i] = 0xFF
+        self.writes = 0
+        self.erases = 0
+        self.bytes_written = 0
+        self.cut_after = -1     # writes left before the power goes; -1 never
+        self.tear = False
+        self.dead = False
+
+    def _put(self, a, buf):
+        if self.f:
+            self.f.seek(a)
+            self.f.write(buf)
+        else:
+            self.data[a:a + len(buf)] = buf
+
+    def readblocks(self, block, buf, off=0):
+        a = block * self.bs + off
+        if self.f:
+            self.f.seek(a)
+            self.f.readinto(buf)
+        else:
+            buf[:] = self.data[a:a + len(buf)]
+
+    def _power(self, a, buf):
+        # True when the write may go ahead; tears or refuses at the cut.
+        if self.dead:
+            raise PowerCut(5)
+        if self.cut_after == 0:
+            self.dead = True
+            if self.tear:
+                self._put(a, buf[:len(buf) // 2])
+            raise PowerCut(5)
+        if self.cut_after > 0:
+            self.cut_after -= 1
+        return True
+
+    def writeblocks(self, block, buf, off=None):
+        if off is None:             # simple interface: erase, then write
+            self.ioctl(6, block)
+            off = 0
+        a = block * self.bs + off
+        self._power(a, buf)
+        self._put(a, buf)
+        self.writes += 1
+        self.bytes_written += len(buf)
+
+    def ioctl(self, op, arg):
+        if op == 4:                 # block count
+            return self.n
+        if op == 5:                 # block size
+            return self.bs
+        if op == 6:                 # erase a block
+            if self.dead:
+                raise PowerCut(5)
+            self._put(arg * self.bs, b"\xff" * self.bs)
+            self.erases += 1
+            return 0
+        if op == 3 and self.f:      # sync
+            self.f.flush()
+        return 0
