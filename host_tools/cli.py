@@ -61,13 +61,17 @@ def cmd_sim(args):
     from . import sim
     try:
         if not args.script:
-            return sim.interactive(args.sh1106)
+            return sim.interactive(args.sh1106, args.flash or sim.FLASH)
         try:
-            with open(args.script, encoding="utf-8") as f:
-                text = f.read()
+            if args.script == "-":
+                text = sys.stdin.read()
+            else:
+                with open(args.script, encoding="utf-8") as f:
+                    text = f.read()
         except OSError as ex:
             raise UserError(f"cannot read {args.script}: {ex.strerror}")
-        states, shots = sim.run_script(text, args.shots, args.sh1106)
+        states, shots = sim.run_script(text, args.shots, args.sh1106,
+                                       flash=args.flash)
     except (FileNotFoundError, RuntimeError) as ex:
         raise UserError(str(ex))
     last = states[-1] if states else {}
@@ -107,6 +111,10 @@ def build_parser():
                    help="save the script's screenshots as PNG files here")
     p.add_argument("--sh1106", action="store_true",
                    help="simulate the SH1106 display instead of SSD1306")
+    p.add_argument("--flash", metavar="IMG",
+                   help="the board's flash image (littlefs, 1 MB); "
+                        "scripts get an empty one unless given, the "
+                        "interactive simulator keeps out/flash.img")
     return parser
 
 
