@@ -12,7 +12,6 @@ import pytest
 from conftest import ROOT
 from host_tools import sim
 from host_tools.devicelog import to_record
-from marcador_core import record
 from marcador_core.games import IDS
 from screen import read_row
 

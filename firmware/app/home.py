@@ -122,7 +122,8 @@ def start_game(app, gid, names, opts):
     from .play import play_screen
     s = Session(gid, names, opts)
     if s.error:
-        app.toast(s.message(s.error, app.settings.lang))
+        from core import errors
+        app.toast(errors.message(s.error, app.settings.lang))
         return
     app.session = s
     app.home()

@@ -3,7 +3,6 @@
 
 from core.games import game_class
 from core.log import GameLog
-from core import errors
 
 EV_BYTES = 48
 
@@ -30,18 +29,9 @@ class Session:
         # Apply the event in ev[0:size]; returns an error code (0 = ok).
         return self.log.add(self.ev, 0, size)
 
-    def add1(self, b0, b1=-1):
-        self.ev[0] = b0
-        if b1 < 0:
-            return self.add(1)
-        self.ev[1] = b1
-        return self.add(2)
-
     def undo(self):
         return self.log.undo()
 
     def redo(self):
         return self.log.redo()
 
-    def message(self, err, lang):
-        return errors.message(err, lang)

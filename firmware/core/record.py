@@ -290,10 +290,6 @@ def encode_event(gid, n, ev):
     return b
 
 
-def _unnibble(buf, start, p):
-    return dinos.nibble(buf, start, p)
-
-
 def decode_event(gid, n, buf, off=0):
     # The bytes of one event at off -> its JSON object.
     h = buf[off]
@@ -349,7 +345,7 @@ def decode_event(gid, n, buf, off=0):
     elif gid == "dinos":
         flags = buf[off + 1]
         c = (n + 1) >> 1
-        cards = [_unnibble(buf, off + 3, q) for q in range(n)]
+        cards = [dinos.nibble(buf, off + 3, q) for q in range(n)]
         ev = {"e": "round", "disaster": dinos.DISASTERS[p & 3],
               "cards": [None if v == 15 else v for v in cards]}
         pos = off + 3 + c
@@ -367,7 +363,7 @@ def decode_event(gid, n, buf, off=0):
             for j in range(buf[off + 2]):
                 row = []
                 for q in range(n):
-                    v = _unnibble(buf, pos + j * c, q)
+                    v = dinos.nibble(buf, pos + j * c, q)
                     row.append(None if v == 15 else (-1 if v == 14 else v))
                 rows.append(row)
             ev["sudden"] = rows
@@ -485,5 +481,5 @@ def result(log, names):
 
 
 def score_record(rec):
-    cls, names, events = check_header(rec)
-    return result(load(rec), names)
+    # load() checks the record; its players are names once it has.
+    return result(load(rec), rec["players"])
