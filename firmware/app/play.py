@@ -3,10 +3,11 @@
 # show their reason and change nothing, and the end of the game leads to
 # the final breakdown.
 
-from drivers.buttons import BACK, LONG, key_of, kind_of
+from drivers.buttons import OK, BACK, LONG, key_of, kind_of
 from core import errors
 from .app import Screen, Choice
 from .i18n import tr
+from . import ui
 
 
 def play_screen(app, session):
@@ -49,6 +50,26 @@ class PlayBase(Screen):
         self.play_key(ev)
 
     def play_key(self, ev):
+        pass
+
+    # Screens whose first row is an action for the table (deal, Mario Hugo)
+    # and whose other rows are the players.
+    index = 0
+
+    def rows_key(self, ev):
+        i = ui.wrap(self.index, ev, self.s.n + 1)
+        if i is not None:
+            self.index = i
+        elif key_of(ev) == OK:
+            if self.index == 0:
+                self.table_action()
+            else:
+                self.actions(self.index - 1)
+
+    def table_action(self):
+        pass
+
+    def actions(self, p):
         pass
 
     def commit(self, size):

@@ -3,7 +3,6 @@
 # line deals the next round; OK on a player: pawn out, pawn in the goal
 # (by them or by their partner), or killed another pawn.
 
-from drivers.buttons import OK, key_of
 from core import dog as G
 from core.game import header
 from .app import Choice, Note
@@ -35,16 +34,12 @@ class Play(PlayBase):
                    self.index == p + 1)
 
     def play_key(self, ev):
-        i = ui.wrap(self.index, ev, self.s.n + 1)
-        if i is not None:
-            self.index = i
-        elif key_of(ev) == OK:
-            if self.index == 0:
-                self.s.ev[0] = G.DEAL
-                if self.commit(1):
-                    self.app.toast(tr("swap"))
-            else:
-                self.actions(self.index - 1)
+        self.rows_key(ev)
+
+    def table_action(self):
+        self.s.ev[0] = G.DEAL
+        if self.commit(1):
+            self.app.toast(tr("swap"))
 
     def actions(self, p):
         a = self.app

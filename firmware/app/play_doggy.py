@@ -3,7 +3,6 @@
 # OK on a player: took a Parranda / order a colour / reserve +1 / -1.
 # After the third Mario Hugo, the wild colours are assigned in secret.
 
-from drivers.buttons import OK, key_of
 from core import doggy as D
 from core.game import header
 from .app import Choice, Note
@@ -47,16 +46,12 @@ class Play(PlayBase):
         return out
 
     def play_key(self, ev):
-        i = ui.wrap(self.index, ev, self.s.n + 1)
-        if i is not None:
-            self.index = i
-        elif key_of(ev) == OK:
-            if self.index == 0:
-                self.s.ev[0] = D.MARIO
-                if self.commit(1) and not self.g.over:
-                    self.app.toast("%s %d/3" % (tr("mario"), self.g.mario))
-            else:
-                self.actions(self.index - 1)
+        self.rows_key(ev)
+
+    def table_action(self):
+        self.s.ev[0] = D.MARIO
+        if self.commit(1) and not self.g.over:
+            self.app.toast("%s %d/3" % (tr("mario"), self.g.mario))
 
     def actions(self, p):
         a = self.app
