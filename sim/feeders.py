@@ -52,13 +52,24 @@ def state(hw):
     return info
 
 
+_HOLD = 0
+_WAIT = 1
+_SHOT = 2
+_STATE = 3
+_QUIT = 4
+
+
 class ScriptFeeder:
     realtime = False
 
     def __init__(self, lines, heap_stats=False):
         self.heap_stats = heap_stats
         self.heap_peak = 0
-        self.steps = []
+        # Steps packed 4 bytes each (kind << 4 | key, then a 24-bit
+        # argument: milliseconds, or an index into names), so that the
+        # harness takes little of the heap it measures.
+        self.steps = bytearray()
+        self.names = []
         for n, line in enumerate(lines):
             line = line.split("#")[0].strip()
             if not line:
@@ -74,20 +85,30 @@ class ScriptFeeder:
         self.phase = 0
         self.hw = None
 
+    def add(self, kind, key, arg):
+        self.steps.append(kind << 4 | key)
+        self.steps.append(arg & 0xFF)
+        self.steps.append(arg >> 8 & 0xFF)
+        self.steps.append(arg >> 16)
+
     def parse(self, cmd, words):
         if cmd in KEYS:
             times = int(words[1]) if len(words) > 1 else 1
             for _ in range(times):
-                self.steps.append(("hold", KEYS[cmd], TAP_MS))
+                self.add(_HOLD, KEYS[cmd], TAP_MS)
         elif cmd == "long":
-            self.steps.append(("hold", KEYS[words[1].lower()], LONG_MS))
+            self.add(_HOLD, KEYS[words[1].lower()], LONG_MS)
         elif cmd == "hold":
-            self.steps.append(("hold", KEYS[words[1].lower()],
-                               int(words[2])))
+            self.add(_HOLD, KEYS[words[1].lower()], int(words[2]))
         elif cmd == "wait":
-            self.steps.append(("wait", 0, int(words[1])))
-        elif cmd in ("shot", "state", "quit"):
-            self.steps.append((cmd, 0, words[1] if len(words) > 1 else ""))
+            self.add(_WAIT, 0, int(words[1]))
+        elif cmd == "shot":
+            self.names.append(words[1] if len(words) > 1 else "")
+            self.add(_SHOT, 0, len(self.names) - 1)
+        elif cmd == "state":
+            self.add(_STATE, 0, 0)
+        elif cmd == "quit":
+            self.add(_QUIT, 0, 0)
         else:
             raise KeyError(cmd)
 
@@ -117,8 +138,12 @@ class ScriptFeeder:
             if self.i >= len(self.steps):
                 self.dump()
                 raise SystemExit(0)
-            kind, key, arg = self.steps[self.i]
-            if kind == "hold":
+            st = self.steps
+            j = self.i
+            kind = st[j] >> 4
+            key = st[j] & 0x0F
+            arg = st[j + 1] | st[j + 2] << 8 | st[j + 3] << 16
+            if kind == _HOLD:
                 pin = self.hw.pins[key]
                 if self.phase == 0:
                     pin.level = 0
@@ -128,21 +153,21 @@ class ScriptFeeder:
                 pin.level = 1
                 self.phase = 0
                 self.at = now + GAP_MS
-                self.i += 1
+                self.i += 4
                 return
-            self.i += 1
-            if kind == "wait":
-                self.at = now + key + arg
+            self.i += 4
+            if kind == _WAIT:
+                self.at = now + arg
                 return
-            if kind == "shot":
+            if kind == _SHOT:
                 # Streamed 32 bytes at a time: no 2 KB string in the heap.
                 bits = panel_bits(self.hw.panel)
-                sys.stdout.write("SHOT " + arg + " ")
+                sys.stdout.write("SHOT " + self.names[arg] + " ")
                 for i in range(0, 1024, 32):
                     sys.stdout.write(hexlify(bits[i:i + 32]))
                 sys.stdout.write("\n")
-            elif kind == "state":
+            elif kind == _STATE:
                 self.dump()
-            elif kind == "quit":
+            elif kind == _QUIT:
                 raise SystemExit(0)
 
