@@ -41,6 +41,7 @@ LOG_FULL = 31
 TOO_MANY_ROUNDS = 32
 TRUNCATED = 33
 NOBODY_TAKES = 34
+NOT_SAVED = 35          # the flash refused the write: nothing changed
 
 # One line per code, in code order: "Spanish|English". One long string
 # costs far less RAM on the board than separate string constants.
@@ -80,6 +81,7 @@ Memoria de la partida llena|Game log is full
 Demasiadas rondas|Too many rounds
 Evento incompleto|Incomplete event
 Nadie recibe el desastre en esta ronda|Nobody takes the disaster this round
+No se pudo guardar: nada cambió|Could not save: nothing changed
 """
 
 ES = 0

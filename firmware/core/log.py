@@ -26,6 +26,7 @@ class GameLog:
         self.count = 0      # events in the log, UNDO/REDO included
         self.n_live = 0
         self.n_undone = 0
+        self.mark = array("H", bytes(8))  # checkpoint(): the four counters
 
     def begin(self, n, opts=b"", off=0):
         err = self.game.setup(n, opts, off)
@@ -100,6 +101,24 @@ class GameLog:
         for j in range(self.n_live):
             g.apply(self.buf, self.start[self.live[j]])
         g.score()
+
+    def checkpoint(self):
+        # Remember the log as it stands, so that rollback() can take back
+        # the next add/undo/redo (when the flash refuses to store it).
+        # Those only write past the counters, so the counters suffice.
+        m = self.mark
+        m[0] = self.used
+        m[1] = self.count
+        m[2] = self.n_live
+        m[3] = self.n_undone
+
+    def rollback(self):
+        m = self.mark
+        self.used = m[0]
+        self.count = m[1]
+        self.n_live = m[2]
+        self.n_undone = m[3]
+        self.replay()
 
     def can_undo(self):
         return self.n_live > 0
