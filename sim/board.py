@@ -10,7 +10,8 @@ from fakes.i2c import FakeI2C
 from fakes.oled_model import SSD1306Model, SH1106Model
 from drivers.buttons import Buttons
 
-CONFIG = {"driver": "ssd1306", "feeder": None, "flash": None}
+CONFIG = {"driver": "ssd1306", "feeder": None, "flash": None,
+          "uid": b"\x51\x1a\x00\x00\x00\x00\x00\x01"}  # machine.unique_id()
 MOUNT = "/flash"
 
 
@@ -45,12 +46,13 @@ class Hardware:
     pass
 
 
-def mount_flash(path):
+def mount_flash(path, dev=None):
     # The board's 1 MB littlefs (256 blocks of 4 KB, as on an rp2), kept in
     # an image file when a path is given, else in RAM; mounted at /flash.
     import os
     from fakes.blockdev import BlockDev
-    dev = BlockDev(256, path=path)
+    if dev is None:
+        dev = BlockDev(256, path=path)
     try:
         vfs = os.VfsLfs2(dev)
     except OSError:
@@ -85,7 +87,8 @@ def setup():
         hw.clock = time if feeder is None else feeder
     else:
         hw.clock = VirtualClock(feeder)
-    hw.flash, hw.root = mount_flash(CONFIG["flash"])
+    hw.flash, hw.root = mount_flash(CONFIG["flash"], CONFIG.get("blockdev"))
+    hw.uid = CONFIG["uid"]
     if feeder:
         feeder.attach(hw)
     return hw

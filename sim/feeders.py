@@ -35,15 +35,17 @@ def state(hw):
     info = {"t": hw.clock.ticks_ms(), "screen": type(top).__name__,
             "depth": len(app.stack), "frames": app.frames,
             "i2c_bytes": hw.bus.bytes, "session": None,
-            "past": len(app.past), "idle": app.idle,
+            "past": len(app.store.index()) if app.store else 0,
+            "idle": app.idle,
             "panel_on": hw.panel.on, "contrast": hw.panel.contrast,
             "lang": app.settings.lang, "roster": app.settings.roster,
             "flash_writes": hw.flash.writes}
-    for key, sess in (("session", s),
-                      ("last_past", app.past[0] if app.past else None)):
+    from app.history import load_latest
+    for key, sess in (("session", s), ("last_past", load_latest(app))):
         if sess is not None:
             g = sess.log.game
             info[key] = {"game": sess.gid, "names": sess.names,
+                         "number": sess.number,
                          "opts": hexlify(sess.opts).decode(),
                          "log": hexlify(bytes(sess.log.buf[:sess.log.used]))
                          .decode(),

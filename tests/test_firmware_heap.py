@@ -1,11 +1,13 @@
 """The whole firmware (and the simulated board) from .mpy files, in a
 board-sized heap, playing a game of each title at its maximum player count.
 
-The target is 64 KB on the unix port. It is not met yet: on this 64-bit
-port every title needs a 128 KB heap (GC blocks are 32 bytes here, 16 on a
+The target is 64 KB on the unix port. It is not met: on this 64-bit port
+the live heap peaks at 112-121 KB (GC blocks are 32 bytes here, 16 on a
 32-bit board, and .mpy bytecode is loaded into RAM, where a board would run
-it frozen in flash). This test holds the line at what is true today, and
-prints the peak live heap per title."""
+it frozen in flash). Since the games are kept in flash (the store and its
+byte format, ~11 KB of loaded code here) some titles need a 144 KB heap to
+leave room for fragmentation; the test runs in 160 KB, holds the live peak
+under 128 KB, and prints the peak live heap per title."""
 
 import sys
 
@@ -20,7 +22,7 @@ from marcador_core.games import IDS
 sys.path.insert(0, str(ROOT / "sim" / "scripts"))
 import maxplayers  # noqa: E402
 
-HEAP = "128k"
+HEAP = "160k"
 
 
 @pytest.mark.parametrize("gid", IDS)

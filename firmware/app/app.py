@@ -26,7 +26,6 @@ class App:
         i18n.set_lang(self.settings.lang)
         self.stack = []
         self.session = None        # the game in progress, if any
-        self.past = []             # finished games (Session objects)
         self.dirty = True
         self.toast_text = None
         self.toast_until = 0
@@ -38,6 +37,9 @@ class App:
         self.events = 0
         from .home import Home
         self.push(Home(self))
+        from . import storage
+        self.store = storage.open_store(self, hw)   # the games on flash
+        storage.boot(self)
 
     # --- screens
     def top(self):
@@ -131,6 +133,19 @@ class App:
         while True:
             self.step(clock.ticks_ms())
             clock.sleep_ms(_TICK_MS)
+
+
+def unload(*names):
+    # Forget modules that only set a game up, once their screens are gone:
+    # on a board their code is several KB of the heap.
+    import sys
+    for name in names:
+        if sys.modules.pop(name, None) is not None:
+            pkg, _, child = name.rpartition(".")
+            try:
+                delattr(sys.modules[pkg], child)
+            except (KeyError, AttributeError):
+                pass
 
 
 class Screen:

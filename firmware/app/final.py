@@ -8,10 +8,9 @@ from . import ui
 
 
 def finish(app, session):
-    # The game is over: remember it, show the breakdown.
-    if session not in app.past:
-        app.past.insert(0, session)
-    if app.session is session:
+    # The game is over: move it to the archive, show the breakdown.
+    from .storage import finish as archive
+    if archive(app, session) and app.session is session:
         app.session = None
     app.home()
     app.push(Breakdown(app, session))

@@ -1,17 +1,67 @@
-# Past games, newest first, each opening its breakdown (read-only).
+# Past games from the flash, newest first, each opening its breakdown
+# (read-only). Rows are read from the flash only when they come into view.
 
 from .app import Choice, Note
-from .final import Breakdown
 from .i18n import tr
 
 
+class _Rows:
+    """The menu's items, read lazily: number and title of each game (and,
+    with right=True, its winner, or "-" when it was left unfinished)."""
+
+    def __init__(self, store, where, right=False, cache=None):
+        self.store = store
+        self.where = where
+        self.right = right
+        self.cache = {} if cache is None else cache
+
+    def __len__(self):
+        return len(self.where)
+
+    def __getitem__(self, i):
+        t = self.cache.get(i)
+        if t is None:
+            if len(self.cache) > 20:
+                self.cache.clear()
+            t = self.cache[i] = self.texts(self.where[i])
+        return t[1 if self.right else 0]
+
+    def texts(self, where):
+        try:
+            h, _ = self.store.read(where)
+        except (OSError, ValueError):
+            return ("? " + tr("damaged"), "")
+        w = [h.names[p] for p in range(len(h.names)) if h.winners & (1 << p)]
+        who = w[0][:8] if w else "-"
+        return ("%d %s" % (h.number, tr(h.gid)), who)
+
+
 def History(app):
-    if not app.past:
+    st = app.store
+    where = st.index() if st is not None else []
+    if not where:
         return Note(app, tr("past"), [tr("no_games")])
-    items = []
-    for s in app.past:
-        g = s.log.game
-        w = [s.names[p] for p in range(s.n) if g.winners & (1 << p)]
-        items.append(tr(s.gid)[:12] + " " + (w[0] if w else ""))
-    return Choice(app, tr("past"), items,
-                  lambda i: app.push(Breakdown(app, app.past[i])))
+
+    def pick(i):
+        from .session import from_entry
+        from .final import Breakdown
+        try:
+            h, log = st.read(where[i])
+        except (OSError, ValueError):
+            app.push(Note(app, tr("past"), [tr("damaged")]))
+            return
+        app.push(Breakdown(app, from_entry(h, log)))
+    left = _Rows(st, where)
+    return Choice(app, tr("past"), left, pick,
+                  rights=_Rows(st, where, True, left.cache))
+
+
+def load_latest(app):
+    # The newest archived game as a Session (the simulator's state dump).
+    st = app.store
+    where = st.index() if st is not None else []
+    if not where:
+        return None
+    from .session import from_entry
+    h, log = st.read(where[0])
+    return from_entry(h, log)

@@ -18,11 +18,11 @@ class Home(Screen):
         if a.session is not None:
             acts.insert(0, "resume")
         acts += ["past", "settings"]
+        if acts != self.actions:
+            self.menu.index = 0    # a game began or ended: start on top
         self.actions = acts
         self.menu.title = tr("home")
         self.menu.items = [tr(k) for k in acts]
-        if self.menu.index >= len(acts):
-            self.menu.index = 0
 
     def draw(self, fb):
         self._items()
@@ -36,8 +36,10 @@ class Home(Screen):
         act = self.actions[r]
         a = self.app
         if act == "new":
-            a.push(Choice(a, tr("choose_game"), [tr(g) for g in IDS],
-                          lambda i: choose_players(a, IDS[i])))
+            from .storage import before_new_game
+            before_new_game(a, lambda: a.push(Choice(
+                a, tr("choose_game"), [tr(g) for g in IDS],
+                lambda i: choose_players(a, IDS[i]))))
         elif act == "resume":
             from .play import play_screen
             a.push(play_screen(a, a.session))
@@ -125,8 +127,13 @@ def start_game(app, gid, names, opts):
         from core import errors
         app.toast(errors.message(s.error, app.settings.lang))
         return
+    from .storage import keep
+    if not keep(app, s):
+        return
     app.session = s
     app.home()
+    from .app import unload
+    unload("app.options", "app.names")
     screen = play_screen(app, s)
     app.push(screen)
     screen.begin()

@@ -13,6 +13,16 @@ home|Marcador|Marcador
 new|Nueva partida|New game
 resume|Continuar partida|Resume game
 past|Partidas jugadas|Past games
+recovered|Partida recuperada|Game recovered
+events_n|%d eventos guardados|%d events restored
+lost_n|%d perdidos|%d lost
+damaged|Datos dañados|Damaged data
+unfinished|(sin terminar)|(unfinished)
+abandon_q|¿Dejar la partida en curso?|Leave the game in progress?
+flash_full|Memoria llena|Memory full
+flash_low|Queda poca memoria|Memory is low
+sync_pc|Sincroniza con el PC|Sync with the PC
+full_new|para una partida nueva|to start a new game
 settings|Ajustes|Settings
 choose_game|Elige el juego|Choose the game
 players|Jugadores|Players

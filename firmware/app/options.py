@@ -1,12 +1,10 @@
 # The options each title asks before it starts (GAMES.md "Options").
 
-from core import dinos as D
 from .app import Choice
 from .i18n import tr
 
 FREE_TARGETS = (0, 50, 100, 150, 200, 300, 500, 1000)
 DINOS = ("rex", "stego", "ceratops", "bronto")
-TRAIT_BYTES = (D.REX, D.STEGO, D.CERATOPS, D.BRONTO)
 TYPES = ("natural", "predator", "emotional", "meteor")
 
 
@@ -51,7 +49,8 @@ def ask_dinos(app, names, start, p, traits):
 
     def picked(i):
         if i < len(DINOS):
-            traits[p] = TRAIT_BYTES[i]
+            from core import dinos as D
+            traits[p] = (D.REX, D.STEGO, D.CERATOPS, D.BRONTO)[i]
             ask_dinos(app, names, start, p + 1, traits)
             return
         none = [tr("none")] + [tr(t) for t in TYPES]

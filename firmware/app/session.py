@@ -1,8 +1,15 @@
 # A game being played on the device: its title, players, options and log.
 # Screens build an event into `ev` (a reusable buffer) and call add(size).
+#
+# With a store (the flash), every accepted event is written before add()
+# returns OK; if the write fails the event is taken back (log.rollback), so
+# what the screen shows is always what the flash holds.
 
 from core.games import game_class
+from core.game import REDO, UNDO
 from core.log import GameLog
+from core import errors as E
+from core import gamefile as F
 
 EV_BYTES = 48
 
@@ -16,6 +23,9 @@ class Session:
         self.ev = bytearray(EV_BYTES)
         self.error = self.log.begin(len(names), self.opts)
         self.ui = {}        # per-game UI memory (last values used, ...)
+        self.store = None   # set once the game's journal is on flash
+        self.number = 0     # game number on this device (0: not stored)
+        self.time = 0       # start time, Unix seconds (0: clock not set)
 
     @property
     def game(self):
@@ -27,11 +37,73 @@ class Session:
 
     def add(self, size):
         # Apply the event in ev[0:size]; returns an error code (0 = ok).
-        return self.log.add(self.ev, 0, size)
+        log = self.log
+        log.checkpoint()
+        start = log.used
+        return log.add(self.ev, 0, size) or self._keep(start)
 
     def undo(self):
-        return self.log.undo()
+        self.log.checkpoint()
+        start = self.log.used
+        return self.log.undo() or self._keep(start)
 
     def redo(self):
-        return self.log.redo()
+        self.log.checkpoint()
+        start = self.log.used
+        return self.log.redo() or self._keep(start)
 
+    def _keep(self, start):
+        if self.store is None or self.store.append(self.log, start):
+            return E.OK
+        self.log.rollback()
+        return E.NOT_SAVED
+
+
+def from_journal(rec):
+    # The game in progress rebuilt from its journal (store.Recovery):
+    # every record whose CRC checks and whose event the rules accept, in
+    # order. rec.events counts those; rec.lost the records dropped after
+    # the first bad one (a torn last write counts 1).
+    h = rec.head
+    s = Session(h.gid, h.names, h.opts)
+    if s.error:
+        return None
+    s.number = h.number
+    s.time = h.time
+    data = rec.data
+    end = len(data)
+    off = rec.first
+    g = s.log.game
+    while off < end:
+        k = data[off] & 0x0F
+        size = 1 if k == UNDO or k == REDO else g.size(data, off, end)
+        if (size <= 0 or not F.event_crc_ok(data, off, off + size) or
+                s.log.add(data, off, off + size)):
+            rec.lost = _count_rest(g, data, off, end)
+            break
+        off += size + F.EVENT_CRC
+        rec.events += 1
+    return s
+
+
+def _count_rest(g, data, off, end):
+    # How many records seem to follow a bad one (at least 1).
+    n = 0
+    while off < end:
+        k = data[off] & 0x0F
+        size = 1 if k == UNDO or k == REDO else g.size(data, off, end)
+        n += 1
+        if size <= 0:
+            break
+        off += size + F.EVENT_CRC
+    return n
+
+
+def from_entry(head, log):
+    # An archived game, replayed to its last state (read-only use).
+    s = Session(head.gid, head.names, head.opts)
+    s.number = head.number
+    s.time = head.time
+    if s.error == 0:
+        s.log.load(log)
+    return s

@@ -1,7 +1,7 @@
 # What every board.py builds, once: the display on its I2C bus and the four
 # buttons. A board file only says which pins and parts it has.
 import time
-from machine import I2C, Pin
+from machine import I2C, Pin, unique_id
 from .buttons import Buttons
 
 
@@ -17,4 +17,5 @@ def build(display_cls, i2c_id, sda, scl, freq, addr, button_pins):
     hw.buttons = Buttons([Pin(n, Pin.IN, Pin.PULL_UP) for n in button_pins])
     hw.clock = time            # ticks_ms() and sleep_ms()
     hw.root = "/"              # the board's littlefs
+    hw.uid = unique_id()   # with the game number: a stable game id
     return hw

@@ -4,8 +4,13 @@
 # no heap) or, without a path, in RAM. It counts block writes and erases, and
 # can lose power: after `cut_after` more writes every further write raises
 # PowerCut, and with tear=True the write that hits the cut lands half-way.
+# With a journal list it records every erase and write in order, so a test
+# can rebuild the flash as it stood at any moment (tests/mp/power_cut.py).
 
 BLOCK = 4096            # rp2 and esp32 littlefs geometry
+
+
+_FF = b"\xff" * 256       # erased flash
 
 
 class PowerCut(OSError):
@@ -13,7 +18,7 @@ class PowerCut(OSError):
 
 
 class BlockDev:
-    def __init__(self, blocks=256, block_size=BLOCK, path=None):
+    def __init__(self, blocks=256, block_size=BLOCK, path=None, data=None):
         self.bs = block_size
         self.n = blocks
         self.f = None
@@ -27,6 +32,8 @@ class BlockDev:
                     for _ in range(blocks):
                         f.write(ff)
                 self.f = open(path, "r+b")
+        elif data is not None:
+            self.data = data        # an image in RAM, used in place
         else:
             self.data = bytearray(blocks * block_size)
             for i in range(len(self.data)):
@@ -37,6 +44,7 @@ class BlockDev:
         self.cut_after = -1     # writes left before the power goes; -1 never
         self.tear = False
         self.dead = False
+        self.journal = None     # a list: every erase and write is recorded
 
     def _put(self, a, buf):
         if self.f:
@@ -51,7 +59,7 @@ class BlockDev:
             self.f.seek(a)
             self.f.readinto(buf)
         else:
-            buf[:] = self.data[a:a + len(buf)]
+            buf[:] = memoryview(self.data)[a:a + len(buf)]
 
     def _power(self, a, buf):
         # True when the write may go ahead; tears or refuses at the cut.
@@ -72,6 +80,8 @@ class BlockDev:
             off = 0
         a = block * self.bs + off
         self._power(a, buf)
+        if self.journal is not None:
+            self.journal.append((a, bytes(buf)))
         self._put(a, buf)
         self.writes += 1
         self.bytes_written += len(buf)
@@ -84,7 +94,12 @@ class BlockDev:
         if op == 6:                 # erase a block
             if self.dead:
                 raise PowerCut(5)
-            self._put(arg * self.bs, b"\xff" * self.bs)
+            # In 256-byte pieces: no 4 KB temporary in the measured heap.
+            a = arg * self.bs
+            if self.journal is not None:
+                self.journal.append((a, None))
+            for i in range(0, self.bs, len(_FF)):
+                self._put(a + i, _FF)
             self.erases += 1
             return 0
         if op == 3 and self.f:      # sync

@@ -1,0 +1,118 @@
+# What the app does with the flash (drivers/store.py): resume the game in
+# progress at boot, check for room before a new game, move a game that ends
+# (or is abandoned) into the archive.
+
+import time
+from drivers import store as S
+from .app import Note, Choice
+from .i18n import tr
+
+_EPOCH_2000 = 946684800
+
+
+def now_s():
+    # Unix seconds, or 0 while the board's clock is not set (an RTC that
+    # starts at 2000 or 2021 after power-up; the PC sets it on sync).
+    t = time.time()
+    if time.gmtime(0)[0] == 2000:
+        t += _EPOCH_2000
+    return int(t) if t >= 1704067200 else 0      # 2024-01-01
+
+
+def open_store(app, hw):
+    root = getattr(hw, "root", None)
+    if not root:
+        return None
+    uid = getattr(hw, "uid", b"")
+    from binascii import hexlify
+    try:
+        return S.Store(root, hexlify(uid).decode())
+    except OSError:
+        return None                # no usable flash: play without keeping
+
+
+def boot(app):
+    # Resume the game the last power-off interrupted, and say what was
+    # found (events restored, events lost, damaged files).
+    st = app.store
+    if st is None:
+        return
+    try:
+        rec = st.recover()
+    except OSError:
+        rec = None
+        st.problems.append("cur")
+    lines = []
+    if rec is not None:
+        from .session import from_journal
+        s = from_journal(rec)
+        if s is None:
+            st.set_aside()
+        else:
+            if rec.lost:
+                st.rewrite(s)       # drop the bad tail before appending
+            st.number = s.number
+            st.saved = s.log.used
+            s.store = st
+            app.session = s
+            lines = [tr("events_n") % rec.events, tr("lost_n") % rec.lost]
+            from .play import play_screen
+            screen = play_screen(app, s)
+            app.push(screen)
+            if s.game.over:
+                screen.finished()   # it ended as the power went
+            else:
+                app.push(Note(app, tr("recovered"), lines))
+    if st.problems:
+        app.push(Note(app, tr("damaged"), [", ".join(st.problems)[:50]]))
+
+
+def finish(app, session, finished=True):
+    # Move a finished (or abandoned) game to the archive. True when done;
+    # if not, the journal stays and the next boot or new game retries.
+    st = app.store
+    if st is None or session.store is None:
+        return True
+    if st.close(session, finished):
+        session.store = None
+        return True
+    from core import errors
+    app.toast(errors.message(errors.NOT_SAVED, app.settings.lang), 2500)
+    return False
+
+
+def before_new_game(app, go):
+    # Abandon the game in progress (asked first), check the space, then
+    # go(). A full flash refuses the new game; a low one warns first.
+    s = app.session
+    if s is not None:
+        def abandon(i):
+            app.pop()
+            if i == 1 and finish(app, s, s.game.over):
+                app.session = None
+                before_new_game(app, go)
+        app.push(Choice(app, tr("abandon_q"), [tr("no"), tr("yes")], abandon))
+        return
+    st = app.store
+    room = S.OK if st is None else st.space()
+    if room == S.FULL:
+        app.push(Note(app, tr("flash_full"), [tr("sync_pc"), tr("full_new")]))
+    elif room == S.LOW:
+        app.push(Note(app, tr("flash_low"), [tr("sync_pc")],
+                      lambda: (app.pop(), go())))
+    else:
+        go()
+
+
+def keep(app, session):
+    # Start the journal of a new game; False (and a message) if the flash
+    # refuses it.
+    st = app.store
+    if st is None:
+        return True
+    if not st.start(session, now_s()):
+        from core import errors
+        app.toast(errors.message(errors.NOT_SAVED, app.settings.lang), 2500)
+        return False
+    session.store = st
+    return True

@@ -1,0 +1,366 @@
+# Every game kept in the board's flash (littlefs), in a few append-only files
+# under <root>/games (the byte formats are in core/gamefile.py):
+#
+#   cur      the game in progress: a header, then one record per event,
+#            appended (open, write, close: littlefs commits it atomically)
+#            before the screen confirms the event.
+#   aNNNN    archive segments: each finished or abandoned game as one entry
+#            with its own CRC, appended whole; a segment takes entries until
+#            it holds SEG_BYTES. Small files are the point: littlefs gives
+#            every file at least one 4 KB block.
+#   synced   the game numbers already copied to a PC ("1-12,15"), replaced
+#            by writing synced.tmp and renaming it over (never delete first).
+#   next     the next game number, replaced the same way when a game starts:
+#            with the device id it makes the game's stable id, so a number
+#            is never given twice, even when the newest game is damaged.
+#
+# A game moves from cur to a segment by appending its entry, then removing
+# cur; a power cut between the two leaves both, and boot finishes the move.
+# Games that are not synced are never deleted; synced segments are deleted,
+# oldest first, only when space runs low.
+
+import os
+from core import gamefile as F
+
+SEG_BYTES = 16384
+RESERVE_BLOCKS = 8       # kept free so the game in progress can always end
+LOW_BLOCKS = 24          # below this, warn before a new game
+OK = 0
+LOW = 1
+FULL = 2
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+class Recovery:
+    """What boot found of the game in progress."""
+
+    def __init__(self, head, data, first):
+        self.head = head      # gamefile.Header
+        self.data = data      # the journal's bytes
+        self.first = first    # offset of the first event record
+        self.lost = 0         # records that could not be read back
+        self.events = 0
+
+
+class Store:
+    def __init__(self, root, device_id="", reserve=RESERVE_BLOCKS,
+                 low=LOW_BLOCKS):
+        self.dir = root.rstrip("/") + "/games"
+        self.device_id = device_id
+        self.reserve = reserve
+        self.low = low
+        self.number = 0          # number of the game in progress (0: none)
+        self.saved = 0           # log bytes of that game confirmed on flash
+        self.archived = 0        # latest game number moved to the archive
+        self.problems = []       # damaged files found, for the boot report
+        try:
+            os.mkdir(self.dir)
+        except OSError:
+            pass                 # already there
+        self.synced = self._load_synced()
+        self.next = 1
+        try:
+            self.next = int(_read(self.path("next")))
+        except (OSError, ValueError):
+            pass                 # none yet (or damaged): from the games
+        self._scan_last()
+
+    def path(self, name):
+        return self.dir + "/" + name
+
+    def game_id(self, number):
+        return "%s-%d" % (self.device_id, number)
+
+    # --- segments
+    def segments(self):
+        # Archive segment numbers, oldest first.
+        out = []
+        for name in os.listdir(self.dir):
+            if name[0] == "a" and name[1:].isdigit():
+                out.append(int(name[1:]))
+        out.sort()
+        return out
+
+    def seg_path(self, seg):
+        return self.path("a%04d" % seg)
+
+    def entries(self, seg):
+        # (offset, size) of every entry in a segment; stops at the first
+        # bytes that are not an entry (reported once as a problem).
+        data = _read(self.seg_path(seg))
+        out = []
+        i = 0
+        while i < len(data):
+            size = F.entry_size(data, i)
+            if size == 0 or i + size > len(data):
+                self._problem("a%04d@%d" % (seg, i))
+                break
+            out.append((i, size))
+            i += size
+        return out, data
+
+    def _scan_last(self):
+        # The next game number: past every archived game and the journal.
+        segs = self.segments()
+        for seg in reversed(segs):
+            ents, data = self.entries(seg)
+            for off, _ in reversed(ents):
+                try:
+                    h, _ = F.read_entry(data, off)
+                except ValueError:
+                    continue
+                self.archived = h.number
+                self.next = max(self.next, h.number + 1)
+                return
+
+    def _problem(self, what):
+        if what not in self.problems:
+            self.problems.append(what)
+
+    # --- space
+    def free_blocks(self):
+        st = os.statvfs(self.dir)
+        return st[3]
+
+    def space(self):
+        # OK, LOW (warn before a new game) or FULL (refuse a new game),
+        # after deleting synced segments if that helps.
+        if self.free_blocks() < self.low:
+            self.make_room()
+        free = self.free_blocks()
+        if free < self.reserve:
+            return FULL
+        if free < self.low:
+            return LOW
+        return OK
+
+    def make_room(self):
+        # Delete whole segments whose games are all synced, oldest first,
+        # until LOW_BLOCKS are free. Never the newest segment (it takes
+        # the next entries) and never an unsynced game.
+        segs = self.segments()
+        for seg in segs[:-1]:
+            if self.free_blocks() >= self.low:
+                return
+            ents, data = self.entries(seg)
+            done = True
+            for off, _ in ents:
+                try:
+                    h, _ = F.read_entry(data, off)
+                except ValueError:
+                    done = False      # damaged: keep it for the PC to see
+                    break
+                if not self.is_synced(h.number):
+                    done = False
+                    break
+            if done and ents:
+                os.remove(self.seg_path(seg))
+
+    # --- the game in progress
+    def start(self, session, t=0):
+        # Write a new journal for the session; True when it is on flash.
+        # Refused while another game's journal is not yet archived.
+        if self.number:
+            return False
+        number = max(self.next, self.archived + 1)
+        head = F.header(number, t, 0, 0, session.gid, session.names,
+                        session.opts)
+        tmp = self.path("cur.tmp")
+        try:
+            with open(tmp, "w") as f:
+                f.write(str(number + 1))
+            os.rename(tmp, self.path("next"))
+            with open(tmp, "wb") as f:
+                f.write(F.journal_head(head))
+            os.rename(tmp, self.path("cur"))
+        except OSError:
+            return False
+        self.number = number
+        self.next = number + 1
+        self.saved = 0
+        session.number = number
+        session.time = t
+        return True
+
+    def append(self, log, start):
+        # Store log.buf[start:log.used] (one event) with its CRC. Opening
+        # and closing per event: a write that fails leaves nothing pending
+        # in a file buffer that a later close could still commit.
+        end = log.used
+        c = F.crc(log.buf, start, end)
+        f = None
+        try:
+            f = open(self.path("cur"), "ab")
+            f.write(memoryview(log.buf)[start:end])
+            f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
+            f.close()
+            f = None
+        except OSError:
+            if f is not None:
+                try:
+                    f.close()
+                except OSError:
+                    pass
+            return False
+        self.saved = end
+        return True
+
+    def recover(self):
+        # Read the journal left by the last power-off, if any.
+        # Returns a Recovery, or None when there is no game in progress.
+        p = self.path("cur")
+        try:
+            data = _read(p)
+        except OSError:
+            return None
+        try:
+            head, first = F.read_journal_head(data, len(data))
+        except ValueError:
+            self.set_aside()
+            return None
+        if head.number <= self.archived:
+            os.remove(p)          # already in the archive: finish the move
+            return None
+        self.next = max(self.next, head.number + 1)
+        return Recovery(head, data, first)
+
+    def set_aside(self):
+        # A journal that cannot be read: keep its bytes for the PC to look
+        # at, out of the way of the next game.
+        self._problem("cur")
+        try:
+            os.rename(self.path("cur"), self.path("bad%d" % self.next))
+        except OSError:
+            pass
+
+    def rewrite(self, session):
+        # Replace the journal with the session's log as it now stands (after
+        # dropping damaged records at boot): temp file, then rename.
+        log = session.log
+        head = F.header(session.number, session.time, 0, 0, session.gid,
+                        session.names, session.opts)
+        tmp = self.path("cur.tmp")
+        with open(tmp, "wb") as f:
+            f.write(F.journal_head(head))
+            g = log.game
+            off = 0
+            while off < log.used:
+                k = log.buf[off] & 0x0F
+                size = 1 if k >= 13 else g.size(log.buf, off, log.used)
+                c = F.crc(log.buf, off, off + size)
+                f.write(memoryview(log.buf)[off:off + size])
+                f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
+                off += size
+        os.rename(tmp, self.path("cur"))
+        self.saved = log.used
+
+    def close(self, session, finished):
+        # Move the game from the journal to the archive. True when done.
+        g = session.log.game
+        flags = F.FINISHED if finished else 0
+        head = F.header(session.number, session.time, flags,
+                        g.winners if finished else 0, session.gid,
+                        session.names, session.opts)
+        ent = F.entry(head, session.log.buf, session.log.used)
+        segs = self.segments()
+        seg = segs[-1] if segs else 1
+        try:
+            if segs and os.stat(self.seg_path(seg))[6] + len(ent) > SEG_BYTES:
+                seg += 1
+            with open(self.seg_path(seg), "ab") as f:
+                f.write(ent)
+        except OSError:
+            return False
+        self.archived = session.number
+        try:
+            os.remove(self.path("cur"))
+        except OSError:
+            pass                  # boot removes it (the entry is there)
+        self.number = 0
+        return True
+
+    # --- past games
+    def index(self):
+        # Every archived game as (segment, offset), newest first.
+        out = []
+        for seg in self.segments():
+            ents, _ = self.entries(seg)
+            for off, _ in ents:
+                out.append((seg, off))
+        out.reverse()
+        return out
+
+    def read(self, where):
+        # (Header, log) of an archived game; ValueError when damaged.
+        seg, off = where
+        with open(self.seg_path(seg), "rb") as f:
+            f.seek(off)
+            b = f.read(3)
+            size = F.entry_size(b)
+            if size == 0:
+                raise ValueError("not an entry")
+            b = b + f.read(size - 3)
+        return F.read_entry(b)
+
+    def entry_bytes(self, where):
+        seg, off = where
+        with open(self.seg_path(seg), "rb") as f:
+            f.seek(off)
+            b = f.read(3)
+            return b + f.read(F.entry_size(b) - 3)
+
+    # --- synced marks
+    def _load_synced(self):
+        out = []
+        try:
+            text = _read(self.path("synced")).decode()
+        except (OSError, ValueError):
+            return out
+        for part in text.split(","):
+            a, _, b = part.partition("-")
+            try:
+                out.append([int(a), int(b or a)])
+            except ValueError:
+                self._problem("synced")
+        return out
+
+    def is_synced(self, number):
+        for a, b in self.synced:
+            if a <= number <= b:
+                return True
+        return False
+
+    def mark_synced(self, number):
+        if self.is_synced(number):
+            return True
+        r = self.synced + [[number, number]]
+        r.sort()
+        merged = []
+        for a, b in r:
+            if merged and a <= merged[-1][1] + 1:
+                merged[-1][1] = max(merged[-1][1], b)
+            else:
+                merged.append([a, b])
+        text = ",".join(["%d-%d" % (a, b) if a != b else str(a)
+                         for a, b in merged])
+        tmp = self.path("synced.tmp")
+        try:
+            with open(tmp, "w") as f:
+                f.write(text)
+            os.rename(tmp, self.path("synced"))
+        except OSError:
+            return False
+        self.synced = merged
+        return True
