@@ -1,0 +1,377 @@
+# Storage checks on the MicroPython VM with real littlefs2, each printing one
+# JSON line for tests/test_storage.py:
+#
+#   micropython store_check.py corrupt   damaged files found and reported
+#   micropython store_check.py flips N   N random bit flips / truncations
+#   micropython store_check.py full      a full filesystem
+#   micropython store_check.py room      synced marks and making room
+#   micropython store_check.py resume    events, undo, resume, rewrite
+#
+# Games are played through the App's Session (the same path as the keys),
+# and every boot is the firmware's App on the simulated board.
+
+import sys
+import json
+import os
+
+_root = sys.path[0] + "/../.."
+sys.path.append(_root + "/sim")
+sys.path.append(_root + "/firmware")
+
+import board                           # noqa: E402
+from fakes.blockdev import BlockDev    # noqa: E402
+from app.app import App                # noqa: E402
+from app.home import start_game        # noqa: E402
+from drivers import store as S         # noqa: E402
+from core import errors as E           # noqa: E402
+
+
+def boot(dev):
+    board.CONFIG["blockdev"] = dev
+    hw = board.setup()
+    app = App(hw)
+    app.step(0)
+    return app
+
+
+def fresh(blocks=64):
+    dev = BlockDev(blocks)
+    os.VfsLfs2.mkfs(dev)
+    return dev
+
+
+def free_round(app, scores):
+    # A free-pad round as the play screen commits it: the session adds it
+    # (and the store writes it), then the screen sees whether it ended.
+    s = app.session
+    play = app.stack[1]
+    s.ev[0] = 1                        # free.ROUND, player nibble 0
+    for i, v in enumerate(scores):
+        v &= 0xFFFF
+        s.ev[1 + 2 * i] = v & 0xFF
+        s.ev[2 + 2 * i] = v >> 8
+    err = s.add(1 + 2 * len(scores))
+    if err == 0:
+        play.after()
+    return err
+
+
+def new_free(app, n=3, target=100):
+    start_game(app, "free", ["A", "B", "C", "D"][:n],
+               bytes([2, target & 0xFF, target >> 8]))
+    return app.session
+
+
+def play_free_game(app, rounds=3):
+    # A free game to 100 (finished after `rounds` rounds).
+    s = new_free(app)
+    for r in range(rounds - 1):
+        free_round(app, [1, 2, 0])
+    free_round(app, [100, 5, 1])
+    return s
+
+
+def log_of(s):
+    return bytes(s.log.buf[:s.log.used])
+
+
+def games_on(app):
+    out = {}
+    for where in app.store.index():
+        try:
+            h, log = app.store.read(where)
+            out[h.number] = log
+        except ValueError:
+            out[-len(out) - 1] = None
+    return out
+
+
+def files(app):
+    return sorted(os.listdir(app.store.dir))
+
+
+def flip(path, pos, bit=1):
+    with open(path, "rb") as f:
+        b = bytearray(f.read())
+    b[pos] ^= bit
+    with open(path, "wb") as f:
+        f.write(b)
+    return len(b)
+
+
+def truncate(path, size):
+    with open(path, "rb") as f:
+        b = f.read()[:size]
+    with open(path, "wb") as f:
+        f.write(b)
+
+
+def setup_games(dev):
+    # Three finished games and one in progress with 4 rounds.
+    app = boot(dev)
+    logs = {}
+    for _ in range(3):
+        s = play_free_game(app)
+        logs[s.number] = log_of(s)
+    s = new_free(app)
+    for _ in range(4):
+        free_round(app, [1, 2, 3])
+    cur = log_of(s)
+    return app, logs, s.number, cur
+
+
+def corrupt():
+    out = {}
+    dev = fresh()
+    app, logs, cur_n, cur = setup_games(dev)
+    d = app.store.dir
+    # 1. A flipped bit in the last event record of the journal.
+    size = flip(d + "/cur", os.stat(d + "/cur")[6] - 3)
+    a = boot(dev)
+    out["last_record_flip"] = {
+        "resumed": a.session is not None and a.session.number == cur_n,
+        "events": len(log_of(a.session)) if a.session else -1,
+        "want_bytes": len(cur) - 7, "note": type(a.stack[-1]).__name__,
+        "lost": _lost(a)}
+    # The bad tail was rewritten away: another boot finds nothing lost.
+    a2 = boot(dev)
+    out["after_rewrite"] = {"lost": _lost(a2),
+                            "same": log_of(a2.session) == cur[:-7]}
+    # 2. The journal cut in the middle of a record (a truncated file).
+    truncate(d + "/cur", os.stat(d + "/cur")[6] - 4)   # inside a record
+    a = boot(dev)
+    out["truncated_journal"] = {"lost": _lost(a),
+                                "same": log_of(a.session) == cur[:-14]}
+    # 3. A flipped bit inside an archived game: that game is reported
+    #    damaged, the others read back unchanged.
+    seg = d + "/" + [f for f in files(a) if f[0] == "a"][0]
+    flip(seg, 40)
+    a = boot(dev)
+    g = games_on(a)
+    out["archive_flip"] = {
+        "damaged": len([k for k in g if g[k] is None]),
+        "intact": len([k for k in g if g[k] is not None and
+                       g[k] == logs.get(k)]),
+        "history_rows": [a.top().menu.items[i] for i in range(3)]
+        if _open_history(a) else None}
+    # 4. A truncated archive segment: the whole entries before the cut stay.
+    truncate(seg, os.stat(seg)[6] - 10)
+    a = boot(dev)
+    g = games_on(a)
+    out["archive_truncated"] = {"readable": len([k for k in g if g[k]]),
+                                "problems": a.store.problems}
+    # 5. A journal whose header is damaged: set aside, reported, and a new
+    #    game can start (the old bytes stay in a file for the PC).
+    flip(d + "/cur", 6)
+    a = boot(dev)
+    out["bad_header"] = {"session": a.session is not None,
+                         "problems": a.store.problems,
+                         "files": files(a)}
+    s = new_free(a)
+    out["bad_header"]["new_game"] = s is not None and s.number > cur_n
+    # 6. A damaged synced-marks file.
+    with open(d + "/synced", "w") as f:
+        f.write("1-x,zz")
+    a = boot(dev)
+    out["bad_synced"] = {"problems": a.store.problems,
+                         "synced_1": a.store.is_synced(1)}
+    print(json.dumps(out))
+
+
+def _lost(app):
+    # The "lost" line of the recovery note, if one is shown.
+    for sc in app.stack:
+        lines = getattr(sc, "lines", None)
+        if lines and len(lines) == 2 and "perdidos" in lines[1]:
+            return int(lines[1].split()[0])
+    return None
+
+
+def _open_history(app):
+    from app.history import History
+    app.home()
+    h = History(app)
+    app.push(h)
+    app.step(1)
+    return hasattr(h, "menu")
+
+
+def flips(n):
+    # Random damage to the game files: a boot must never raise, and every
+    # game it shows must be one that was played (never garbage).
+    import random
+    random.seed(7)
+    dev = fresh()
+    app, logs, cur_n, cur = setup_games(dev)
+    image = bytes(dev.data)
+    d = app.store.dir
+    names = [f for f in files(app) if f[0] == "a" or f == "cur"]
+    crashes = 0
+    wrong = 0
+    damaged_seen = 0
+    for i in range(n):
+        dev = BlockDev(64, data=bytearray(image))
+        board.CONFIG["blockdev"] = dev
+        board.mount_flash(None, dev)
+        name = names[random.getrandbits(8) % len(names)]
+        p = d + "/" + name
+        size = os.stat(p)[6]
+        if random.getrandbits(2) == 0:
+            truncate(p, random.getrandbits(16) % size)
+        else:
+            flip(p, random.getrandbits(16) % size,
+                 1 << random.getrandbits(3))
+        try:
+            a = boot(dev)
+            g = games_on(a)
+            for k in g:
+                if g[k] is None:
+                    damaged_seen += 1
+                elif g[k] != logs.get(k):
+                    wrong += 1
+            if a.session is not None and \
+                    log_of(a.session) != cur[:a.session.log.used]:
+                wrong += 1
+        except Exception as e:        # noqa: BLE001
+            crashes += 1
+            print("CRASH", name, repr(e))
+    print(json.dumps({"tried": n, "crashes": crashes, "wrong": wrong,
+                      "damaged_reported": damaged_seen}))
+
+
+def full():
+    # 1. A small flash (16 blocks of 4 KB) filled with finished games: every
+    #    game that was allowed to start finishes and is archived; then a new
+    #    game is refused with a message.
+    from app.storage import before_new_game
+    dev = fresh(16)
+    app = boot(dev)
+    st = app.store
+    st.low = st.reserve + 1
+    played = 0
+    all_finished = True
+    refused = None
+    warned = 0
+    logs = {}
+    while played < 500:
+        app.home()
+        started = []
+        before_new_game(app, lambda: started.append(1))
+        if not started and app.top().on_ok:
+            warned += 1                # low: a warning, OK goes on
+            app.top().on_ok()
+        if not started:
+            refused = [app.top().title] + list(app.top().lines)
+            break
+        s = play_free_game(app, 40)
+        logs[s.number] = log_of(s)
+        all_finished = all_finished and app.session is None and \
+            s.store is None
+        played += 1
+    free_at_refusal = st.free_blocks()
+    g = games_on(boot(dev))
+    intact = len(g) == played and all([g[k] == logs[k] for k in logs])
+    # 2. The flash filled up under a game in progress (by a big file):
+    #    events are refused with a message and change nothing, a boot finds
+    #    the game as it was, and once there is room again it finishes.
+    dev = fresh(24)
+    app = boot(dev)
+    d = app.store.dir
+    s = new_free(app)
+    free_round(app, [1, 1, 1])
+    junk = 0
+    try:
+        with open(d + "/../junk", "wb") as f:
+            chunk = b"j" * 512
+            while True:
+                f.write(chunk)
+                f.flush()
+                junk += 512
+    except OSError:
+        pass
+    # Rounds go on while littlefs still finds room in its metadata; the
+    # first refused one must change nothing, nor may undo.
+    rounds = 0
+    err = 0
+    while rounds < 300:
+        before = log_of(s)
+        totals = s.game.total[0]
+        err = free_round(app, [0, 0, 0])
+        if err:
+            break
+        rounds += 1
+    errs = [err, free_round(app, [1, 1, 1]), s.undo()]
+    unchanged = log_of(s) == before and s.game.total[0] == totals
+    a = boot(dev)
+    resumed = a.session is not None and log_of(a.session) == before
+    os.remove(d + "/../junk")
+    last = free_round(a, [200, 0, 0])
+    finished = a.session is None and len(games_on(boot(dev))) == 1
+    print(json.dumps({
+        "games_played": played, "all_finished": all_finished,
+        "warned": warned,
+        "refused": refused, "free_blocks_at_refusal": free_at_refusal,
+        "reserve": st.reserve, "archive_intact": intact,
+        "junk_bytes": junk, "rounds_after_junk": rounds,
+        "errors_when_full": errs,
+        "unchanged_when_full": unchanged, "resumed_after_full": resumed,
+        "last": last, "finished": finished, "NOT_SAVED": E.NOT_SAVED}))
+
+
+def room():
+    # Synced marks, and deleting synced games only, oldest first.
+    dev = fresh(40)
+    app = boot(dev)
+    st = app.store
+    S.SEG_BYTES = 150                  # small segments: several of them
+    numbers = []
+    for _ in range(12):
+        numbers.append(play_free_game(app).number)
+    segs = st.segments()
+    marked = [st.mark_synced(k) for k in numbers[:7]]
+    a = boot(dev)
+    st = a.store
+    synced_after_boot = [k for k in numbers if st.is_synced(k)]
+    st.low = 10 ** 6                   # pretend space is low: make room
+    st.make_room()
+    left = games_on(a)
+    print(json.dumps({
+        "segments": len(segs), "marked": marked,
+        "synced_file": open(st.dir + "/synced").read(),
+        "synced_after_boot": synced_after_boot,
+        "left": sorted(left), "numbers": numbers,
+        "segments_left": len(st.segments())}))
+
+
+def resume():
+    # Events, undo and redo are on flash as they happen; a boot resumes the
+    # game with the same log, and the game goes on from there.
+    dev = fresh()
+    app = boot(dev)
+    s = new_free(app)
+    free_round(app, [5, 6, 7])
+    free_round(app, [1, 1, 1])
+    s.undo()
+    s.redo()
+    s.undo()
+    free_round(app, [2, 2, 2])
+    want = log_of(s)
+    a = boot(dev)
+    r = a.session
+    note = a.top()
+    res = {"resumed": r is not None and log_of(r) == want,
+           "totals": [r.game.total[p] for p in range(3)],
+           "note": [note.title] + list(note.lines),
+           "screen_below": type(a.stack[-2]).__name__,
+           "can_redo": r.log.can_redo(), "can_undo": r.log.can_undo()}
+    free_round(a, [100, 0, 0])
+    b = boot(dev)
+    g = games_on(b)
+    res["finished_archived"] = b.session is None and len(g) == 1
+    res["archived_log"] = g[r.number] == log_of(r)
+    res["game_id"] = b.store.game_id(r.number)
+    print(json.dumps(res))
+
+
+{"corrupt": corrupt, "full": full, "room": room, "resume": resume,
+ "flips": lambda: flips(int(sys.argv[2]))}[sys.argv[1]]()
