@@ -4,13 +4,14 @@
 #   make test       every test (make test-slow: the long sweeps too)
 #   make screens    docs/screens/*.png from the simulator
 #   make mpy        firmware/ compiled to out/mpy
+#   make bench      the figures (memory, key presses, flash); not a test
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv sim screens test test-slow mpy score-example clean
+.PHONY: all venv sim screens test test-slow bench mpy score-example clean
 
 all: test
 
@@ -46,6 +47,12 @@ test: $(STAMP)
 # The long sweeps as well (hypothesis with many more examples).
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m 'slow or not slow'
+
+# The figures README quotes, measured on the MicroPython VM (a few minutes).
+bench: $(STAMP)
+	$(BIN)/python bench/core_sizes.py
+	$(BIN)/python bench/keypresses.py
+	$(BIN)/python bench/flash.py
 
 # Compile firmware/ to .mpy files under out/mpy (what a board would run).
 mpy: $(STAMP)
