@@ -89,6 +89,11 @@ def setup():
         hw.clock = VirtualClock(feeder)
     hw.flash, hw.root = mount_flash(CONFIG["flash"], CONFIG.get("blockdev"))
     hw.uid = CONFIG["uid"]
+    if CONFIG.get("serial"):
+        # The device's USB serial port: a pty the PC side opened for us.
+        from drivers.serial import Port
+        path = CONFIG["serial"]
+        hw.serial = Port(open(path, "rb"), open(path, "wb"))
     if feeder:
         feeder.attach(hw)
     return hw

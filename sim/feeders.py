@@ -59,6 +59,7 @@ _WAIT = 1
 _SHOT = 2
 _STATE = 3
 _QUIT = 4
+_SERVE = 5
 
 
 class ScriptFeeder:
@@ -111,6 +112,8 @@ class ScriptFeeder:
             self.add(_STATE, 0, 0)
         elif cmd == "quit":
             self.add(_QUIT, 0, 0)
+        elif cmd == "serve":
+            self.add(_SERVE, 0, 0)
         else:
             raise KeyError(cmd)
 
@@ -160,6 +163,14 @@ class ScriptFeeder:
             self.i += 4
             if kind == _WAIT:
                 self.at = now + arg
+                return
+            if kind == _SERVE:
+                # Keep the device running in real time (the sync link is
+                # polled at every step) until the PC side ends the process.
+                import time
+                time.sleep_ms(2)
+                self.i -= 4
+                self.at = now + 10
                 return
             if kind == _SHOT:
                 # Streamed 32 bytes at a time: no 2 KB string in the heap.

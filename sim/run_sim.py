@@ -18,6 +18,8 @@ import feeders  # noqa: E402
 args = sys.argv[1:]
 if "--flash" in args:
     board.CONFIG["flash"] = args[args.index("--flash") + 1]
+if "--serial" in args:
+    board.CONFIG["serial"] = args[args.index("--serial") + 1]
 if "--sh1106" in args:
     board.CONFIG["driver"] = "sh1106"
 if "--script" in args:

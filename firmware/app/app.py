@@ -40,6 +40,11 @@ class App:
         from . import storage
         self.store = storage.open_store(self, hw)   # the games on flash
         storage.boot(self)
+        self.link = None           # the sync protocol on the serial port
+        port = getattr(hw, "serial", None)
+        if port is not None:
+            from drivers.link import Link
+            self.link = Link(self, port, port)
 
     # --- screens
     def top(self):
@@ -70,6 +75,8 @@ class App:
     # --- the loop
     def step(self, now):
         self.now = now
+        if self.link is not None:
+            self.link.poll()
         b = self.buttons
         b.poll(now)
         while True:

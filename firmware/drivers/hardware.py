@@ -18,4 +18,8 @@ def build(display_cls, i2c_id, sda, scl, freq, addr, button_pins):
     hw.clock = time            # ticks_ms() and sleep_ms()
     hw.root = "/"              # the board's littlefs
     hw.uid = unique_id()   # with the game number: a stable game id
+    # The sync protocol shares the USB serial port with the REPL.
+    import sys
+    from .serial import Port
+    hw.serial = Port(sys.stdin.buffer, sys.stdout.buffer)
     return hw
