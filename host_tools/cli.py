@@ -82,9 +82,96 @@ def cmd_sim(args):
     return EXIT_OK
 
 
+def _archive(args):
+    from .archive import Archive
+    try:
+        return Archive(args.db)
+    except (OSError, ValueError) as ex:
+        raise UserError(f"cannot open the archive {args.db or ''}: {ex}")
+
+
+def _client(args):
+    from .link import Client, LinkError
+    try:
+        return Client(args.port)
+    except LinkError as ex:
+        raise UserError(str(ex))
+
+
+def cmd_sync(args):
+    from .link import LinkError
+    from .sync import sync
+    archive = _archive(args)
+    client = _client(args)
+    try:
+        r = sync(client, archive,
+                 progress=lambda s: print(s, file=sys.stderr))
+    except LinkError as ex:
+        raise UserError(f"{ex}. Nothing was lost: run `marcador sync` "
+                        f"again to finish.")
+    finally:
+        client.close()
+    print(f"device {r['device']}: {r['games']} game(s), {r['added']} new "
+          f"in {archive.path}")
+    return EXIT_OK
+
+
+def cmd_games(args):
+    archive = _archive(args)
+    for row in archive.games():
+        res = json.loads(row["result"])
+        win = ", ".join(res["players"][p]["name"] for p in res["winners"])
+        print(f"{row['id']}\t{row['game']}\t"
+              f"{'over' if res['over'] else 'unfinished'}\t{win}")
+    return EXIT_OK
+
+
+def cmd_show(args):
+    archive = _archive(args)
+    try:
+        row = archive.get(args.id)
+    except KeyError:
+        raise UserError(f"no game {args.id} in {archive.path} (see "
+                        f"`marcador games`)")
+    lang = E.ES if args.lang == "es" else E.EN
+    print(breakdown.text(json.loads(row["result"]), lang))
+    return EXIT_OK
+
+
+def cmd_export(args):
+    from . import export
+    archive = _archive(args)
+    out = export.write(archive, args.format)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8", newline="") as f:
+            f.write(out)
+    else:
+        sys.stdout.write(out)
+    return EXIT_OK
+
+
+def cmd_roster(args):
+    from .link import LinkError
+    client = _client(args)
+    try:
+        if args.names:
+            client.roster(args.names)
+        print(" ".join(client.roster()))
+    except LinkError as ex:
+        raise UserError(str(ex))
+    finally:
+        client.close()
+    return EXIT_OK
+
+
 COMMANDS = {
     "score": (cmd_score, "replay a JSON game record and print the scores"),
     "sim": (cmd_sim, "run the device simulator (no board needed)"),
+    "sync": (cmd_sync, "copy a device's games into the archive"),
+    "games": (cmd_games, "list the archived games"),
+    "show": (cmd_show, "the final breakdown of an archived game"),
+    "export": (cmd_export, "export the archive (json, csv)"),
+    "roster": (cmd_roster, "get or set the player names on a device"),
 }
 
 
@@ -115,6 +202,33 @@ def build_parser():
                    help="the board's flash image (littlefs, 1 MB); "
                         "scripts get an empty one unless given, the "
                         "interactive simulator keeps out/flash.img")
+
+    def db(p):
+        p.add_argument("--db", metavar="FILE",
+                       help="the archive (SQLite; default "
+                            "~/.local/share/marcador/games.sqlite)")
+
+    def port(p):
+        p.add_argument("--port", required=True,
+                       help="the board's serial port, e.g. /dev/ttyACM0")
+    p = sub.add_parser("sync", help=COMMANDS["sync"][1])
+    port(p)
+    db(p)
+    p = sub.add_parser("games", help=COMMANDS["games"][1])
+    db(p)
+    p = sub.add_parser("show", help=COMMANDS["show"][1])
+    p.add_argument("id", help="a game id from `marcador games`")
+    p.add_argument("--lang", choices=("en", "es"), default="en")
+    db(p)
+    p = sub.add_parser("export", help=COMMANDS["export"][1])
+    p.add_argument("--format", choices=("json", "csv"), default="json")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="write here instead of stdout")
+    db(p)
+    p = sub.add_parser("roster", help=COMMANDS["roster"][1])
+    port(p)
+    p.add_argument("names", nargs="*", metavar="NAME",
+                   help="set these names (up to 12, 12 characters each)")
     return parser
 
 
