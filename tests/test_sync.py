@@ -1,0 +1,186 @@
+"""Sync end to end with no hardware: the real firmware on the MicroPython VM
+(the simulator), its serial port on a pty, `marcador sync` talking to it
+through pyserial into a SQLite archive."""
+
+import csv
+import io
+import json
+import random
+import time
+
+import pytest
+
+from conftest import ROOT
+from host_tools import export
+from host_tools.archive import Archive
+from host_tools.cli import main as cli
+from host_tools.link import Client, LinkError, frame, parse
+from host_tools.simport import SimDevice
+from host_tools.sync import sync
+from marcador_core import record
+
+
+def keys(name):
+    return "\n".join(ln for ln in (ROOT / "sim" / "scripts" / f"{name}.keys")
+                     .read_text().splitlines()
+                     if not ln.startswith("shot")) + "\n"
+
+
+# Three finished games, then the device keeps running for the PC.
+SCRIPT = (keys("free") + "back\n" + keys("duplicon") + "back\n" +
+          keys("dinos") + "back\nstate\nserve\n")
+
+
+def device_state(dev):
+    out = dev.proc.stdout.read()
+    return [json.loads(ln[6:]) for ln in out.splitlines()
+            if ln.startswith("STATE ")][-1]
+
+
+def connect(dev, timeout=5.0, games=3):
+    # The link answers from the first step; wait until the key script has
+    # played its games (the device then serves in real time).
+    c = Client(dev.port, timeout=timeout)
+    for _ in range(200):
+        try:
+            if len(c.games()) >= games:
+                return c
+        except LinkError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError("the simulated device never had its games")
+
+
+def test_games_played_on_the_device_arrive_exactly(tmp_path):
+    db = Archive(tmp_path / "a.sqlite")
+    with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
+        c = connect(dev)
+        t = time.time()
+        r = sync(c, db, progress=lambda s: None)
+        took = time.time() - t
+        listed = c.games()
+        again = sync(c, db, progress=lambda s: None)
+    state = device_state(dev)
+    assert r["games"] == 3 and r["added"] == 3
+    assert again["added"] == 0 and len(db.games()) == 3
+    assert all(g["synced"] for g in listed)
+    data = sum(g["size"] for g in listed)
+    print(f"\nsync of {data} bytes of games: {r['sent'] + r['received']} "
+          f"bytes on the wire ({(r['sent'] + r['received']) / data:.2f} per "
+          f"byte of game data) in {took * 1000:.0f} ms")
+    # The last game as the device shows it = its replay in the archive.
+    last = db.games()[-1]
+    res = json.loads(last["result"])
+    dev_last = state["last_past"]
+    assert last["game"] == dev_last["game"] == "dinos"
+    assert [p["total"] for p in res["players"]] == dev_last["totals"]
+    assert record.score_record(json.loads(last["record"])) == res
+    assert last["id"] == "511a000000000001-%d" % dev_last["number"]
+
+
+def test_a_cable_pulled_mid_transfer_then_a_new_sync_completes(tmp_path):
+    db = Archive(tmp_path / "a.sqlite")
+    with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
+        c = connect(dev, timeout=1.0)
+        dev.cut_after = dev.to_pc + 400     # mid-way through the games
+        with pytest.raises(LinkError):
+            sync(c, db, progress=lambda s: None)
+        part = len(db.games())
+        dev.plug()
+        c.ser.reset_input_buffer()
+        r = sync(c, db, progress=lambda s: None)
+        listed = c.games()
+    assert part < 3
+    assert len(db.games()) == 3 and r["added"] == 3 - part
+    assert len({g["id"] for g in db.games()}) == 3
+    assert all(g["synced"] for g in listed)
+
+
+def fuzz_frames(n, seed=1):
+    rnd = random.Random(seed)
+    good = frame(["list"]).encode()
+    for i in range(n):
+        k = i % 5
+        if k == 0:                  # random printable garbage
+            yield bytes(rnd.randrange(32, 127) for _ in
+                        range(rnd.randrange(1, 80))) + b"\n"
+        elif k == 1:                # a good frame, truncated or bit-flipped
+            b = bytearray(good)
+            i = rnd.randrange(len(b) - 1)
+            b[i] ^= 1 << rnd.randrange(7)
+            if b[i] in (3, 4, 10, 13):        # one line, one answer
+                b[i] = ord("?")
+            yield bytes(b)
+        elif k == 2:                # oversized
+            yield b"#" + b"A" * rnd.randrange(321, 2000) + b"\n"
+        elif k == 3:                # valid CRC, bad or unknown command
+            words = rnd.choice([["fetch", "x"], ["mark", "-1"],
+                                ["fetch", "999", "0"], ["nope"],
+                                ["roster", "set", "!!"], ["time", "5"],
+                                ["fetch", "1", "-5"], ["roster"],
+                                ["../etc/passwd"], ["mark", "1e9"]])
+            yield frame(words).encode()
+        else:                       # random bytes, no Ctrl-C/Ctrl-D
+            yield bytes(rnd.choice([b for b in range(256) if b not in
+                                    (3, 4, 10, 13)])
+                        for _ in range(rnd.randrange(1, 60))) + b"\n"
+
+
+def fuzz(tmp_path, n):
+    with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
+        c = connect(dev)
+        before = c.games()
+        raws = {g["number"]: c.fetch(g["number"], g["size"])
+                for g in before}
+        errors = 0
+        for data in fuzz_frames(n):
+            c.ser.write(data)
+            words = c._read_frame()
+            assert words[0] == "err", (data, words)
+            errors += 1
+        after = c.games()
+        raws2 = {g["number"]: c.fetch(g["number"], g["size"])
+                 for g in after}
+        alive = dev.proc.poll() is None
+    assert alive and errors == n
+    assert before == after and raws == raws2
+    return errors
+
+
+def test_malformed_frames_get_an_error_and_change_nothing(tmp_path):
+    assert fuzz(tmp_path, 500) == 500
+
+
+@pytest.mark.slow
+def test_ten_thousand_malformed_frames(tmp_path):
+    assert fuzz(tmp_path, 10_000) == 10_000
+
+
+def test_frames_are_printable_and_checked():
+    f = frame(["data", "1", "0", "41", "AQUAAwABAA=="])
+    assert f.isascii() and "\x03" not in f and "\x04" not in f
+    assert parse(f.strip()) == ["data", "1", "0", "41", "AQUAAwABAA=="]
+    assert parse(f.strip().replace("data", "dbta")) is None
+
+
+def test_roster_set_on_the_device_and_exports(tmp_path, capsys):
+    db_path = tmp_path / "a.sqlite"
+    with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
+        connect(dev).close()
+        assert cli(["roster", "--port", dev.port, "Ana", "Beto",
+                    "Peñita"]) == 0
+        assert capsys.readouterr().out.strip() == "Ana Beto Peñita"
+        assert cli(["sync", "--port", dev.port, "--db", str(db_path)]) == 0
+    assert "3 game(s), 3 new" in capsys.readouterr().out
+    db = Archive(db_path)
+    recs = json.loads(export.write(db, "json"))
+    assert [r["game"] for r in recs] == ["free", "duplicon", "dinos"]
+    for r in recs:                   # every export replays with the core
+        assert record.score_record(r)["over"]
+    rows = list(csv.DictReader(io.StringIO(export.write(db, "csv"))))
+    assert len(rows) == sum(len(r["players"]) for r in recs)
+    assert {(row["id"], row["player"]) for row in rows} == {
+        (r["id"], p) for r in recs for p in r["players"]}
+    assert cli(["show", recs[0]["id"], "--db", str(db_path)]) == 0
+    assert "J1" in capsys.readouterr().out
+    assert cli(["show", "nope-1", "--db", str(db_path)]) == 1
