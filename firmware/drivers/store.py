@@ -21,6 +21,7 @@
 
 import os
 from core import gamefile as F
+from core.game import REDO, UNDO
 
 SEG_BYTES = 16384
 RESERVE_BLOCKS = 8       # kept free so the game in progress can always end
@@ -258,7 +259,8 @@ class Store:
             off = 0
             while off < log.used:
                 k = log.buf[off] & 0x0F
-                size = 1 if k >= 13 else g.size(log.buf, off, log.used)
+                size = 1 if k == UNDO or k == REDO else \
+                    g.size(log.buf, off, log.used)
                 c = F.crc(log.buf, off, off + size)
                 f.write(memoryview(log.buf)[off:off + size])
                 f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
