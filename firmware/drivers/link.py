@@ -12,10 +12,11 @@
 
 from binascii import crc32, a2b_base64, b2a_base64
 
-PROTO = 1
-FIRMWARE = "0.4"
+PROTO = 2
+FIRMWARE = "0.5"
 MAX_LINE = 320           # longest request accepted, in bytes
 CHUNK = 192              # most bytes of a game in one "data" frame
+PULL_MAX = 4096          # most bytes of games in one "pull" frame
 
 E_FRAME = 1              # malformed frame or bad CRC
 E_LONG = 2               # longer than MAX_LINE
@@ -101,32 +102,53 @@ class Link:
         except OSError:
             self.error(E_STORE, "flash error")
 
+    def stream(self, words, parts):
+        # One frame: the words, then one base64 word made of the byte
+        # strings that parts yields, written piece by piece with a running
+        # CRC, so a long frame is never whole in RAM.
+        head = " ".join(words) + " "
+        crc = crc32(head.encode())
+        self.tx.write(b"#" + head.encode())
+        carry = b""
+        empty = True
+        for part in parts:
+            buf = carry + part
+            n = len(buf) // 3 * 3
+            carry = buf[n:]
+            if n:
+                b = b2a_base64(buf[:n])[:-1]
+                crc = crc32(b, crc)
+                self.tx.write(b)
+                empty = False
+        b = b2a_base64(carry)[:-1] if carry or empty else b""
+        if not b:
+            b = b"-"
+        crc = crc32(b, crc)
+        self.tx.write(b)
+        self.tx.write(b"*%08x\n" % (crc & 0xFFFFFFFF))
+
     # --- commands
     def do_hello(self, args):
         st = self.app.store
         self.send(["ok", "hello", st.device_id if st else "-", FIRMWARE,
                    str(PROTO)])
 
-    def _games(self):
+    def _catalog(self):
         st = self.app.store
-        out = {}
-        if st is None:
-            return out
-        for where in st.index():
-            try:
-                h, _ = st.read(where)
-            except ValueError:
-                continue
-            out[h.number] = (where, h)
-        return out
+        return st.catalog() if st is not None else []
+
+    def _find(self, number):
+        for g in self._catalog():
+            if g[0] == number:
+                return g
+        return None
 
     def do_list(self, args):
         # One "game" frame per archived game, then "end" with the count.
         st = self.app.store
-        games = self._games()
-        for number in sorted(games):
-            where, h = games[number]
-            size = len(st.entry_bytes(where))
+        games = self._catalog()
+        for number, seg, off, size in games:
+            h = st.read((seg, off))[0]
             self.send(["ok", "game", str(number), h.gid, str(h.time),
                        str(size), "1" if st.is_synced(number) else "0",
                        "1" if h.finished else "0"])
@@ -139,23 +161,66 @@ class Link:
         number = int(args[0])
         off = int(args[1])
         n = min(int(args[2]) if len(args) > 2 else CHUNK, CHUNK)
-        games = self._games()
-        if number not in games:
+        g = self._find(number)
+        if g is None:
             return self.error(E_NO_GAME, "no game %d" % number)
-        data = self.app.store.entry_bytes(games[number][0])
+        data = self.app.store.entry_bytes(g[1:3])
         if off < 0 or n < 0 or off > len(data):
             raise ValueError
         part = data[off:off + n]
         self.send(["ok", "data", str(number), str(off), str(len(data)),
                    b2a_base64(part).decode().strip() or "-"])
 
+    def do_pull(self, args):
+        # pull FROM [MAX [all]]: whole entries of the archived games
+        # numbered FROM or later (only those not marked synced, unless
+        # "all"), concatenated, at least one and at most MAX bytes
+        # (PULL_MAX at most) in one frame:
+        #     ok pull NEXT COUNT BASE64
+        # NEXT is the number to pull from next, 0 when nothing is left.
+        first = int(args[0])
+        most = min(int(args[1]) if len(args) > 1 else PULL_MAX, PULL_MAX)
+        every = len(args) > 2 and args[2] == "all"
+        if len(args) > 2 and not every or first < 0 or most <= 0:
+            raise ValueError
+        st = self.app.store
+        picked = []
+        total = 0
+        nxt = 0
+        for g in self._catalog():
+            if g[0] < first or not every and st.is_synced(g[0]):
+                continue
+            if picked and total + g[3] > most:
+                nxt = g[0]
+                break
+            picked.append(g)
+            total += g[3]
+
+        def parts():
+            for g in picked:
+                yield st.entry_bytes(g[1:3])
+        self.stream(["ok", "pull", str(nxt), str(len(picked))], parts())
+
     def do_mark(self, args):
-        number = int(args[0])
-        if number not in self._games():
-            return self.error(E_NO_GAME, "no game %d" % number)
-        if not self.app.store.mark_synced(number):
-            return self.error(E_STORE, "flash full")
-        self.send(["ok", "mark", str(number)])
+        # mark N [N-M ...]: these games are safe on the PC.
+        spans = []
+        for a in args:
+            lo, _, hi = a.partition("-")
+            lo = int(lo)
+            hi = int(hi) if hi else lo
+            if lo <= 0 or hi < lo:
+                raise ValueError
+            spans.append((lo, hi))
+        if not spans:
+            raise ValueError
+        have = [g[0] for g in self._catalog()]
+        for lo, hi in spans:
+            if not [n for n in have if lo <= n <= hi]:
+                return self.error(E_NO_GAME, "no game %d" % lo)
+        for lo, hi in spans:
+            if not self.app.store.mark_synced(lo, hi):
+                return self.error(E_STORE, "flash full")
+        self.send(["ok", "mark"] + args)
 
     def do_time(self, args):
         # time UNIX_SECONDS: set the board's clock (games get dates).
@@ -190,3 +255,34 @@ class Link:
         s.roster = names
         s.save()
         self.send(["ok", "roster", str(len(names))])
+
+    def do_settings(self, args):
+        # settings get | settings set KEY VALUE [KEY VALUE ...]
+        #   lang es|en, dim_s / off_s seconds from the device's choices.
+        from app import settings as S
+        st = self.app.settings
+        if args[0] == "get":
+            self.send(["ok", "settings", "lang", "en" if st.lang else "es",
+                       "dim_s", str(st.dim_s), "off_s", str(st.off_s)])
+            return
+        if args[0] != "set" or len(args) < 3 or len(args) % 2 == 0:
+            raise ValueError
+        new = {}
+        for i in range(1, len(args), 2):
+            k, v = args[i], args[i + 1]
+            if k == "lang" and v in ("es", "en"):
+                new[k] = 1 if v == "en" else 0
+            elif k == "dim_s" and int(v) in S.DIM_CHOICES:
+                new[k] = int(v)
+            elif k == "off_s" and int(v) in S.OFF_CHOICES:
+                new[k] = int(v)
+            else:
+                raise ValueError
+        for k in new:
+            setattr(st, k, new[k])
+        st.save()
+        if "lang" in new:
+            from app import i18n
+            i18n.set_lang(st.lang)
+            self.app.dirty = True
+        self.send(["ok", "settings"] + args[1:])

@@ -98,29 +98,38 @@ class Store:
         return self.path("a%04d" % seg)
 
     def entries(self, seg):
-        # (offset, size) of every entry in a segment; stops at the first
-        # bytes that are not an entry (reported once as a problem).
-        data = _read(self.seg_path(seg))
+        # (offset, size) of every entry in a segment, found by reading each
+        # entry's 3-byte head and seeking past it (never the whole 16 KB
+        # segment in RAM); stops at the first bytes that are not an entry
+        # (reported once as a problem).
         out = []
-        i = 0
-        while i < len(data):
-            size = F.entry_size(data, i)
-            if size == 0 or i + size > len(data):
-                self._problem("a%04d@%d" % (seg, i))
-                break
-            out.append((i, size))
-            i += size
-        return out, data
+        with open(self.seg_path(seg), "rb") as f:
+            end = f.seek(0, 2)
+            i = 0
+            while i < end:
+                f.seek(i)
+                size = F.entry_size(f.read(3))
+                if size == 0 or i + size > end:
+                    self._problem("a%04d@%d" % (seg, i))
+                    break
+                out.append((i, size))
+                i += size
+        return out
+
+    def _header(self, seg, off):
+        # The Header of an archived entry, or None when it is damaged.
+        try:
+            return self.read((seg, off))[0]
+        except ValueError:
+            return None
 
     def _scan_last(self):
         # The next game number: past every archived game and the journal.
         segs = self.segments()
         for seg in reversed(segs):
-            ents, data = self.entries(seg)
-            for off, _ in reversed(ents):
-                try:
-                    h, _ = F.read_entry(data, off)
-                except ValueError:
+            for off, _ in reversed(self.entries(seg)):
+                h = self._header(seg, off)
+                if h is None:
                     continue
                 self.archived = h.number
                 self.next = max(self.next, h.number + 1)
@@ -155,15 +164,12 @@ class Store:
         for seg in segs[:-1]:
             if self.free_blocks() >= self.low:
                 return
-            ents, data = self.entries(seg)
+            ents = self.entries(seg)
             done = True
             for off, _ in ents:
-                try:
-                    h, _ = F.read_entry(data, off)
-                except ValueError:
-                    done = False      # damaged: keep it for the PC to see
-                    break
-                if not self.is_synced(h.number):
+                h = self._header(seg, off)
+                # A damaged entry is kept for the PC to see.
+                if h is None or not self.is_synced(h.number):
                     done = False
                     break
             if done and ents:
@@ -298,10 +304,21 @@ class Store:
         # Every archived game as (segment, offset), newest first.
         out = []
         for seg in self.segments():
-            ents, _ = self.entries(seg)
-            for off, _ in ents:
+            for off, _ in self.entries(seg):
                 out.append((seg, off))
         out.reverse()
+        return out
+
+    def catalog(self):
+        # (number, segment, offset, size) of every readable archived game,
+        # in number order: what the sync link offers.
+        out = []
+        for seg in self.segments():
+            for off, size in self.entries(seg):
+                h = self._header(seg, off)
+                if h is not None:
+                    out.append((h.number, seg, off, size))
+        out.sort()
         return out
 
     def read(self, where):
@@ -344,10 +361,14 @@ class Store:
                 return True
         return False
 
-    def mark_synced(self, number):
-        if self.is_synced(number):
-            return True
-        r = self.synced + [[number, number]]
+    def mark_synced(self, number, last=0):
+        # Mark games number..last (or just number) as copied to a PC.
+        last = max(last, number)
+        if self.is_synced(number) and self.is_synced(last):
+            for a, b in self.synced:
+                if a <= number and last <= b:
+                    return True
+        r = self.synced + [[number, last]]
         r.sort()
         merged = []
         for a, b in r:
