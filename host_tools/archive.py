@@ -5,13 +5,30 @@ the JSON game record (GAMES.md) and its scored result."""
 import json
 import os
 import sqlite3
+import time
 from pathlib import Path
 
 from marcador_core import gamefile, record
 
 from .devicelog import to_record
 
-SCHEMA = 1
+SCHEMA = 2
+
+SCHEMA_1 = """
+    CREATE TABLE games (
+        id       TEXT PRIMARY KEY,   -- device-number
+        device   TEXT NOT NULL,
+        number   INTEGER NOT NULL,
+        game     TEXT NOT NULL,
+        started  INTEGER,            -- Unix seconds, NULL unknown
+        finished INTEGER NOT NULL,
+        players  TEXT NOT NULL,      -- JSON list of names
+        record   TEXT NOT NULL,      -- JSON game record
+        result   TEXT NOT NULL,      -- JSON scored result
+        raw      BLOB NOT NULL       -- the device's entry bytes
+    );
+"""
+# Schema 2 adds: added INTEGER  -- Unix seconds the PC archived the game
 
 
 def default_path():
@@ -26,25 +43,25 @@ class Archive:
         self.db = sqlite3.connect(self.path)
         self.db.row_factory = sqlite3.Row
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
-        if version == 0:
-            self.db.executescript("""
-                CREATE TABLE games (
-                    id       TEXT PRIMARY KEY,   -- device-number
-                    device   TEXT NOT NULL,
-                    number   INTEGER NOT NULL,
-                    game     TEXT NOT NULL,
-                    started  INTEGER,            -- Unix seconds, NULL unknown
-                    finished INTEGER NOT NULL,
-                    players  TEXT NOT NULL,      -- JSON list of names
-                    record   TEXT NOT NULL,      -- JSON game record
-                    result   TEXT NOT NULL,      -- JSON scored result
-                    raw      BLOB NOT NULL       -- the device's entry bytes
-                );
-                PRAGMA user_version = 1;
-            """)
-        elif version > SCHEMA:
+        if version > SCHEMA:
             raise ValueError(f"{self.path} was written by a newer marcador "
                              f"(schema {version}); upgrade marcador")
+        if version < SCHEMA:
+            # Each step takes the file one schema version up, all in one
+            # transaction: an archive of any older version opens, and a
+            # failed upgrade leaves it as it was.
+            self.db.execute("BEGIN")
+            try:
+                if version < 1:
+                    self.db.execute(SCHEMA_1)
+                if version < 2:
+                    self.db.execute(
+                        "ALTER TABLE games ADD COLUMN added INTEGER")
+                self.db.execute(f"PRAGMA user_version = {SCHEMA}")
+                self.db.commit()
+            except sqlite3.Error:
+                self.db.rollback()
+                raise
 
     def close(self):
         self.db.close()
@@ -68,10 +85,11 @@ class Archive:
         result = record.score_record(rec)
         with self.db:
             self.db.execute(
-                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (gid, device, head.number, head.gid, head.time or None,
                  int(head.finished), json.dumps(head.names),
-                 json.dumps(rec), json.dumps(result), raw))
+                 json.dumps(rec), json.dumps(result), raw,
+                 int(time.time())))
         return True
 
     def games(self):

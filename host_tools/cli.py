@@ -7,6 +7,7 @@ line saying what went wrong; nothing is printed to stdout as a result then.
 
 import argparse
 import json
+import sqlite3
 import sys
 
 from marcador_core import errors as E
@@ -86,7 +87,7 @@ def _archive(args):
     from .archive import Archive
     try:
         return Archive(args.db)
-    except (OSError, ValueError) as ex:
+    except (OSError, ValueError, sqlite3.DatabaseError) as ex:
         raise UserError(f"cannot open the archive {args.db or ''}: {ex}")
 
 
@@ -104,15 +105,21 @@ def cmd_sync(args):
     archive = _archive(args)
     client = _client(args)
     try:
-        r = sync(client, archive,
+        r = sync(client, archive, every=args.all,
                  progress=lambda s: print(s, file=sys.stderr))
     except LinkError as ex:
         raise UserError(f"{ex}. Nothing was lost: run `marcador sync` "
                         f"again to finish.")
     finally:
         client.close()
-    print(f"device {r['device']}: {r['games']} game(s), {r['added']} new "
-          f"in {archive.path}")
+    wire = r["sent"] + r["received"]
+    print(f"device {r['device']}: {r['games']} game(s) received, "
+          f"{r['added']} new in {archive.path} ({r['bytes']} bytes of games, "
+          f"{wire} on the wire)")
+    if r["games"] == 0 and not args.all:
+        print("(every game on the device is marked synced already; "
+              "`marcador sync --all` copies them again, e.g. into a new "
+              "archive)")
     return EXIT_OK
 
 
@@ -143,10 +150,42 @@ def cmd_export(args):
     archive = _archive(args)
     out = export.write(archive, args.format)
     if args.output:
-        with open(args.output, "w", encoding="utf-8", newline="") as f:
-            f.write(out)
+        try:
+            with open(args.output, "w", encoding="utf-8", newline="") as f:
+                f.write(out)
+        except OSError as ex:
+            raise UserError(f"cannot write {args.output}: {ex.strerror}")
+        print(f"{len(archive.games())} game(s) written to {args.output}",
+              file=sys.stderr)
     else:
         sys.stdout.write(out)
+    return EXIT_OK
+
+
+def cmd_stats(args):
+    from . import stats
+    s = stats.compute(_archive(args))
+    if args.json:
+        print(json.dumps(s, ensure_ascii=False, indent=1))
+    else:
+        print(stats.text(s))
+    return EXIT_OK
+
+
+def cmd_plot(args):
+    from .plot import plot_row
+    archive = _archive(args)
+    try:
+        row = archive.get(args.id)
+    except KeyError:
+        raise UserError(f"no game {args.id} in {archive.path} (see "
+                        f"`marcador games`)")
+    out = args.output or f"{args.id}.png"
+    try:
+        r = plot_row(row, out)
+    except OSError as ex:
+        raise UserError(f"cannot write {out}: {ex.strerror or ex}")
+    print(f"{out}: {r['events']} events, {r['players']} players")
     return EXIT_OK
 
 
@@ -164,14 +203,54 @@ def cmd_roster(args):
     return EXIT_OK
 
 
+def cmd_settings(args):
+    from .link import LinkError
+    new = {}
+    for item in args.set:
+        key, eq, value = item.partition("=")
+        if not eq or key not in SETTINGS:
+            raise UserError(f"{item!r}: settings are given as KEY=VALUE "
+                            f"with KEY one of {', '.join(SETTINGS)}")
+        new[key] = value
+    client = _client(args)
+    try:
+        try:
+            now = client.settings(**new)
+        except LinkError as ex:
+            if "error 4" in str(ex):
+                raise UserError("the device refused these settings; it "
+                                "takes " + "; ".join(
+                                    f"{k} = {v}" for k, v in
+                                    SETTINGS.items()))
+            raise UserError(str(ex))
+    finally:
+        client.close()
+    print(" ".join(f"{k}={v}" for k, v in now.items()))
+    return EXIT_OK
+
+
+# What the device's settings menu offers (firmware/app/settings.py; a test
+# checks the two agree).
+SETTINGS = {
+    "lang": "es or en",
+    "dim_s": "15, 30, 60, 120, 300 or 0 (never), seconds before the screen "
+             "dims",
+    "off_s": "60, 120, 300, 600, 1800 or 0 (never), seconds before it "
+             "turns off",
+}
+
+
 COMMANDS = {
     "score": (cmd_score, "replay a JSON game record and print the scores"),
     "sim": (cmd_sim, "run the device simulator (no board needed)"),
     "sync": (cmd_sync, "copy a device's games into the archive"),
     "games": (cmd_games, "list the archived games"),
     "show": (cmd_show, "the final breakdown of an archived game"),
-    "export": (cmd_export, "export the archive (json, csv)"),
+    "export": (cmd_export, "export the archive (json, csv, bgstats)"),
+    "stats": (cmd_stats, "plays, wins, average and best score per title"),
+    "plot": (cmd_plot, "a PNG of a game's score progression"),
     "roster": (cmd_roster, "get or set the player names on a device"),
+    "settings": (cmd_settings, "get or set a device's settings"),
 }
 
 
@@ -214,6 +293,9 @@ def build_parser():
     p = sub.add_parser("sync", help=COMMANDS["sync"][1])
     port(p)
     db(p)
+    p.add_argument("--all", action="store_true",
+                   help="also the games the device has marked synced "
+                        "(e.g. into a new archive)")
     p = sub.add_parser("games", help=COMMANDS["games"][1])
     db(p)
     p = sub.add_parser("show", help=COMMANDS["show"][1])
@@ -221,10 +303,26 @@ def build_parser():
     p.add_argument("--lang", choices=("en", "es"), default="en")
     db(p)
     p = sub.add_parser("export", help=COMMANDS["export"][1])
-    p.add_argument("--format", choices=("json", "csv"), default="json")
+    p.add_argument("--format", choices=("json", "csv", "bgstats"),
+                   default="json",
+                   help="json: the game records of GAMES.md; csv: one row "
+                        "per player per game; bgstats: a BG Stats import "
+                        "file (default json)")
     p.add_argument("-o", "--output", metavar="FILE",
                    help="write here instead of stdout")
     db(p)
+    p = sub.add_parser("stats", help=COMMANDS["stats"][1])
+    p.add_argument("--json", action="store_true")
+    db(p)
+    p = sub.add_parser("plot", help=COMMANDS["plot"][1])
+    p.add_argument("id", help="a game id from `marcador games`")
+    p.add_argument("-o", "--output", metavar="FILE.png",
+                   help="where to write the PNG (default ID.png)")
+    db(p)
+    p = sub.add_parser("settings", help=COMMANDS["settings"][1])
+    port(p)
+    p.add_argument("set", nargs="*", metavar="KEY=VALUE",
+                   help="lang=es|en, dim_s=SECONDS, off_s=SECONDS")
     p = sub.add_parser("roster", help=COMMANDS["roster"][1])
     port(p)
     p.add_argument("names", nargs="*", metavar="NAME",

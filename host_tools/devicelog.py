@@ -27,3 +27,18 @@ def to_record(gid, names, opts, data):
             "options": record.options_dict(gid, n, opts),
             "events": [record.decode_event(gid, n, ev)
                        for ev in split_events(gid, n, opts, data)]}
+
+
+def to_entry(rec, number, t=0):
+    """A JSON game record -> the device's archive entry bytes (the inverse
+    of to_record): for tests and tools that need a game as a board keeps
+    it. Raises record.RecordError if the record breaks a rule."""
+    from marcador_core import gamefile
+    log = record.load(rec)
+    res = record.result(log, rec["players"])
+    winners = sum(1 << p for p in res["winners"])
+    opts = record.options_bytes(rec["game"], len(rec["players"]),
+                                rec.get("options"))
+    head = gamefile.header(number, t, gamefile.FINISHED if res["over"] else 0,
+                           winners, rec["game"], rec["players"], opts)
+    return bytes(gamefile.entry(head, log.buf, log.used))

@@ -1,5 +1,6 @@
-"""Exports of the archive: the JSON game records of GAMES.md (one list), or
-CSV with one row per player per game."""
+"""Exports of the archive: the JSON game records of GAMES.md (one list),
+CSV with one row per player per game, or a BG Stats import file
+(bgstats.py)."""
 
 import csv
 import io
@@ -14,6 +15,9 @@ def records(archive):
 
 
 def write(archive, fmt):
+    if fmt == "bgstats":
+        from . import bgstats
+        return bgstats.write(archive)
     if fmt == "json":
         return json.dumps(records(archive), ensure_ascii=False, indent=1) \
             + "\n"

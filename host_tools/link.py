@@ -10,6 +10,7 @@ import serial
 from marcador_core import gamefile
 
 CHUNK = 192
+PULL_MAX = 4096      # bytes of games per "pull" frame (the device's cap)
 
 
 class LinkError(Exception):
@@ -99,8 +100,48 @@ class Client:
         gamefile.read_entry(data)     # ValueError if damaged on the way
         return bytes(data)
 
-    def mark(self, number):
-        self.request("mark", number)
+    def pull(self, first, most=PULL_MAX, every=False):
+        """Whole archive entries from game number `first` on (unsynced
+        ones unless every): (next number or 0, [entry bytes, ...])."""
+        words = ["pull", first, most] + (["all"] if every else [])
+        r = self.request(*words)
+        nxt, count = int(r[1]), int(r[2])
+        data = b"" if r[3] == "-" else base64.b64decode(r[3])
+        out = []
+        i = 0
+        while i < len(data):
+            size = gamefile.entry_size(data, i)
+            if size == 0 or i + size > len(data):
+                raise LinkError("damaged pull frame")
+            gamefile.read_entry(data, i)      # ValueError if damaged
+            out.append(data[i:i + size])
+            i += size
+        if len(out) != count:
+            raise LinkError(f"pull said {count} games, sent {len(out)}")
+        return nxt, out
+
+    def mark(self, *numbers):
+        """Mark games synced: numbers, as few "A-B" spans as possible."""
+        spans = []
+        for n in sorted(set(numbers)):
+            if spans and n == spans[-1][1] + 1:
+                spans[-1][1] = n
+            else:
+                spans.append([n, n])
+        self.request("mark", *[f"{a}-{b}" if a != b else str(a)
+                               for a, b in spans])
+
+    def settings(self, **new):
+        """The device's settings (lang, dim_s, off_s); sets any given."""
+        if new:
+            words = []
+            for k, v in new.items():
+                words += [k, v]
+            self.request("settings", "set", *words)
+        r = self.request("settings", "get")
+        d = dict(zip(r[1::2], r[2::2]))
+        return {"lang": d["lang"], "dim_s": int(d["dim_s"]),
+                "off_s": int(d["off_s"])}
 
     def set_time(self, t):
         self.request("time", int(t))

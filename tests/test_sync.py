@@ -78,22 +78,39 @@ def test_games_played_on_the_device_arrive_exactly(tmp_path):
     assert last["id"] == "511a000000000001-%d" % dev_last["number"]
 
 
-def test_a_cable_pulled_mid_transfer_then_a_new_sync_completes(tmp_path):
+@pytest.mark.parametrize("most,cut", [(60, 250), (4096, 200)],
+                         ids=["between-frames", "mid-frame"])
+def test_a_cable_pulled_mid_transfer_then_a_new_sync_completes(
+        tmp_path, most, cut):
+    # One game per frame and the cable gone after the first, or all games
+    # in one frame and the cable gone inside it.
     db = Archive(tmp_path / "a.sqlite")
     with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
         c = connect(dev, timeout=1.0)
-        dev.cut_after = dev.to_pc + 400     # mid-way through the games
+        dev.cut_after = dev.to_pc + cut
         with pytest.raises(LinkError):
-            sync(c, db, progress=lambda s: None)
+            sync(c, db, progress=lambda s: None, most=most)
         part = len(db.games())
         dev.plug()
         c.ser.reset_input_buffer()
-        r = sync(c, db, progress=lambda s: None)
+        r = sync(c, db, progress=lambda s: None, most=most)
         listed = c.games()
-    assert part < 3
+    # Games whose frame arrived whole are kept; the cut one is not.
+    assert (0 < part < 3) if most == 60 else part == 0
     assert len(db.games()) == 3 and r["added"] == 3 - part
     assert len({g["id"] for g in db.games()}) == 3
     assert all(g["synced"] for g in listed)
+
+
+def test_sync_all_copies_synced_games_into_a_new_archive(tmp_path):
+    with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
+        c = connect(dev)
+        first = sync(c, Archive(tmp_path / "a.sqlite"), lambda s: None)
+        other = Archive(tmp_path / "b.sqlite")
+        plain = sync(c, other, lambda s: None)
+        every = sync(c, other, lambda s: None, every=True)
+    assert first["added"] == 3
+    assert plain["games"] == 0 and every["added"] == 3
 
 
 def fuzz_frames(n, seed=1):
@@ -118,7 +135,14 @@ def fuzz_frames(n, seed=1):
                                 ["fetch", "999", "0"], ["nope"],
                                 ["roster", "set", "!!"], ["time", "5"],
                                 ["fetch", "1", "-5"], ["roster"],
-                                ["../etc/passwd"], ["mark", "1e9"]])
+                                ["../etc/passwd"], ["mark", "1e9"],
+                                ["pull", "x"], ["pull", "1", "0"],
+                                ["pull", "1", "10", "some"], ["mark"],
+                                ["mark", "5-2"], ["mark", "900-990"],
+                                ["settings", "set", "lang", "fr"],
+                                ["settings", "set", "dim_s", "7"],
+                                ["settings", "set", "lang"],
+                                ["settings", "put"]])
             yield frame(words).encode()
         else:                       # random bytes, no Ctrl-C/Ctrl-D
             yield bytes(rnd.choice([b for b in range(256) if b not in
@@ -171,7 +195,7 @@ def test_roster_set_on_the_device_and_exports(tmp_path, capsys):
                     "Peñita"]) == 0
         assert capsys.readouterr().out.strip() == "Ana Beto Peñita"
         assert cli(["sync", "--port", dev.port, "--db", str(db_path)]) == 0
-    assert "3 game(s), 3 new" in capsys.readouterr().out
+    assert "3 game(s) received, 3 new" in capsys.readouterr().out
     db = Archive(db_path)
     recs = json.loads(export.write(db, "json"))
     assert [r["game"] for r in recs] == ["free", "duplicon", "dinos"]
@@ -184,3 +208,19 @@ def test_roster_set_on_the_device_and_exports(tmp_path, capsys):
     assert cli(["show", recs[0]["id"], "--db", str(db_path)]) == 0
     assert "J1" in capsys.readouterr().out
     assert cli(["show", "nope-1", "--db", str(db_path)]) == 1
+
+
+def test_settings_over_the_link(tmp_path, capsys):
+    with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
+        c = connect(dev)
+        before = c.settings()
+        after = c.settings(lang="en", dim_s=30)
+        c.close()
+        assert cli(["settings", "--port", dev.port]) == 0
+        shown = capsys.readouterr().out
+        assert cli(["settings", "--port", dev.port, "off_s=7"]) == 1
+        err = capsys.readouterr().err
+    assert before == {"lang": "es", "dim_s": 60, "off_s": 300}
+    assert after == {"lang": "en", "dim_s": 30, "off_s": 300}
+    assert "lang=en" in shown and "dim_s=30" in shown
+    assert "off_s" in err and "600" in err     # says which values it takes

@@ -1,0 +1,70 @@
+"""marcador stats: per title, plays and, per player, plays, wins, average
+and best score, from the archive's scored results.
+
+Players are matched by name across games (the device's roster names). Only
+finished games count for wins and scores; unfinished ones are counted as
+plays of the title but not for a player. "Best" is the highest total, or the
+lowest for a score pad played with lowest-wins.
+"""
+
+import json
+
+from .breakdown import TITLES
+
+
+def title_key(row_game, record):
+    """The title as stats group it: the free pad splits by its win rule."""
+    if row_game == "free" and record.get("options", {}).get("lowest_wins"):
+        return "free-low"
+    return row_game
+
+
+def title_name(key):
+    return {"free": "Score pad", "free-low": "Score pad (lowest wins)"}.get(
+        key, TITLES.get(key, key))
+
+
+def compute(archive):
+    """{title key: {"plays", "finished", "players": {name: {"plays",
+    "wins", "average", "best"}}}}, titles in first-played order."""
+    out = {}
+    for row in archive.games():
+        rec = json.loads(row["record"])
+        res = json.loads(row["result"])
+        key = title_key(row["game"], rec)
+        low = key == "free-low"
+        t = out.setdefault(key, {"plays": 0, "finished": 0, "players": {},
+                                 "lowest_wins": low})
+        t["plays"] += 1
+        if not res["over"]:
+            continue
+        t["finished"] += 1
+        for seat, p in enumerate(res["players"]):
+            s = t["players"].setdefault(p["name"], {"plays": 0, "wins": 0,
+                                                    "scores": []})
+            s["plays"] += 1
+            s["wins"] += seat in res["winners"]
+            s["scores"].append(p["total"])
+    for t in out.values():
+        for s in t["players"].values():
+            scores = s.pop("scores")
+            s["average"] = round(sum(scores) / len(scores), 1)
+            s["best"] = min(scores) if t["lowest_wins"] else max(scores)
+    return out
+
+
+def text(stats):
+    lines = []
+    for key, t in stats.items():
+        lines.append(f"{title_name(key)}: {t['plays']} play(s), "
+                     f"{t['finished']} finished")
+        if not t["players"]:
+            continue
+        width = max(6, max(len(n) for n in t["players"]))
+        lines.append(f"  {'player':<{width}}  plays  wins  average  best")
+        order = sorted(t["players"].items(),
+                       key=lambda kv: (-kv[1]["wins"], kv[0]))
+        for name, s in order:
+            lines.append(f"  {name:<{width}}  {s['plays']:>5}  {s['wins']:>4}"
+                         f"  {s['average']:>7}  {s['best']:>4}")
+    return "\n".join(lines) if lines else "no games in the archive yet"
