@@ -5,13 +5,14 @@
 #   make screens    docs/screens/*.png from the simulator
 #   make mpy        firmware/ compiled to out/mpy
 #   make bench      the figures (memory, key presses, flash); not a test
+#   make flash BOARD=pico_ssd1306 PORT=/dev/ttyACM0   firmware onto a board
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv sim screens test test-slow bench mpy score-example clean
+.PHONY: all venv sim screens test test-slow bench mpy flash score-example clean
 
 all: test
 
@@ -57,6 +58,12 @@ bench: $(STAMP)
 # Compile firmware/ to .mpy files under out/mpy (what a board would run).
 mpy: $(STAMP)
 	$(BIN)/python -m host_tools.build_mpy out/mpy
+
+# The firmware onto a board that runs MicroPython (only changed files are
+# copied; games and settings on the board are kept).
+flash: $(STAMP)
+	@test -n "$(BOARD)" -a -n "$(PORT)" || { echo "usage: make flash BOARD=pico_ssd1306|pico_sh1106|esp32_ssd1306 PORT=/dev/ttyACM0"; exit 1; }
+	$(BIN)/marcador flash --board $(BOARD) --port $(PORT)
 
 score-example: $(STAMP)
 	$(BIN)/marcador score examples/doggy_rulebook.json

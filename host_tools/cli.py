@@ -240,7 +240,26 @@ SETTINGS = {
 }
 
 
+def cmd_flash(args):
+    from mpremote.transport import TransportError
+    from . import flash
+    try:
+        r = flash.flash(args.board, args.port, wait=args.wait,
+                        progress=lambda s: print(s, file=sys.stderr))
+    except flash.FlashError as ex:
+        raise UserError(str(ex))
+    except (OSError, TransportError) as ex:   # the cable went mid-copy
+        raise UserError(f"the board stopped answering ({ex}). It boots to "
+                        f"the REPL until flashed again: run the same "
+                        f"command again")
+    print(f"{args.board} on {args.port}: {r['copied']} of {r['files']} "
+          f"file(s) copied ({r['bytes']} bytes), {r['removed']} removed, "
+          f"{r['unchanged']} unchanged; board reset")
+    return EXIT_OK
+
+
 COMMANDS = {
+    "flash": (cmd_flash, "put the firmware on a board (mpremote)"),
     "score": (cmd_score, "replay a JSON game record and print the scores"),
     "sim": (cmd_sim, "run the device simulator (no board needed)"),
     "sync": (cmd_sync, "copy a device's games into the archive"),
@@ -290,6 +309,14 @@ def build_parser():
     def port(p):
         p.add_argument("--port", required=True,
                        help="the board's serial port, e.g. /dev/ttyACM0")
+    p = sub.add_parser("flash", help=COMMANDS["flash"][1])
+    p.add_argument("--board", required=True,
+                   help="a folder of boards/: pico_ssd1306, pico_sh1106, "
+                        "esp32_ssd1306")
+    port(p)
+    p.add_argument("--wait", type=float, default=10, metavar="SECONDS",
+                   help="how long the board may take to answer (default "
+                        "10)")
     p = sub.add_parser("sync", help=COMMANDS["sync"][1])
     port(p)
     db(p)

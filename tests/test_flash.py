@@ -1,0 +1,271 @@
+"""marcador flash against a fake board: MicroPython (the unix port) speaking
+the raw REPL on a pty, its flash a littlefs2 image mounted at "/"
+(tests/mp/raw_repl_board.py). mpremote talks to it exactly as to a board;
+the scripts flash sends run on the MicroPython VM."""
+
+import hashlib
+import os
+import subprocess
+import threading
+import tty
+
+import pytest
+import serial
+
+from conftest import ROOT, tool
+from host_tools import flash as F
+from host_tools.cli import main as cli
+
+BOARD = ROOT / "tests" / "mp" / "raw_repl_board.py"
+MICROPYTHON = tool("micropython")
+BOARDS = ["pico_ssd1306", "pico_sh1106", "esp32_ssd1306"]
+
+
+class FakeBoard:
+    def __init__(self, image):
+        self.image = str(image)
+
+    def __enter__(self):
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        self.slave = slave
+        self.port = os.ttyname(slave)
+        self.proc = subprocess.Popen(
+            [MICROPYTHON, str(BOARD), self.image, str(ROOT / "sim")],
+            stdin=master, stdout=master, stderr=subprocess.PIPE)
+        os.close(master)
+        return self
+
+    def reset_code(self, timeout=10):
+        return self.proc.wait(timeout)
+
+    def __exit__(self, *exc):
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        os.close(self.slave)
+
+
+# Reads a board image on the MicroPython VM: "path sha256" of every file,
+# then imports the flashed modules from it (bytecode that loads).
+READ_IMAGE = """
+import os, sys, hashlib, binascii
+sys.path.insert(0, %(sim)r)
+from fakes.blockdev import BlockDev
+os.mount(os.VfsLfs2(BlockDev(256, path=%(img)r)), "/img")
+def walk(d):
+    for n in os.listdir(d):
+        p = d + "/" + n
+        if os.stat(p)[0] & 0x4000:
+            walk(p)
+        else:
+            with open(p, "rb") as f:
+                h = binascii.hexlify(hashlib.sha256(f.read()).digest())
+            print(p[4:], h.decode())
+walk("/img")
+sys.path.insert(0, "/img")
+import core.record, core.gamefile, drivers.link, drivers.store, app.i18n
+print("IMPORTED", core.record.__file__)
+"""
+
+
+def read_image(img):
+    out = subprocess.run([MICROPYTHON, "-c", READ_IMAGE % {
+        "sim": str(ROOT / "sim"), "img": str(img)}],
+        capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    files, imported = {}, None
+    for line in out.stdout.splitlines():
+        a, b = line.split(" ", 1)
+        if a == "IMPORTED":
+            imported = b
+        else:
+            files[a] = b
+    return files, imported
+
+
+def expected(board):
+    return {p: hashlib.sha256(f.read_bytes()).hexdigest()
+            for p, f in F.plan(board).items()}
+
+
+def put_files(img, files):
+    # Put files on the board image (as an older install would have).
+    code = ["import os, sys", f"sys.path.insert(0, {str(ROOT / 'sim')!r})",
+            "from fakes.blockdev import BlockDev",
+            f"d = BlockDev(256, path={str(img)!r})",
+            "try:\n    v = os.VfsLfs2(d)\nexcept OSError:\n"
+            "    os.VfsLfs2.mkfs(d)\n    v = os.VfsLfs2(d)",
+            "os.mount(v, '/img')"]
+    for path, data in files.items():
+        parts = path.strip("/").split("/")
+        for i in range(1, len(parts)):
+            code.append("try:\n    os.mkdir('/img/%s')\nexcept OSError:\n"
+                        "    pass" % "/".join(parts[:i]))
+        code.append(f"with open('/img{path}', 'wb') as f:\n"
+                    f"    f.write({data!r})")
+    out = subprocess.run([MICROPYTHON, "-c", "\n".join(code)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+
+
+def test_every_board_folder_is_known_to_flash():
+    assert sorted(F.boards()) == sorted(BOARDS) == sorted(F.BOARDS)
+
+
+def test_first_flash_copies_everything_then_only_what_changed(tmp_path):
+    img = tmp_path / "board.img"
+    lines = []
+    with FakeBoard(img) as b:
+        r = F.flash("pico_ssd1306", b.port, progress=lines.append)
+        code = b.reset_code()
+    assert code == 42                        # machine.reset() ran
+    files, imported = read_image(img)
+    assert files == expected("pico_ssd1306")
+    assert imported == "/img/core/record.mpy"
+    assert r["copied"] == r["files"] == len(files) and r["removed"] == 0
+    assert lines[-1].startswith("  /main.py") and "/" in lines[-1]
+    # Again: nothing to copy, the board is still reset.
+    with FakeBoard(img) as b:
+        again = F.flash("pico_ssd1306", b.port, progress=lines.append)
+        assert b.reset_code() == 42
+    assert again["copied"] == 0 and again["unchanged"] == r["files"]
+    assert read_image(img)[0] == files
+
+
+def test_flash_replaces_changed_and_stale_files_and_keeps_the_games(
+        tmp_path):
+    img = tmp_path / "board.img"
+    with FakeBoard(img) as b:
+        F.flash("pico_ssd1306", b.port, progress=lambda s: None)
+        b.reset_code()
+    keep = {"/games/a0001": b"G\x05\x00games!", "/settings.json": b"{}"}
+    put_files(img, {"/core/old.py": b"print('stale')",
+                    "/app/ui.mpy": b"M\x06garbage", **keep})
+    with FakeBoard(img) as b:
+        r = F.flash("pico_sh1106", b.port, progress=lambda s: None)
+        b.reset_code()
+    files, _ = read_image(img)
+    want = expected("pico_sh1106")
+    # ui.mpy, the other board's board.py and main.py (written last).
+    assert r["copied"] == 3 and r["removed"] == 1
+    assert {p: h for p, h in files.items() if p not in keep} == want
+    for p, data in keep.items():
+        assert files[p] == hashlib.sha256(data).hexdigest()
+
+
+class CutAfter:
+    """A transport that loses the cable after `n` files."""
+
+    def __init__(self, t, n):
+        self.t, self.n = t, n
+
+    def __getattr__(self, name):
+        return getattr(self.t, name)
+
+    def fs_writefile(self, *a, **k):
+        if self.n == 0:
+            self.t.close()
+            raise serial.SerialException("cable pulled")
+        self.n -= 1
+        return self.t.fs_writefile(*a, **k)
+
+
+def test_a_flash_cut_half_way_leaves_no_main_and_a_new_flash_completes(
+        tmp_path):
+    img = tmp_path / "board.img"
+    with FakeBoard(img) as b:
+        F.flash("pico_ssd1306", b.port, progress=lambda s: None)
+        b.reset_code()
+    # A new firmware (the other board's files differ in board.py; make
+    # more files differ by damaging them on the board).
+    put_files(img, {"/core/game.mpy": b"M\x06x", "/app/app.mpy": b"M\x06y"})
+    with FakeBoard(img) as b:
+        t = F.open_transport(b.port)
+        with pytest.raises(serial.SerialException):
+            F.flash("pico_ssd1306", b.port, progress=lambda s: None,
+                    transport=CutAfter(t, 1))
+    files, _ = read_image(img)
+    assert "/main.py" not in files           # boots to the REPL, not a mix
+    with FakeBoard(img) as b:
+        r = F.flash("pico_ssd1306", b.port, progress=lambda s: None)
+        assert b.reset_code() == 42
+    assert read_image(img)[0] == expected("pico_ssd1306")
+    assert r["copied"] == 2                  # app.mpy and main.py
+
+
+def silent_board():
+    # Something on a serial port that is not MicroPython (a board with
+    # only its bootloader's serial, another device): it prints noise.
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    stop = threading.Event()
+
+    def noise():
+        while not stop.is_set():
+            try:
+                os.write(master, b"\xff?")
+            except OSError:
+                return
+            stop.wait(0.2)
+    threading.Thread(target=noise, daemon=True).start()
+    return master, slave, stop
+
+
+def test_a_board_without_micropython_gets_the_install_steps(capsys):
+    master, slave, stop = silent_board()
+    port = os.ttyname(slave)
+    try:
+        for board, words in (("pico_ssd1306", ["BOOTSEL", ".uf2",
+                                               "RPI-RP2"]),
+                             ("esp32_ssd1306", ["esptool", port,
+                                                "write_flash 0x1000"])):
+            assert cli(["flash", "--board", board, "--port", port,
+                        "--wait", "2"]) == 1
+            err = capsys.readouterr().err
+            for w in words:
+                assert w in err, (w, err)
+    finally:
+        stop.set()
+        os.close(master)
+        os.close(slave)
+
+
+def test_busy_absent_port_and_unknown_board(tmp_path, capsys):
+    img = tmp_path / "board.img"
+    with FakeBoard(img) as b:
+        with serial.Serial(b.port, exclusive=True):
+            assert cli(["flash", "--board", "pico_ssd1306", "--port",
+                        b.port]) == 1
+        assert "busy" in capsys.readouterr().err
+    assert cli(["flash", "--board", "pico_ssd1306", "--port",
+                "/dev/ttyNOPE"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot open /dev/ttyNOPE" in err and "plugged in" in err
+    assert cli(["flash", "--board", "arduino", "--port", "/dev/x"]) == 1
+    err = capsys.readouterr().err
+    assert "no board 'arduino'" in err and "pico_ssd1306" in err
+
+
+class OldBoard:
+    """A transport whose board reports an older .mpy version."""
+
+    def __init__(self, t):
+        self.t = t
+
+    def __getattr__(self, name):
+        return getattr(self.t, name)
+
+    def exec(self, code, *a, **k):
+        out = self.t.exec(code, *a, **k)
+        if b"MPY " in out:
+            out = out.split(b"MPY ")[0] + b"MPY 5\r\n"
+        return out
+
+
+def test_a_board_with_an_older_micropython_is_refused(tmp_path):
+    with FakeBoard(tmp_path / "board.img") as b:
+        with pytest.raises(F.FlashError, match="version 5.*version 6"):
+            F.flash("pico_ssd1306", b.port, transport=OldBoard(
+                F.open_transport(b.port)), progress=lambda s: None)
+    assert F.board_mpy(2822) == (6, 3)
