@@ -159,23 +159,31 @@ free|Marcador libre|Score pad
 """
 
 
+# Searched as UTF-8 bytes: on MicroPython, indexing or slicing a str with
+# non-ASCII characters walks it from the start (O(n) per index), which
+# made every tr() of a key found late in the table cost ~100k instructions.
+_B = _T.encode()
+del _T
+
+
 def tr(key):
     # The key's text in the current language; the key itself if unknown.
+    k = key.encode()
     i = 0
-    n = len(key)
+    n = len(k)
     while True:
-        i = _T.find(key, i)
+        i = _B.find(k, i)
         if i < 0:
             return key
-        if _T[i - 1] == "\n" and _T[i + n] == "|":
+        if _B[i - 1] == 10 and _B[i + n] == 124:      # "\n" key "|"
             break
         i += n
     a = i + n + 1                      # Spanish starts here
-    b = _T.find("|", a)
+    b = _B.find(b"|", a)
     if lang == ES:
-        return _T[a:b]
-    e = _T.find("\n", b)
-    return _T[b + 1:e] if e > b + 1 else _T[a:b]
+        return _B[a:b].decode()
+    e = _B.find(b"\n", b)
+    return (_B[b + 1:e] if e > b + 1 else _B[a:b]).decode()
 
 
 def set_lang(code):

@@ -1,7 +1,10 @@
 # Text in the device's own 5x8 font (font.py), with the accents Spanish
-# needs; framebuf's built-in font has none. Each glyph is copied into one
-# preallocated 5x8 FrameBuffer and blitted, so drawing text allocates
-# nothing but what the caller's string already is.
+# needs; framebuf's built-in font has none. The font's columns, glyph after
+# glyph, are one 5N x 8 MONO_VLSB image (_strip): a character is cut out of
+# it into one preallocated 5x8 FrameBuffer by a blit at a negative offset,
+# then blitted onto the screen. Two framebuf calls in C per character, no
+# Python loop over its columns (it was the hot spot of every redraw), and
+# nothing allocated but what the caller's string already is.
 
 import framebuf
 from . import font
@@ -13,6 +16,9 @@ _glyph = bytearray(5)
 _fb = framebuf.FrameBuffer(_glyph, 5, 8, framebuf.MONO_VLSB)
 _DATA = font.DATA
 _EXTRA = font.EXTRA
+# framebuf needs a writable buffer: the font in RAM once (~570 bytes).
+_strip = framebuf.FrameBuffer(bytearray(_DATA), len(_DATA), 8,
+                              framebuf.MONO_VLSB)
 
 
 def _offset(ch):
@@ -41,10 +47,13 @@ def draw(fb, s, x, y, ink=1, scale=1):
     for ch in s:
         if x >= 128:
             break
-        if scale == 1:
+        if scale == 1 and ink:
             # Only the ink pixels are drawn: the key skips the background.
+            _fb.blit(_strip, -_offset(ch), 0)
+            fb.blit(_fb, x, y, 0)
+        elif scale == 1:
             _load(ch, ink)
-            fb.blit(_fb, x, y, 0 if ink else 1)
+            fb.blit(_fb, x, y, 1)
         else:
             _load(ch, 1)
             for j in range(5):
