@@ -281,7 +281,20 @@ class Store:
         head = F.header(session.number, session.time, flags,
                         g.winners if finished else 0, session.gid,
                         session.names, session.opts)
-        ent = F.entry(head, session.log.buf, session.log.used)
+        if not self.add_entry(F.entry(head, session.log.buf,
+                                      session.log.used)):
+            return False
+        self.archived = session.number
+        try:
+            os.remove(self.path("cur"))
+        except OSError:
+            pass                  # boot removes it (the entry is there)
+        self.number = 0
+        return True
+
+    def add_entry(self, ent):
+        # Append a whole archive entry to the newest segment, or a new one
+        # once it holds SEG_BYTES. True when it is on flash.
         segs = self.segments()
         seg = segs[-1] if segs else 1
         try:
@@ -291,12 +304,6 @@ class Store:
                 f.write(ent)
         except OSError:
             return False
-        self.archived = session.number
-        try:
-            os.remove(self.path("cur"))
-        except OSError:
-            pass                  # boot removes it (the entry is there)
-        self.number = 0
         return True
 
     # --- past games

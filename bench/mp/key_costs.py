@@ -1,0 +1,93 @@
+# Runs on the MicroPython VM: the real firmware on the simulator's board,
+# driven by a key script (stdin), measuring each key press: the app step in
+# which the press is handled (the screen's key(), the redraw, show() over
+# I2C, the flash write of an event). Boot to the first screen is measured
+# the same way.
+#
+#   micropython key_costs.py SIM_DIR FIRMWARE_DIR < script.keys
+#
+# Each measured piece of work runs inside hash(obj), whose __hash__ does
+# it: under valgrind, `callgrind --collect-atstart=no
+# --toggle-collect=mp_builtin_hash --dump-after=mp_builtin_hash` then
+# counts only those instructions and writes one count per piece (nothing
+# else in the firmware calls hash()). Without valgrind the same run gives
+# the I2C bytes and microseconds of each piece.
+#
+# Prints one JSON line: {"boot": [bytes, us], "keys": [[bytes, us], ...]}.
+import sys
+import time
+import json
+
+sys.path.insert(0, sys.argv[1])
+sys.path.append(sys.argv[2])
+import board  # noqa: E402  (the simulator's fake board)
+import feeders  # noqa: E402
+
+board.CONFIG["feeder"] = feeders.ScriptFeeder(sys.stdin.read().split("\n"))
+
+
+class Bus:
+    # Counts what the display driver sends; decodes nothing, so only the
+    # firmware's own work is measured.
+    def __init__(self):
+        self.bytes = 0
+
+    def writeto(self, addr, buf):
+        self.bytes += len(buf)
+
+    def writevto(self, addr, vec):
+        for b in vec:
+            self.bytes += len(b)
+
+
+class Work:
+    def __init__(self):
+        self.fn = None
+        self.arg = None
+
+    def __hash__(self):
+        self.fn(self.arg)
+        return 0
+
+
+hw = board.setup()
+bus = Bus()
+hw.display.i2c = bus
+work = Work()
+app = None
+
+
+def boot(_):
+    global app
+    from app.app import App
+    app = App(hw)
+    app.step(hw.clock.ticks_ms())       # draws the first screen
+
+
+def measure(fn, arg):
+    work.fn = fn
+    work.arg = arg
+    b0 = bus.bytes
+    t0 = time.ticks_us()
+    hash(work)
+    return [bus.bytes - b0, time.ticks_diff(time.ticks_us(), t0)]
+
+
+out = {"boot": measure(boot, None), "keys": []}
+clock = hw.clock
+buttons = app.buttons
+try:
+    while True:
+        now = clock.ticks_ms()
+        # A press is due when the debounced buttons have an event queued:
+        # that step is the measured one (its own poll at the same instant
+        # changes nothing).
+        buttons.poll(now)
+        if buttons.head != buttons.tail:
+            out["keys"].append(measure(app.step, now))
+        else:
+            app.step(now)
+        clock.sleep_ms(10)
+except SystemExit:
+    pass
+print(json.dumps(out))
