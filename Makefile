@@ -4,7 +4,7 @@
 #   make test       every test (make test-slow: the long sweeps too)
 #   make screens    docs/screens/*.png from the simulator
 #   make mpy        firmware/ compiled to out/mpy
-#   make bench      the figures (memory, key presses, flash); not a test
+#   make bench      the figures -> docs/benchmarks.md; not a test
 #   make flash BOARD=pico_ssd1306 PORT=/dev/ttyACM0   firmware onto a board
 
 PYTHON ?= python3
@@ -49,11 +49,11 @@ test: $(STAMP)
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m 'slow or not slow'
 
-# The figures README quotes, measured on the MicroPython VM (a few minutes).
+# The figures README quotes, measured on the MicroPython VM: one table,
+# also written to docs/benchmarks.md (about 6 minutes; valgrind, when
+# installed, gives the instruction counts).
 bench: $(STAMP)
-	$(BIN)/python bench/core_sizes.py
-	$(BIN)/python bench/keypresses.py
-	$(BIN)/python bench/flash.py
+	$(BIN)/python bench/run.py
 
 # Compile firmware/ to .mpy files under out/mpy (what a board would run).
 mpy: $(STAMP)

@@ -99,6 +99,16 @@ def _client(args):
         raise UserError(str(ex))
 
 
+def _game(args):
+    # The archived game args.id, or an error naming the archive.
+    archive = _archive(args)
+    try:
+        return archive.get(args.id)
+    except KeyError:
+        raise UserError(f"no game {args.id} in {archive.path} (see "
+                        f"`marcador games`)")
+
+
 def cmd_sync(args):
     from .link import LinkError
     from .sync import sync
@@ -134,12 +144,7 @@ def cmd_games(args):
 
 
 def cmd_show(args):
-    archive = _archive(args)
-    try:
-        row = archive.get(args.id)
-    except KeyError:
-        raise UserError(f"no game {args.id} in {archive.path} (see "
-                        f"`marcador games`)")
+    row = _game(args)
     lang = E.ES if args.lang == "es" else E.EN
     print(breakdown.text(json.loads(row["result"]), lang))
     return EXIT_OK
@@ -174,12 +179,7 @@ def cmd_stats(args):
 
 def cmd_plot(args):
     from .plot import plot_row
-    archive = _archive(args)
-    try:
-        row = archive.get(args.id)
-    except KeyError:
-        raise UserError(f"no game {args.id} in {archive.path} (see "
-                        f"`marcador games`)")
+    row = _game(args)
     out = args.output or f"{args.id}.png"
     try:
         r = plot_row(row, out)

@@ -154,14 +154,18 @@ def test_flash_replaces_changed_and_stale_files_and_keeps_the_games(
         assert files[p] == hashlib.sha256(data).hexdigest()
 
 
-class CutAfter:
-    """A transport that loses the cable after `n` files."""
+class Through:
+    """A real mpremote transport, with one method changed by a subclass."""
 
-    def __init__(self, t, n):
+    def __init__(self, t, n=0):
         self.t, self.n = t, n
 
     def __getattr__(self, name):
         return getattr(self.t, name)
+
+
+class CutAfter(Through):
+    """A transport that loses the cable after `n` files."""
 
     def fs_writefile(self, *a, **k):
         if self.n == 0:
@@ -247,14 +251,8 @@ def test_busy_absent_port_and_unknown_board(tmp_path, capsys):
     assert "no board 'arduino'" in err and "pico_ssd1306" in err
 
 
-class OldBoard:
+class OldBoard(Through):
     """A transport whose board reports an older .mpy version."""
-
-    def __init__(self, t):
-        self.t = t
-
-    def __getattr__(self, name):
-        return getattr(self.t, name)
 
     def exec(self, code, *a, **k):
         out = self.t.exec(code, *a, **k)
