@@ -13,7 +13,8 @@
 # else in the firmware calls hash()). Without valgrind the same run gives
 # the I2C bytes and microseconds of each piece.
 #
-# Prints one JSON line: {"boot": [bytes, us], "keys": [[bytes, us], ...]}.
+# Prints one JSON line: {"boot": [bytes, us, pages], "keys": [[bytes, us,
+# pages], ...]}.
 import sys
 import time
 import json
@@ -68,9 +69,11 @@ def measure(fn, arg):
     work.fn = fn
     work.arg = arg
     b0 = bus.bytes
+    p0 = hw.display.pages_sent
     t0 = time.ticks_us()
     hash(work)
-    return [bus.bytes - b0, time.ticks_diff(time.ticks_us(), t0)]
+    return [bus.bytes - b0, time.ticks_diff(time.ticks_us(), t0),
+            hw.display.pages_sent - p0]
 
 
 out = {"boot": measure(boot, None), "keys": []}
