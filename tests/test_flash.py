@@ -133,12 +133,18 @@ def test_first_flash_copies_everything_then_only_what_changed(tmp_path):
     assert read_image(img)[0] == files
 
 
-def test_flash_replaces_changed_and_stale_files_and_keeps_the_games(
-        tmp_path):
+def flashed_board(tmp_path):
+    # A board image with the Pico SSD1306 firmware flashed on it.
     img = tmp_path / "board.img"
     with FakeBoard(img) as b:
         F.flash("pico_ssd1306", b.port, progress=lambda s: None)
-        b.reset_code()
+        assert b.reset_code() == 42
+    return img
+
+
+def test_flash_replaces_changed_and_stale_files_and_keeps_the_games(
+        tmp_path):
+    img = flashed_board(tmp_path)
     keep = {"/games/a0001": b"G\x05\x00games!", "/settings.json": b"{}"}
     put_files(img, {"/core/old.py": b"print('stale')",
                     "/app/ui.mpy": b"M\x06garbage", **keep})
@@ -177,10 +183,7 @@ class CutAfter(Through):
 
 def test_a_flash_cut_half_way_leaves_no_main_and_a_new_flash_completes(
         tmp_path):
-    img = tmp_path / "board.img"
-    with FakeBoard(img) as b:
-        F.flash("pico_ssd1306", b.port, progress=lambda s: None)
-        b.reset_code()
+    img = flashed_board(tmp_path)
     # A new firmware (the other board's files differ in board.py; make
     # more files differ by damaging them on the board).
     put_files(img, {"/core/game.mpy": b"M\x06x", "/app/app.mpy": b"M\x06y"})
