@@ -1,0 +1,155 @@
+# Every text the device shows: one line per key, "key|Spanish|English"
+# (an empty English text falls back to Spanish); "--" lines are comments.
+# Translators edit this file only. app/i18n.py keeps the lines of the
+# language in use and forgets this module, so the table's two languages
+# do not stay in RAM.
+
+T = """
+home|Marcador|Marcador
+new|Nueva partida|New game
+resume|Continuar partida|Resume game
+past|Partidas jugadas|Past games
+recovered|Partida recuperada|Game recovered
+events_n|%d eventos guardados|%d events restored
+lost_n|%d perdidos|%d lost
+damaged|Datos dañados|Damaged data
+unfinished|(sin terminar)|(unfinished)
+abandon_q|¿Dejar la partida en curso?|Leave the game in progress?
+flash_full|Memoria llena|Memory full
+flash_low|Queda poca memoria|Memory is low
+sync_pc|Sincroniza con el PC|Sync with the PC
+full_new|para una partida nueva|to start a new game
+settings|Ajustes|Settings
+choose_game|Elige el juego|Choose the game
+players|Jugadores|Players
+how_many|¿Cuántos jugadores?|How many players?
+names|Nombres|Names
+start|¡Empezar!|Start!
+options|Opciones|Options
+continue|Seguir jugando|Keep playing
+undo|Deshacer|Undo
+redo|Rehacer|Redo
+undone|Deshecho|Undone
+nothing_undo|Nada que deshacer|Nothing to undo
+end_game|Terminar partida|End the game
+scores|Puntajes|Scores
+exit|Salir al inicio|Back to home
+round|Ronda|Round
+rounds|Rondas|Rounds
+new_round|Anotar ronda|Enter round
+total|Total|Total
+winner|¡Ganó %s!|%s wins!
+winners|Empate:|Shared win:
+team_won|¡Ganan %s!|%s win!
+over|Fin de la partida|Game over
+breakdown|Detalle|Breakdown
+language|Idioma|Language
+lang_name|Español|English
+dim_after|Atenuar tras|Dim after
+off_after|Apagar tras|Screen off after
+never|nunca|never
+roster|Lista de nombres|Player names
+edit_name|Editar nombre|Edit name
+name_help|OK sigue, ATRÁS borra|OK next, BACK deletes
+saved|Guardado|Saved
+confirm|Confirmar|Confirm
+cancel|Cancelar|Cancel
+yes|Sí|Yes
+no|No|No
+none|ninguno|none
+no_games|Aún no hay partidas|No games yet
+target|Meta|Target
+lowest_wins|Gana el menor|Lowest wins
+no_target|sin meta|no target
+match|Partidas del match|Games in the match
+dealer|Reparte|Dealer
+first|Empieza|Starts
+pass_to|Pasa el aparato a|Pass the device to
+ok_when_ready|OK cuando estés listo|OK when ready
+press_ok|Pulsa OK|Press OK
+-- Doggy Style
+mario|Mario Hugo|Mario Hugo
+mario_came|¡Apareció Mario Hugo!|Mario Hugo appeared!
+take|Tomó Parranda|Took a Parranda
+order|Ordenar|Order
+reserve_add|Reserva +1|Reserve +1
+reserve_sub|Reserva -1|Reserve -1
+color|Color|Colour
+points|Puntos|Points
+blue|azul|blue
+red|rojo|red
+yellow|amarillo|yellow
+green|verde|green
+wild|comodín|wild
+assign_wild|Color del comodín %d|Colour of wild %d
+unordered|sin ordenar|unordered
+if_now|Si terminara ahora|If it ended now
+-- Duplicon
+won|Ganadas|Won
+hand|Mano|Hand
+zone|Zona|Zone
+-- Alebrijes
+who_starts|¿Quién empieza?|Who starts?
+who_out|¿Quién se quedó sin cartas?|Who went out?
+deal_n|Reparte %d cartas|Deal %d cards
+next_first|Empieza: %s|Starts: %s
+suits|AzVeRoNaCo|BlGrPiOrWi
+-- DOG
+deal|Repartir ronda|Deal round
+cards|cartas|cards
+out|Sacó ficha|Pawn out
+goal|Ficha a la meta|Pawn in goal
+goal_partner|Meta (la movió pareja)|Goal (partner moved)
+kill|Mató a...|Killed...
+victim|¿A quién?|Whose pawn?
+hand_of|mano de %d|hand of %d
+team|Equipo|Team
+swap|Intercambien una carta|Partners swap a card
+next_game|Siguiente partida|Next game
+-- Happy Little Dinosaurs
+disaster|Desastre|Disaster
+natural|natural|natural
+predator|depredador|predator
+emotional|emocional|emotional
+meteor|meteorito|meteor
+card|Carta|Card
+adjust|Ajustes +/-|Adjustments +/-
+invert|Inversión|Inversion
+instant|Instantánea|Instant
+stop|Evita el desastre|Stops the disaster
+redirect|Lo desvía a...|Redirects to...
+sudden|Muerte súbita|Sudden death
+no_card|sin carta|no card
+dino|Dinosaurio|Dinosaur
+rex|Temeroso Rex|Nervous Rex
+stego|Stego|Stego
+ceratops|Cry Ceratops|Cry Ceratops
+bronto|Bad Luck Bronto|Bad Luck Bronto
+custom|Rasgo propio|Custom trait
+plus|Ventaja|Plus
+minus|Desventaja|Minus
+eliminated|eliminado|out
+two_player_note|2 jugadores: quita las cartas 1, 2 y 3|2 players: remove cards 1, 2 and 3
+-- Parts of a total (final breakdown)
+p_parrandas|Parrandas|Parrandas
+p_reserve|Reserva|Reserve
+p_sets|Sets|Sets
+p_majorities|Mayorías|Majorities
+p_won|Ganadas|Won
+p_hand|En mano|In hand
+p_zone|En zona|In zone
+p_round1|Ronda 1|Round 1
+p_round2|Ronda 2|Round 2
+p_round3|Ronda 3|Round 3
+p_own|Propias|Own
+p_partner|Por la pareja|By partner
+p_rounds|Por rondas|From rounds
+p_disasters|Por desastres|From disasters
+-- Titles
+doggy|Doggy Style|Doggy Style
+duplicon|Duplicon|Duplicon
+alebrijes|Alebrijes|Alebrijes
+dog|DOG|DOG
+dinos|Happy Little Dinos|Happy Little Dinos
+free|Marcador libre|Score pad
+"""
