@@ -24,8 +24,16 @@ class Oled(framebuf.FrameBuffer):
         self.addr = addr
         self.buffer = bytearray(WIDTH * PAGES)
         super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
-        self._mv = memoryview(self.buffer)
-        self._sent = [None] * PAGES      # what each page showed last
+        # What each page showed last, kept in one buffer with a memoryview
+        # per page of both: show() compares and copies them without
+        # allocating (slices would make 8 small objects per frame, which
+        # scatter through the heap and leave it in pieces).
+        self._shown = bytearray(WIDTH * PAGES)
+        self._page = [memoryview(self.buffer)[p * WIDTH:(p + 1) * WIDTH]
+                      for p in range(PAGES)]
+        self._last = [memoryview(self._shown)[p * WIDTH:(p + 1) * WIDTH]
+                      for p in range(PAGES)]
+        self._valid = 0                  # bit p: page p is on the panel
         self._cmd1 = bytearray(2)
         self._cmd1[0] = 0x80             # control: one command byte
         self.pages_sent = 0              # counters for the benchmark
@@ -54,18 +62,17 @@ class Oled(framebuf.FrameBuffer):
     def show(self, full=False):
         # Send the pages whose bytes differ from what was sent last time.
         for page in range(PAGES):
-            a = page * WIDTH
-            now = self.buffer[a:a + WIDTH]
-            if full or now != self._sent[page]:
-                self.write_page(page, self._mv[a:a + WIDTH])
-                self._sent[page] = now
+            now = self._page[page]
+            if full or not self._valid >> page & 1 or now != self._last[page]:
+                self.write_page(page, now)
+                self._last[page][:] = now
+                self._valid |= 1 << page
                 self.pages_sent += 1
                 self.bytes_sent += 1 + WIDTH
 
     def forget(self):
         # After the controller lost its memory (power, reset): resend all.
-        for page in range(PAGES):
-            self._sent[page] = None
+        self._valid = 0
 
     def write_page(self, page, data):
         raise NotImplementedError
