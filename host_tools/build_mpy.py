@@ -44,7 +44,9 @@ def build(out, src=FIRMWARE, keep=KEEP_SOURCE):
         if rel.name in keep:
             shutil.copyfile(f, dest)
         else:
-            proc = subprocess.run([mpy_cross(), "-o", str(dest), str(f)],
+            # -s: the name tracebacks show (not this machine's path).
+            proc = subprocess.run([mpy_cross(), "-s", rel.as_posix(),
+                                   "-o", str(dest), str(f)],
                                   capture_output=True, text=True)
             if proc.returncode:
                 raise BuildError(f"mpy-cross rejects {rel}: "
