@@ -6,6 +6,7 @@
 # changed. run() is the endless loop on a board; the simulator and the tests
 # call step() with their own clock.
 
+import gc
 from drivers.buttons import OK, BACK, LONG, key_of, kind_of
 from . import i18n, ui
 from .settings import Settings
@@ -18,12 +19,21 @@ _BLANK = 2
 
 class App:
     def __init__(self, hw):
+        # The log of the game in progress (about 4 KB of buffers), made
+        # first, while the heap is in one piece: made later, next to loaded
+        # modules, its 2 KB buffer may find no free run that long. Each new
+        # game (and the one resumed at boot) takes it over; the game before
+        # must be gone from the screens by then (start_game goes home
+        # first). Past games opened read-only get logs of their own.
+        from core.log import GameLog
+        self.live_log = GameLog(None)
         self.hw = hw
         hw.app = self              # the simulator looks at the app through hw
         self.fb = hw.display
         self.buttons = hw.buttons
         self.settings = Settings(getattr(hw, "root", None))
         i18n.set_lang(self.settings.lang)
+        gc.collect()               # the text table's temporaries
         self.stack = []
         self.session = None        # the game in progress, if any
         self.dirty = True
@@ -72,6 +82,14 @@ class App:
         self.toast_until = self.now + ms
         self.dirty = True
 
+    def error(self, code, ms=2500):
+        # Why an event was refused, in the player's language. The texts of
+        # all codes are loaded for this moment only.
+        from core.errors import message
+        from .memory import unload
+        self.toast(message(code, self.settings.lang), ms)
+        unload("core.error_texts")
+
     # --- the loop
     def step(self, now):
         self.now = now
@@ -79,6 +97,7 @@ class App:
             self.link.poll()
         b = self.buttons
         b.poll(now)
+        top = self.stack[-1]
         while True:
             ev = b.get()
             if not ev:
@@ -97,6 +116,11 @@ class App:
                     continue
             self.top().key(ev)
             self.dirty = True
+        if self.stack[-1] is not top:
+            # Another screen: modules were likely loaded or forgotten.
+            # Collecting here, with a shallow stack, frees their garbage
+            # before it pins holes that the next big allocation needs.
+            gc.collect()
         if self.swallow and not b.held():
             self.swallow = False
         if self.toast_text is not None and now - self.toast_until >= 0:
@@ -140,19 +164,6 @@ class App:
         while True:
             self.step(clock.ticks_ms())
             clock.sleep_ms(_TICK_MS)
-
-
-def unload(*names):
-    # Forget modules that only set a game up, once their screens are gone:
-    # on a board their code is several KB of the heap.
-    import sys
-    for name in names:
-        if sys.modules.pop(name, None) is not None:
-            pkg, _, child = name.rpartition(".")
-            try:
-                delattr(sys.modules[pkg], child)
-            except (KeyError, AttributeError):
-                pass
 
 
 class Screen:

@@ -13,6 +13,8 @@ def finish(app, session):
     if archive(app, session) and app.session is session:
         app.session = None
     app.home()
+    from .memory import unload
+    unload("app.play", "app.play_" + session.gid)   # not needed any more
     app.push(Breakdown(app, session))
 
 

@@ -9,7 +9,7 @@ TYPES = ("natural", "predator", "emotional", "meteor")
 
 
 def ask_options(app, gid, names):
-    from .home import start_game
+    from .newgame import start_game
     if gid == "free":
         return ask_free(app, names, start_game)
     if gid == "dog":

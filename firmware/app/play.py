@@ -76,7 +76,7 @@ class PlayBase(Screen):
         # Apply the event in the session's buffer. True when accepted.
         err = self.s.add(size)
         if err:
-            self.app.toast(errors.message(err, self.app.settings.lang), 2500)
+            self.app.error(err)
             return False
         self.after()
         return True
@@ -109,8 +109,7 @@ class PlayBase(Screen):
                 self.undo()
             elif act == "redo":
                 if self.s.redo():
-                    a.toast(errors.message(errors.NOTHING_TO_REDO,
-                                           a.settings.lang))
+                    a.error(errors.NOTHING_TO_REDO, 1500)
                 else:
                     self.after()
             elif act == "scores":

@@ -183,7 +183,7 @@ class DinosRound(Screen):
             return
         if err:
             self.sudden = []
-            a.toast(errors.message(err, a.settings.lang), 2500)
+            a.error(err)
             return
         a.pop()
         play.after()

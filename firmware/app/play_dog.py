@@ -97,7 +97,8 @@ class Play(PlayBase):
         PlayBase.finished(self)
 
         def again():
-            from .home import start_game
+            a.home()               # this game's breakdown goes first
+            from .newgame import start_game
             start_game(a, "dog", names, bytes([m["dealer"]]))
         a.push(Note(a, tr("match"), ["%s %d: %d" % (tr("team"), t + 1,
                                                    m["wins"][t])

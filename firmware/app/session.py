@@ -13,13 +13,22 @@ from core import gamefile as F
 
 EV_BYTES = 48
 
-
 class Session:
-    def __init__(self, gid, names, opts=b""):
+    # log: a GameLog to reuse (App.live_log, for the game in progress; see
+    # there); size: for a read-only past game, the length of its log: the
+    # buffers are made just that big (each event takes at least 1 byte).
+    def __init__(self, gid, names, opts=b"", log=None, size=0):
         self.gid = gid
         self.names = names
         self.opts = bytes(opts)
-        self.log = GameLog(game_class(gid)())
+        game = game_class(gid)()
+        if log is not None:
+            log.game = game
+            self.log = log
+        elif size:
+            self.log = GameLog(game, size, size)
+        else:
+            self.log = GameLog(game)
         self.ev = bytearray(EV_BYTES)
         self.error = self.log.begin(len(names), self.opts)
         self.ui = {}        # per-game UI memory (last values used, ...)
@@ -59,13 +68,13 @@ class Session:
         return E.NOT_SAVED
 
 
-def from_journal(rec):
+def from_journal(rec, log=None):
     # The game in progress rebuilt from its journal (store.Recovery):
     # every record whose CRC checks and whose event the rules accept, in
     # order. rec.events counts those; rec.lost the records dropped after
     # the first bad one (a torn last write counts 1).
     h = rec.head
-    s = Session(h.gid, h.names, h.opts)
+    s = Session(h.gid, h.names, h.opts, log)
     if s.error:
         return None
     s.number = h.number
@@ -101,7 +110,7 @@ def _count_rest(g, data, off, end):
 
 def from_entry(head, log):
     # An archived game, replayed to its last state (read-only use).
-    s = Session(head.gid, head.names, head.opts)
+    s = Session(head.gid, head.names, head.opts, size=max(len(log), 1))
     s.number = head.number
     s.time = head.time
     if s.error == 0:

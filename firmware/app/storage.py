@@ -45,7 +45,7 @@ def boot(app):
     lines = []
     if rec is not None:
         from .session import from_journal
-        s = from_journal(rec)
+        s = from_journal(rec, app.live_log)
         if s is None:
             st.set_aside()
         else:
@@ -77,7 +77,7 @@ def finish(app, session, finished=True):
         session.store = None
         return True
     from core import errors
-    app.toast(errors.message(errors.NOT_SAVED, app.settings.lang), 2500)
+    app.error(errors.NOT_SAVED)
     return False
 
 
@@ -112,7 +112,7 @@ def keep(app, session):
         return True
     if not st.start(session, now_s()):
         from core import errors
-        app.toast(errors.message(errors.NOT_SAVED, app.settings.lang), 2500)
+        app.error(errors.NOT_SAVED)
         return False
     session.store = st
     return True

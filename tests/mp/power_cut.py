@@ -47,7 +47,8 @@ os.VfsLfs2.mkfs(dev)
 pristine = bytes(dev.data)
 dev.journal = []
 confirmed = []      # (ops done, kind, game number, log bytes confirmed)
-logs = {}           # game number -> its GameLog (final content at the end)
+logs = {}           # game number -> its GameLog while the game is played
+final = {}          # game number -> (log bytes, game) once it is archived
 
 _append = S.Store.append
 _start = S.Store.start
@@ -77,6 +78,9 @@ def close(self, session, finished):
     number = session.number
     ok = _close(self, session, finished)
     if ok:
+        # The app reuses one log for each new game: keep this one's bytes.
+        log = session.log
+        final[number] = (bytes(log.buf[:log.used]), log.game)
         confirmed.append((len(dev.journal), "archived", number,
                           session.log.used))
     return ok
@@ -102,16 +106,15 @@ S.Store.start = _start
 S.Store.close = _close
 ops = dev.journal
 dev.journal = None
-final = {}
-for number in logs:
-    log = logs[number]
-    final[number] = (bytes(log.buf[:log.used]), log)
+for number in logs:                    # the game still in progress
+    if number not in final:
+        log = logs[number]
+        final[number] = (bytes(log.buf[:log.used]), log.game)
 
 
 def event_ends(number):
     # Offsets where the events of a game's final log end.
-    data, log = final[number]
-    g = log.game
+    data, g = final[number]
     out = []
     off = 0
     while off < len(data):

@@ -1,0 +1,120 @@
+# The way into a new game: title, player count, names (from the roster),
+# then the game's options (app/options.py) and start_game(). Loaded from
+# the home screen and forgotten once the game starts, with the option and
+# name screens, so that none of it takes RAM during play.
+
+from core.games import IDS, game_class
+from .app import Screen, Choice, Note
+from .i18n import tr
+from . import ui
+
+
+def choose_game(app):
+    app.push(Choice(app, tr("choose_game"), [tr(g) for g in IDS],
+                    lambda i: choose_players(app, IDS[i])))
+
+
+def choose_players(app, gid):
+    cls = game_class(gid)
+    counts = [n for n in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1)
+              if gid != "dog" or n in (4, 6)]
+    last = app.settings.last_n.get(gid, 4)
+    index = counts.index(last) if last in counts else 0
+    app.push(Choice(app, tr("how_many"), [str(n) for n in counts],
+                    lambda i: choose_names(app, gid, counts[i]), index))
+
+
+def choose_names(app, gid, n):
+    app.settings.last_n[gid] = n
+    app.settings.save()
+    names = [app.settings.name(i) for i in range(n)]
+    app.push(Names(app, gid, names))
+
+
+class Names(Screen):
+    """The players in seating order (clockwise); OK on one changes the
+    name, the last line starts the game (or asks its options)."""
+
+    def __init__(self, app, gid, names):
+        super().__init__(app)
+        self.gid = gid
+        self.names = names
+        self.menu = ui.Menu(tr("names"), [])
+
+    def draw(self, fb):
+        self.menu.items = ["%d. %s" % (i + 1, self.names[i])
+                           for i in range(len(self.names))] + [tr("start")]
+        self.menu.draw(fb)
+
+    def key(self, ev):
+        self.menu.items = [""] * (len(self.names) + 1)
+        r = self.menu.key(ev)
+        if r is None:
+            return
+        a = self.app
+        if r < 0:
+            a.pop()
+        elif r == len(self.names):
+            from .options import ask_options
+            ask_options(a, self.gid, self.names)
+        else:
+            self.pick(r)
+
+    def pick(self, i):
+        a = self.app
+        roster = [n for n in a.settings.roster if n not in self.names]
+        items = roster + [tr("edit_name")]
+
+        def chosen(j):
+            if j < len(roster):
+                self.names[i] = roster[j]
+                a.pop()
+            else:
+                from .names import NameEdit
+                a.replace(NameEdit(a, self.names[i], set_name))
+
+        def set_name(name):
+            self.names[i] = name
+            if name not in a.settings.roster:
+                a.settings.roster.append(name)
+                del a.settings.roster[:-12]
+                a.settings.save()
+        a.push(Choice(a, self.names[i], items, chosen))
+
+
+def start_game(app, gid, names, opts):
+    # Only setup screens are on the stack here (the DOG match goes home
+    # before its next game), so the live log is free to take over.
+    from .session import Session
+    from .play import play_screen
+    s = Session(gid, names, opts, app.live_log)
+    if s.error:
+        app.error(s.error, 1500)
+        return
+    from .storage import keep
+    if not keep(app, s):
+        return
+    app.session = s
+    app.home()
+    from .memory import unload
+    unload("app.options", "app.names", "app.newgame")
+    screen = play_screen(app, s)
+    app.push(screen)
+    screen.begin()
+    if gid == "dinos" and len(names) == 2:
+        app.push(Note(app, tr("dinos"), split(tr("two_player_note"))))
+
+
+def split(text, width=ui.COLS):
+    # Word-wrap for Note screens.
+    out = []
+    line = ""
+    for w in text.split(" "):
+        if line and len(line) + 1 + len(w) > width:
+            out.append(line)
+            line = w
+        else:
+            line = line + " " + w if line else w
+    if line:
+        out.append(line)
+    return out
