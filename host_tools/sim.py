@@ -86,7 +86,11 @@ def run_script(script_text, shots_dir=None, sh1106=False, timeout=600,
         proc = subprocess.run(cmd, input=script_text, capture_output=True,
                               text=True, timeout=timeout, cwd=ROOT)
     if proc.returncode != 0:
-        raise RuntimeError("simulator failed:\n" + proc.stderr[-3000:])
+        # MicroPython prints an uncaught exception on stdout.
+        out = [ln for ln in proc.stdout.splitlines()
+               if not ln.startswith(("SHOT ", "STATE "))]
+        raise RuntimeError("simulator failed:\n" + "\n".join(out)[-3000:] +
+                           proc.stderr[-3000:])
     states, shots = [], {}
     for line in proc.stdout.splitlines():
         if line.startswith("STATE "):

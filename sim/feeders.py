@@ -1,57 +1,15 @@
 # What drives the simulated board's buttons (runs on MicroPython).
 #
-# ScriptFeeder plays a key script on virtual time and prints screenshots and
-# state dumps on stdout for the PC side. (terminal.py lets a person play.)
+# ScriptFeeder plays a key script on virtual time and has sim/reports.py
+# print screenshots and state dumps on stdout for the PC side.
+# (terminal.py lets a person play.)
 
 import sys
-import json
-from binascii import hexlify
 
 KEYS = {"up": 0, "down": 1, "ok": 2, "back": 3}
 TAP_MS = 80
 GAP_MS = 150
 LONG_MS = 1200
-
-
-_BITS = bytearray(1024)      # reused: the harness must not need big blocks
-
-
-def panel_bits(panel):
-    # The decoded panel as 1024 bytes, row-major, MSB first (PBM layout).
-    out = _BITS
-    for i in range(1024):
-        out[i] = 0
-    for y in range(64):
-        for x in range(128):
-            if panel.pixel(x, y):
-                out[y * 16 + (x >> 3)] |= 0x80 >> (x & 7)
-    return out
-
-
-def state(hw):
-    app = hw.app
-    s = app.session
-    top = app.stack[-1]
-    info = {"t": hw.clock.ticks_ms(), "screen": type(top).__name__,
-            "depth": len(app.stack), "frames": app.frames,
-            "i2c_bytes": hw.bus.bytes, "session": None,
-            "past": len(app.store.index()) if app.store else 0,
-            "idle": app.idle,
-            "panel_on": hw.panel.on, "contrast": hw.panel.contrast,
-            "lang": app.settings.lang, "roster": app.settings.roster,
-            "flash_writes": hw.flash.writes}
-    from app.history import load_latest
-    for key, sess in (("session", s), ("last_past", load_latest(app))):
-        if sess is not None:
-            g = sess.log.game
-            info[key] = {"game": sess.gid, "names": sess.names,
-                         "number": sess.number,
-                         "opts": hexlify(sess.opts).decode(),
-                         "log": hexlify(bytes(sess.log.buf[:sess.log.used]))
-                         .decode(),
-                         "over": bool(g.over), "winners": g.winners,
-                         "totals": [g.total[p] for p in range(sess.n)]}
-    return info
 
 
 _HOLD = 0
@@ -129,12 +87,18 @@ class ScriptFeeder:
             self.heap_peak = a
 
     def dump(self):
-        st = state(self.hw)
-        if self.heap_stats:
-            st["heap_peak"] = self.heap_peak
-        sys.stdout.write("STATE ")
-        json.dump(st, sys.stdout)
-        sys.stdout.write("\n")
+        self.report("state")
+
+    def report(self, what, name=""):
+        # sim/reports.py prints it; loaded for this moment only, so that
+        # its code is not in the heap the measurements see.
+        import reports
+        if what == "state":
+            reports.dump(self.hw, self.heap_peak if self.heap_stats else None)
+        else:
+            reports.shot(self.hw.panel, name)
+        del reports
+        sys.modules.pop("reports", None)
 
     def tick(self, now):
         while now >= self.at:
@@ -173,12 +137,7 @@ class ScriptFeeder:
                 self.at = now + 10
                 return
             if kind == _SHOT:
-                # Streamed 32 bytes at a time: no 2 KB string in the heap.
-                bits = panel_bits(self.hw.panel)
-                sys.stdout.write("SHOT " + self.names[arg] + " ")
-                for i in range(0, 1024, 32):
-                    sys.stdout.write(hexlify(bits[i:i + 32]))
-                sys.stdout.write("\n")
+                self.report("shot", self.names[arg])
             elif kind == _STATE:
                 self.dump()
             elif kind == _QUIT:

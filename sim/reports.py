@@ -1,0 +1,67 @@
+# What the simulator prints for the PC side (host_tools/sim.py reads it):
+#   SHOT name HEX      the panel as decoded from the I2C traffic, 1024 bytes
+#   STATE {json}       the app's state, the game in progress and the last
+#                      archived game, counters
+# Imported only while printing (feeders.ScriptFeeder.report), then dropped.
+
+import sys
+import json
+from binascii import hexlify
+
+
+def panel_bits(panel):
+    # The decoded panel as 1024 bytes, row-major, MSB first (PBM layout).
+    out = bytearray(1024)
+    for y in range(64):
+        for x in range(128):
+            if panel.pixel(x, y):
+                out[y * 16 + (x >> 3)] |= 0x80 >> (x & 7)
+    return out
+
+
+def state(hw):
+    app = hw.app
+    s = app.session
+    top = app.stack[-1]
+    info = {"t": hw.clock.ticks_ms(), "screen": type(top).__name__,
+            "depth": len(app.stack), "frames": app.frames,
+            "i2c_bytes": hw.bus.bytes, "session": None,
+            "past": len(app.store.index()) if app.store else 0,
+            "idle": app.idle,
+            "panel_on": hw.panel.on, "contrast": hw.panel.contrast,
+            "lang": app.settings.lang, "roster": app.settings.roster,
+            "flash_writes": hw.flash.writes}
+    was_loaded = "app.history" in sys.modules
+    from app.history import load_latest
+    for key, sess in (("session", s), ("last_past", load_latest(app))):
+        if sess is not None:
+            g = sess.log.game
+            info[key] = {"game": sess.gid, "names": sess.names,
+                         "number": sess.number,
+                         "opts": hexlify(sess.opts).decode(),
+                         "log": hexlify(bytes(sess.log.buf[:sess.log.used]))
+                         .decode(),
+                         "over": bool(g.over), "winners": g.winners,
+                         "totals": [g.total[p] for p in range(sess.n)]}
+    if not was_loaded:                 # as the app had it
+        from app.memory import unload
+        unload("app.history")
+    return info
+
+
+def shot(panel, name):
+    # Streamed 32 bytes at a time: no 2 KB string in the heap.
+    bits = panel_bits(panel)
+    sys.stdout.write("SHOT " + name + " ")
+    for i in range(0, 1024, 32):
+        sys.stdout.write(hexlify(bits[i:i + 32]))
+    sys.stdout.write("\n")
+
+
+def dump(hw, heap_peak=None):
+    st = state(hw)
+    if heap_peak is not None:
+        st["heap_peak"] = heap_peak
+    sys.stdout.write("STATE ")
+    json.dump(st, sys.stdout)
+    sys.stdout.write("\n")
