@@ -23,8 +23,8 @@ class App:
         # first, while the heap is in one piece: made later, next to loaded
         # modules, its 2 KB buffer may find no free run that long. Each new
         # game (and the one resumed at boot) takes it over; the game before
-        # must be gone from the screens by then (start_game goes home
-        # first). Past games opened read-only get logs of their own.
+        # must be gone from the screens by then (play.start_game goes
+        # home first). Past games opened read-only get logs of their own.
         from core.log import GameLog
         self.live_log = GameLog(None)
         self.hw = hw
@@ -45,6 +45,7 @@ class App:
         self.swallow = False       # ignore keys until all are released
         self.frames = 0
         self.events = 0
+        self.starting = None       # start_later(): a game to start
         from .home import Home
         self.push(Home(self))
         from . import storage
@@ -82,6 +83,11 @@ class App:
         self.toast_until = self.now + ms
         self.dirty = True
 
+    def start_later(self, gid, names, opts):
+        # Start a game once the key being handled is done: the setup code
+        # that asks for it has returned by then and can leave RAM.
+        self.starting = (gid, names, opts)
+
     def error(self, code, ms=2500):
         # Why an event was refused, in the player's language. The texts of
         # all codes are loaded for this moment only.
@@ -116,6 +122,11 @@ class App:
                     continue
             self.top().key(ev)
             self.dirty = True
+        if self.starting is not None:
+            gid, names, opts = self.starting
+            self.starting = None
+            from .play import start_game
+            start_game(self, gid, names, opts)
         if self.stack[-1] is not top:
             # Another screen: modules were likely loaded or forgotten.
             # Collecting here, with a shallow stack, frees their garbage

@@ -1,10 +1,11 @@
 # The way into a new game: title, player count, names (from the roster),
-# then the game's options (app/options.py) and start_game(). Loaded from
-# the home screen and forgotten once the game starts, with the option and
-# name screens, so that none of it takes RAM during play.
+# then the game's options (app/options.py), which end in App.start_later().
+# Loaded from the home screen and forgotten once the game starts (see
+# play.start_game), with the option and name screens, so that none of it
+# takes RAM during play.
 
 from core.games import IDS, game_class
-from .app import Screen, Choice, Note
+from .app import Screen, Choice
 from .i18n import tr
 from . import ui
 
@@ -80,41 +81,3 @@ class Names(Screen):
                 del a.settings.roster[:-12]
                 a.settings.save()
         a.push(Choice(a, self.names[i], items, chosen))
-
-
-def start_game(app, gid, names, opts):
-    # Only setup screens are on the stack here (the DOG match goes home
-    # before its next game), so the live log is free to take over.
-    from .session import Session
-    from .play import play_screen
-    s = Session(gid, names, opts, app.live_log)
-    if s.error:
-        app.error(s.error, 1500)
-        return
-    from .storage import keep
-    if not keep(app, s):
-        return
-    app.session = s
-    app.home()
-    from .memory import unload
-    unload("app.options", "app.names", "app.newgame")
-    screen = play_screen(app, s)
-    app.push(screen)
-    screen.begin()
-    if gid == "dinos" and len(names) == 2:
-        app.push(Note(app, tr("dinos"), split(tr("two_player_note"))))
-
-
-def split(text, width=ui.COLS):
-    # Word-wrap for Note screens.
-    out = []
-    line = ""
-    for w in text.split(" "):
-        if line and len(line) + 1 + len(w) > width:
-            out.append(line)
-            line = w
-        else:
-            line = line + " " + w if line else w
-    if line:
-        out.append(line)
-    return out

@@ -9,41 +9,41 @@ TYPES = ("natural", "predator", "emotional", "meteor")
 
 
 def ask_options(app, gid, names):
-    from .newgame import start_game
+    # Each path ends in app.start_later(gid, names, options).
     if gid == "free":
-        return ask_free(app, names, start_game)
+        return ask_free(app, names)
     if gid == "dog":
-        return ask_dog(app, names, start_game)
+        return ask_dog(app, names)
     if gid == "dinos":
-        return ask_dinos(app, names, start_game, 0, bytearray(4))
-    start_game(app, gid, names, b"")
+        return ask_dinos(app, names, 0, bytearray(4))
+    app.start_later(gid, names, b"")
 
 
-def ask_free(app, names, start):
+def ask_free(app, names):
     items = [tr("no_target")] + [str(t) for t in FREE_TARGETS[1:]]
 
     def target(i):
         t = FREE_TARGETS[i]
         app.push(Choice(app, tr("lowest_wins"), [tr("no"), tr("yes")],
-                        lambda j: start(app, "free", names, bytes(
+                        lambda j: app.start_later("free", names, bytes(
                             [(1 if j else 0) | (2 if t else 0),
                              t & 0xFF, t >> 8]))))
     app.push(Choice(app, tr("target"), items, target, 2))
 
 
-def ask_dog(app, names, start):
+def ask_dog(app, names):
     def dealer(d):
         def length(j):
             app.match = {"len": (1, 3, 5)[j], "wins": [0] * (len(names) // 2),
                          "played": 0, "dealer": d}
-            start(app, "dog", names, bytes([d]))
+            app.start_later("dog", names, bytes([d]))
         app.push(Choice(app, tr("match"), ["1", "3", "5"], length))
     app.push(Choice(app, tr("dealer"), names, dealer))
 
 
-def ask_dinos(app, names, start, p, traits):
+def ask_dinos(app, names, p, traits):
     if p == len(names):
-        start(app, "dinos", names, bytes(traits))
+        app.start_later("dinos", names, bytes(traits))
         return
     items = [tr(d) for d in DINOS] + [tr("custom")]
 
@@ -51,14 +51,14 @@ def ask_dinos(app, names, start, p, traits):
         if i < len(DINOS):
             from core import dinos as D
             traits[p] = (D.REX, D.STEGO, D.CERATOPS, D.BRONTO)[i]
-            ask_dinos(app, names, start, p + 1, traits)
+            ask_dinos(app, names, p + 1, traits)
             return
         none = [tr("none")] + [tr(t) for t in TYPES]
 
         def plus(a):
             def minus(b):
                 traits[p] = a | b << 3
-                ask_dinos(app, names, start, p + 1, traits)
+                ask_dinos(app, names, p + 1, traits)
             app.push(Choice(app, tr("minus") + " -1", none, minus))
         app.push(Choice(app, tr("plus") + " +1", none, plus))
     app.push(Choice(app, tr("dino") + ": " + names[p], items, picked,

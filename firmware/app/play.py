@@ -3,11 +3,38 @@
 # show their reason and change nothing, and the end of the game leads to
 # the final breakdown.
 
+import gc
 from drivers.buttons import OK, BACK, LONG, key_of, kind_of
 from core import errors
-from .app import Screen, Choice
+from .app import Screen, Choice, Note
 from .i18n import tr
 from . import ui
+
+
+def start_game(app, gid, names, opts):
+    # Run by App.step once the key that finished the setup is handled (no
+    # setup code is running then): the setup screens and their modules go
+    # first, so that they and the game's modules are never in RAM together
+    # (a refused start lands on the home screen, with the reason). Then
+    # only home is on the stack, so the live log is free to take over.
+    app.home()
+    from .memory import unload
+    unload("app.options", "app.names", "app.newgame")
+    gc.collect()
+    from .session import Session
+    s = Session(gid, names, opts, app.live_log)
+    if s.error:
+        app.error(s.error, 1500)
+        return
+    from .storage import keep
+    if not keep(app, s):
+        return
+    app.session = s
+    screen = play_screen(app, s)
+    app.push(screen)
+    screen.begin()
+    if gid == "dinos" and len(names) == 2:
+        app.push(Note(app, tr("dinos"), ui.split_lines(tr("two_player_note"))))
 
 
 def play_screen(app, session):

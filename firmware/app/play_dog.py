@@ -97,9 +97,7 @@ class Play(PlayBase):
         PlayBase.finished(self)
 
         def again():
-            a.home()               # this game's breakdown goes first
-            from .newgame import start_game
-            start_game(a, "dog", names, bytes([m["dealer"]]))
+            a.start_later("dog", names, bytes([m["dealer"]]))
         a.push(Note(a, tr("match"), ["%s %d: %d" % (tr("team"), t + 1,
                                                    m["wins"][t])
                                      for t in range(len(m["wins"]))] +

@@ -46,6 +46,21 @@ def message(fb, title, lines):
             center(fb, 12 + 9 * i, lines[i])
 
 
+def split_lines(text, width=COLS):
+    # Word-wrap for Note screens: the lines of at most `width` letters.
+    out = []
+    line = ""
+    for w in text.split(" "):
+        if line and len(line) + 1 + len(w) > width:
+            out.append(line)
+            line = w
+        else:
+            line = line + " " + w if line else w
+    if line:
+        out.append(line)
+    return out
+
+
 def scroll(index, top, rows=ROWS):
     # The first visible row that keeps `index` on screen.
     if index < top:

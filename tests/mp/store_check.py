@@ -21,7 +21,7 @@ sys.path.append(_root + "/firmware")
 import board                           # noqa: E402
 from fakes.blockdev import BlockDev    # noqa: E402
 from app.app import App                # noqa: E402
-from app.newgame import start_game        # noqa: E402
+from app.play import start_game           # noqa: E402
 from drivers import store as S         # noqa: E402
 from core import errors as E           # noqa: E402
 
