@@ -19,19 +19,27 @@ def panel_bits(panel):
     return out
 
 
+def past(store):
+    if store is None:
+        return 0
+    from drivers.archive import index
+    return len(index(store))
+
+
 def state(hw):
+    # The modules this loads are forgotten again unless the app had them.
+    had = [m for m in ("app.history", "drivers.archive") if m in sys.modules]
     app = hw.app
     s = app.session
     top = app.stack[-1]
     info = {"t": hw.clock.ticks_ms(), "screen": type(top).__name__,
             "depth": len(app.stack), "frames": app.frames,
             "i2c_bytes": hw.bus.bytes, "session": None,
-            "past": len(app.store.index()) if app.store else 0,
+            "past": past(app.store),
             "idle": app.idle,
             "panel_on": hw.panel.on, "contrast": hw.panel.contrast,
             "lang": app.settings.lang, "roster": app.settings.roster,
             "flash_writes": hw.flash.writes}
-    was_loaded = "app.history" in sys.modules
     from app.history import load_latest
     for key, sess in (("session", s), ("last_past", load_latest(app))):
         if sess is not None:
@@ -43,9 +51,8 @@ def state(hw):
                          .decode(),
                          "over": bool(g.over), "winners": g.winners,
                          "totals": [g.total[p] for p in range(sess.n)]}
-    if not was_loaded:                 # as the app had it
-        from app.memory import unload
-        unload("app.history")
+    from app.memory import unload
+    unload(*[m for m in ("app.history", "drivers.archive") if m not in had])
     return info
 
 

@@ -188,6 +188,22 @@ class Screen:
         pass
 
 
+class HomeLater(Screen):
+    """Stands in for the home screen under a game being played, so that the
+    home module need not stay in RAM; becomes Home once it is shown."""
+
+    def real(self):
+        from .home import Home
+        h = self.app.stack[0] = Home(self.app)
+        return h
+
+    def draw(self, fb):
+        self.real().draw(fb)
+
+    def key(self, ev):
+        self.real().key(ev)
+
+
 class Choice(Screen):
     """A menu screen: on_pick(index) when OK; BACK pops it (or on_back)."""
 

@@ -1,6 +1,7 @@
 # Past games from the flash, newest first, each opening its breakdown
 # (read-only). Rows are read from the flash only when they come into view.
 
+from drivers.archive import index, read
 from .app import Choice, Note
 from .i18n import tr
 
@@ -28,7 +29,7 @@ class _Rows:
 
     def texts(self, where):
         try:
-            h, _ = self.store.read(where)
+            h, _ = read(self.store, where)
         except (OSError, ValueError):
             return ("? " + tr("damaged"), "")
         w = [h.names[p] for p in range(len(h.names)) if h.winners & (1 << p)]
@@ -38,7 +39,7 @@ class _Rows:
 
 def History(app):
     st = app.store
-    where = st.index() if st is not None else []
+    where = index(st) if st is not None else []
     if not where:
         return Note(app, tr("past"), [tr("no_games")])
 
@@ -46,7 +47,7 @@ def History(app):
         from .session import from_entry
         from .final import Breakdown
         try:
-            h, log = st.read(where[i])
+            h, log = read(st, where[i])
         except (OSError, ValueError):
             app.push(Note(app, tr("past"), [tr("damaged")]))
             return
@@ -59,9 +60,9 @@ def History(app):
 def load_latest(app):
     # The newest archived game as a Session (the simulator's state dump).
     st = app.store
-    where = st.index() if st is not None else []
+    where = index(st) if st is not None else []
     if not where:
         return None
     from .session import from_entry
-    h, log = st.read(where[0])
+    h, log = read(st, where[0])
     return from_entry(h, log)

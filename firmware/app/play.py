@@ -6,7 +6,7 @@
 import gc
 from drivers.buttons import OK, BACK, LONG, key_of, kind_of
 from core import errors
-from .app import Screen, Choice, Note
+from .app import Screen, Choice, Note, HomeLater
 from .i18n import tr
 from . import ui
 
@@ -18,8 +18,9 @@ def start_game(app, gid, names, opts):
     # (a refused start lands on the home screen, with the reason). Then
     # only home is on the stack, so the live log is free to take over.
     app.home()
+    app.stack[0] = HomeLater(app)
     from .memory import unload
-    unload("app.options", "app.names", "app.newgame")
+    unload("app.options", "app.names", "app.newgame", "app.home")
     gc.collect()
     from .session import Session
     s = Session(gid, names, opts, app.live_log)

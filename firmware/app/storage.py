@@ -37,8 +37,9 @@ def boot(app):
     st = app.store
     if st is None:
         return
+    from drivers import recovery as R
     try:
-        rec = st.recover()
+        rec = R.recover(st)
     except OSError:
         rec = None
         st.problems.append("cur")
@@ -47,10 +48,10 @@ def boot(app):
         from .session import from_journal
         s = from_journal(rec, app.live_log)
         if s is None:
-            st.set_aside()
+            R.set_aside(st)
         else:
             if rec.lost:
-                st.rewrite(s)       # drop the bad tail before appending
+                R.rewrite(st, s)    # drop the bad tail before appending
             st.number = s.number
             st.saved = s.log.used
             s.store = st
@@ -65,6 +66,9 @@ def boot(app):
                 app.push(Note(app, tr("recovered"), lines))
     if st.problems:
         app.push(Note(app, tr("damaged"), [", ".join(st.problems)[:50]]))
+    del R
+    from .memory import unload             # done with at boot
+    unload("drivers.recovery", "drivers.archive")
 
 
 def finish(app, session, finished=True):

@@ -135,7 +135,8 @@ class Link:
 
     def _catalog(self):
         st = self.app.store
-        return st.catalog() if st is not None else []
+        from .archive import catalog
+        return catalog(st) if st is not None else []
 
     def _find(self, number):
         for g in self._catalog():
@@ -145,10 +146,11 @@ class Link:
 
     def do_list(self, args):
         # One "game" frame per archived game, then "end" with the count.
+        from .archive import read
         st = self.app.store
         games = self._catalog()
         for number, seg, off, size in games:
-            h = st.read((seg, off))[0]
+            h = read(st, (seg, off))[0]
             self.send(["ok", "game", str(number), h.gid, str(h.time),
                        str(size), "1" if st.is_synced(number) else "0",
                        "1" if h.finished else "0"])
@@ -164,7 +166,8 @@ class Link:
         g = self._find(number)
         if g is None:
             return self.error(E_NO_GAME, "no game %d" % number)
-        data = self.app.store.entry_bytes(g[1:3])
+        from .archive import entry_bytes
+        data = entry_bytes(self.app.store, g[1:3])
         if off < 0 or n < 0 or off > len(data):
             raise ValueError
         part = data[off:off + n]
@@ -183,6 +186,7 @@ class Link:
         every = len(args) > 2 and args[2] == "all"
         if len(args) > 2 and not every or first < 0 or most <= 0:
             raise ValueError
+        from .archive import entry_bytes
         st = self.app.store
         picked = []
         total = 0
@@ -198,7 +202,7 @@ class Link:
 
         def parts():
             for g in picked:
-                yield st.entry_bytes(g[1:3])
+                yield entry_bytes(st, g[1:3])
         self.stream(["ok", "pull", str(nxt), str(len(picked))], parts())
 
     def do_mark(self, args):

@@ -18,10 +18,13 @@
 # cur; a power cut between the two leaves both, and boot finishes the move.
 # Games that are not synced are never deleted; synced segments are deleted,
 # oldest first, only when space runs low.
+#
+# This module writes (the journal, the archive, the synced marks); reading
+# the archive is drivers/archive.py, and boot's recovery of the journal
+# drivers/recovery.py: the app loads those only when it needs them.
 
 import os
 from core import gamefile as F
-from core.game import REDO, UNDO
 
 SEG_BYTES = 16384
 RESERVE_BLOCKS = 8       # kept free so the game in progress can always end
@@ -42,17 +45,6 @@ def _exists(path):
 def _read(path):
     with open(path, "rb") as f:
         return f.read()
-
-
-class Recovery:
-    """What boot found of the game in progress."""
-
-    def __init__(self, head, data, first):
-        self.head = head      # gamefile.Header
-        self.data = data      # the journal's bytes
-        self.first = first    # offset of the first event record
-        self.lost = 0         # records that could not be read back
-        self.events = 0
 
 
 class Store:
@@ -76,7 +68,9 @@ class Store:
             self.next = int(_read(self.path("next")))
         except (OSError, ValueError):
             pass                 # none yet (or damaged): from the games
-        self._scan_last()
+        from . import archive
+        self.archived = archive.scan_last(self)
+        self.next = max(self.next, self.archived + 1)
 
     def path(self, name):
         return self.dir + "/" + name
@@ -97,44 +91,6 @@ class Store:
     def seg_path(self, seg):
         return self.path("a%04d" % seg)
 
-    def entries(self, seg):
-        # (offset, size) of every entry in a segment, found by reading each
-        # entry's 3-byte head and seeking past it (never the whole 16 KB
-        # segment in RAM); stops at the first bytes that are not an entry
-        # (reported once as a problem).
-        out = []
-        with open(self.seg_path(seg), "rb") as f:
-            end = f.seek(0, 2)
-            i = 0
-            while i < end:
-                f.seek(i)
-                size = F.entry_size(f.read(3))
-                if size == 0 or i + size > end:
-                    self._problem("a%04d@%d" % (seg, i))
-                    break
-                out.append((i, size))
-                i += size
-        return out
-
-    def _header(self, seg, off):
-        # The Header of an archived entry, or None when it is damaged.
-        try:
-            return self.read((seg, off))[0]
-        except ValueError:
-            return None
-
-    def _scan_last(self):
-        # The next game number: past every archived game and the journal.
-        segs = self.segments()
-        for seg in reversed(segs):
-            for off, _ in reversed(self.entries(seg)):
-                h = self._header(seg, off)
-                if h is None:
-                    continue
-                self.archived = h.number
-                self.next = max(self.next, h.number + 1)
-                return
-
     def _problem(self, what):
         if what not in self.problems:
             self.problems.append(what)
@@ -148,32 +104,14 @@ class Store:
         # OK, LOW (warn before a new game) or FULL (refuse a new game),
         # after deleting synced segments if that helps.
         if self.free_blocks() < self.low:
-            self.make_room()
+            from .archive import make_room
+            make_room(self)
         free = self.free_blocks()
         if free < self.reserve:
             return FULL
         if free < self.low:
             return LOW
         return OK
-
-    def make_room(self):
-        # Delete whole segments whose games are all synced, oldest first,
-        # until LOW_BLOCKS are free. Never the newest segment (it takes
-        # the next entries) and never an unsynced game.
-        segs = self.segments()
-        for seg in segs[:-1]:
-            if self.free_blocks() >= self.low:
-                return
-            ents = self.entries(seg)
-            done = True
-            for off, _ in ents:
-                h = self._header(seg, off)
-                # A damaged entry is kept for the PC to see.
-                if h is None or not self.is_synced(h.number):
-                    done = False
-                    break
-            if done and ents:
-                os.remove(self.seg_path(seg))
 
     # --- the game in progress
     def start(self, session, t=0):
@@ -224,56 +162,6 @@ class Store:
         self.saved = end
         return True
 
-    def recover(self):
-        # Read the journal left by the last power-off, if any.
-        # Returns a Recovery, or None when there is no game in progress.
-        p = self.path("cur")
-        try:
-            data = _read(p)
-        except OSError:
-            return None
-        try:
-            head, first = F.read_journal_head(data, len(data))
-        except ValueError:
-            self.set_aside()
-            return None
-        if head.number <= self.archived:
-            os.remove(p)          # already in the archive: finish the move
-            return None
-        self.next = max(self.next, head.number + 1)
-        return Recovery(head, data, first)
-
-    def set_aside(self):
-        # A journal that cannot be read: keep its bytes for the PC to look
-        # at, out of the way of the next game.
-        self._problem("cur")
-        try:
-            os.rename(self.path("cur"), self.path("bad%d" % self.next))
-        except OSError:
-            pass
-
-    def rewrite(self, session):
-        # Replace the journal with the session's log as it now stands (after
-        # dropping damaged records at boot): temp file, then rename.
-        log = session.log
-        head = F.header(session.number, session.time, 0, 0, session.gid,
-                        session.names, session.opts)
-        tmp = self.path("cur.tmp")
-        with open(tmp, "wb") as f:
-            f.write(F.journal_head(head))
-            g = log.game
-            off = 0
-            while off < log.used:
-                k = log.buf[off] & 0x0F
-                size = 1 if k == UNDO or k == REDO else \
-                    g.size(log.buf, off, log.used)
-                c = F.crc(log.buf, off, off + size)
-                f.write(memoryview(log.buf)[off:off + size])
-                f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
-                off += size
-        os.rename(tmp, self.path("cur"))
-        self.saved = log.used
-
     def close(self, session, finished):
         # Move the game from the journal to the archive. True when done.
         g = session.log.game
@@ -305,47 +193,6 @@ class Store:
         except OSError:
             return False
         return True
-
-    # --- past games
-    def index(self):
-        # Every archived game as (segment, offset), newest first.
-        out = []
-        for seg in self.segments():
-            for off, _ in self.entries(seg):
-                out.append((seg, off))
-        out.reverse()
-        return out
-
-    def catalog(self):
-        # (number, segment, offset, size) of every readable archived game,
-        # in number order: what the sync link offers.
-        out = []
-        for seg in self.segments():
-            for off, size in self.entries(seg):
-                h = self._header(seg, off)
-                if h is not None:
-                    out.append((h.number, seg, off, size))
-        out.sort()
-        return out
-
-    def read(self, where):
-        # (Header, log) of an archived game; ValueError when damaged.
-        seg, off = where
-        with open(self.seg_path(seg), "rb") as f:
-            f.seek(off)
-            b = f.read(3)
-            size = F.entry_size(b)
-            if size == 0:
-                raise ValueError("not an entry")
-            b = b + f.read(size - 3)
-        return F.read_entry(b)
-
-    def entry_bytes(self, where):
-        seg, off = where
-        with open(self.seg_path(seg), "rb") as f:
-            f.seek(off)
-            b = f.read(3)
-            return b + f.read(F.entry_size(b) - 3)
 
     # --- synced marks
     def _load_synced(self):

@@ -33,6 +33,7 @@ import board                           # noqa: E402  (sim/board.py)
 from fakes.blockdev import BlockDev    # noqa: E402
 from feeders import ScriptFeeder       # noqa: E402
 from drivers import store as S         # noqa: E402
+from drivers import archive            # noqa: E402
 from app.app import App                # noqa: E402
 from app.session import from_entry     # noqa: E402
 
@@ -181,9 +182,9 @@ def boot_and_check(img, k, label):
         return
     found = {}
     st = a.store
-    for where in st.index():
+    for where in archive.index(st):
         try:
-            head, log = st.read(where)
+            head, log = archive.read(st, where)
         except ValueError as e:
             failures.append({"cut": label, "damaged": repr(e)})
             continue

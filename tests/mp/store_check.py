@@ -23,6 +23,7 @@ from fakes.blockdev import BlockDev    # noqa: E402
 from app.app import App                # noqa: E402
 from app.play import start_game           # noqa: E402
 from drivers import store as S         # noqa: E402
+from drivers import archive            # noqa: E402
 from core import errors as E           # noqa: E402
 
 
@@ -77,9 +78,9 @@ def log_of(s):
 
 def games_on(app):
     out = {}
-    for where in app.store.index():
+    for where in archive.index(app.store):
         try:
-            h, log = app.store.read(where)
+            h, log = archive.read(app.store, where)
             out[h.number] = log
         except ValueError:
             out[-len(out) - 1] = None
@@ -333,7 +334,7 @@ def room():
     st = a.store
     synced_after_boot = [k for k in numbers if st.is_synced(k)]
     st.low = 10 ** 6                   # pretend space is low: make room
-    st.make_room()
+    archive.make_room(st)
     left = games_on(a)
     print(json.dumps({
         "segments": len(segs), "marked": marked,

@@ -1,0 +1,72 @@
+# Boot: the game that a power-off interrupted, read back from its journal
+# (the files are described in drivers/store.py). Functions of a Store,
+# imported at boot only.
+
+import os
+from core import gamefile as F
+from core.game import REDO, UNDO
+from .store import _read
+
+
+class Recovery:
+    """What boot found of the game in progress."""
+
+    def __init__(self, head, data, first):
+        self.head = head      # gamefile.Header
+        self.data = data      # the journal's bytes
+        self.first = first    # offset of the first event record
+        self.lost = 0         # records that could not be read back
+        self.events = 0
+
+
+def recover(st):
+    # Read the journal left by the last power-off, if any.
+    # Returns a Recovery, or None when there is no game in progress.
+    p = st.path("cur")
+    try:
+        data = _read(p)
+    except OSError:
+        return None
+    try:
+        head, first = F.read_journal_head(data, len(data))
+    except ValueError:
+        set_aside(st)
+        return None
+    if head.number <= st.archived:
+        os.remove(p)          # already in the archive: finish the move
+        return None
+    st.next = max(st.next, head.number + 1)
+    return Recovery(head, data, first)
+
+
+def set_aside(st):
+    # A journal that cannot be read: keep its bytes for the PC to look
+    # at, out of the way of the next game.
+    st._problem("cur")
+    try:
+        os.rename(st.path("cur"), st.path("bad%d" % st.next))
+    except OSError:
+        pass
+
+
+def rewrite(st, session):
+    # Replace the journal with the session's log as it now stands (after
+    # dropping damaged records at boot): temp file, then rename.
+    log = session.log
+    head = F.header(session.number, session.time, 0, 0, session.gid,
+                    session.names, session.opts)
+    tmp = st.path("cur.tmp")
+    with open(tmp, "wb") as f:
+        f.write(F.journal_head(head))
+        g = log.game
+        off = 0
+        while off < log.used:
+            k = log.buf[off] & 0x0F
+            size = 1 if k == UNDO or k == REDO else \
+                g.size(log.buf, off, log.used)
+            c = F.crc(log.buf, off, off + size)
+            f.write(memoryview(log.buf)[off:off + size])
+            f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
+            off += size
+    os.rename(tmp, st.path("cur"))
+    st.saved = log.used
