@@ -27,6 +27,9 @@ def micropython():
 
 
 def command(script=None, sh1106=False, compiled=False, heapsize=None):
+    # Run it with cwd=ROOT: the paths are relative to the clone, so that
+    # every module's __file__ (kept in the heap) is as short, and the heap
+    # figures the same, wherever the clone is.
     cmd = [micropython()]
     if heapsize:
         cmd += ["-X", f"heapsize={heapsize}"]
@@ -37,15 +40,19 @@ def command(script=None, sh1106=False, compiled=False, heapsize=None):
         simdir = ROOT / "out" / "mpy-sim"
         build(fw)
         build(simdir, ROOT / "sim", keep={"run_sim.py"})
-        cmd += [str(simdir / "run_sim.py"), "--firmware", str(fw),
+        cmd += [_rel(simdir / "run_sim.py"), "--firmware", _rel(fw),
                 "--heap-stats"]
     else:
-        cmd.append(str(SIM))
+        cmd.append(_rel(SIM))
     if script is not None:
         cmd += ["--script", str(script)]
     if sh1106:
         cmd.append("--sh1106")
     return cmd
+
+
+def _rel(path):
+    return os.path.relpath(path, ROOT)
 
 
 FLASH = ROOT / "out" / "flash.img"
@@ -56,7 +63,8 @@ def interactive(sh1106=False, flash=FLASH):
     if not SIM.exists():
         raise FileNotFoundError(f"{SIM} not found: run from a Marcador clone")
     Path(flash).parent.mkdir(parents=True, exist_ok=True)
-    return subprocess.call(command(None, sh1106) + ["--flash", str(flash)])
+    return subprocess.call(command(None, sh1106) +
+                           ["--flash", str(Path(flash).resolve())], cwd=ROOT)
 
 
 def frame_image(hexbits, scale=SCALE):
@@ -82,7 +90,8 @@ def run_script(script_text, shots_dir=None, sh1106=False, timeout=600,
     with tempfile.TemporaryDirectory() as tmp:
         # Without an image given, a fresh board: an empty flash image.
         cmd = command("-", sh1106, compiled, heapsize)
-        cmd += ["--flash", str(flash or Path(tmp) / "flash.img")]
+        cmd += ["--flash", str(Path(flash).resolve() if flash else
+                              Path(tmp) / "flash.img")]
         proc = subprocess.run(cmd, input=script_text, capture_output=True,
                               text=True, timeout=timeout, cwd=ROOT)
     if proc.returncode != 0:
