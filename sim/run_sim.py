@@ -4,7 +4,12 @@
 # firmware/main.py. Usually started through `marcador sim` or `make sim`.
 import sys
 
-_here = sys.path[0] or "."
+# The script's folder as it was given (MicroPython puts its absolute path
+# first on sys.path): with the relative paths host_tools/sim.py uses, every
+# module's __file__, which stays in the heap, is the same wherever the
+# clone is.
+_here = sys.argv[0].rpartition("/")[0] or "."
+sys.path[0] = _here
 _args = sys.argv[1:]
 # --firmware DIR runs another copy of the firmware (e.g. compiled .mpy).
 if "--firmware" in _args:
