@@ -1,11 +1,12 @@
 # Reading the archive of past games (the files are described in
 # drivers/store.py): the entries of each segment, their headers and bytes,
-# the list the sync link offers, and freeing space by deleting segments
-# whose games are all synced. Functions of a Store; imported when a screen,
+# the list the sync link offers, the marks of games synced to a PC, and
+# freeing space by deleting segments whose games are all synced. Functions of a Store; imported when a screen,
 # the link or boot needs them, not kept in RAM during play.
 
 import os
 from core import gamefile as F
+from .store import _read
 
 
 def entries(st, seg):
@@ -60,7 +61,7 @@ def make_room(st):
         for off, _ in ents:
             h = header_at(st, seg, off)
             # A damaged entry is kept for the PC to see.
-            if h is None or not st.is_synced(h.number):
+            if h is None or not is_synced(st, h.number):
                 done = False
                 break
         if done and ents:
@@ -105,3 +106,55 @@ def entry_bytes(st, where):
 def read(st, where):
     # (Header, log) of an archived game; ValueError when damaged.
     return F.read_entry(entry_bytes(st, where))
+
+
+# --- the synced marks (the file "synced")
+def load_synced(st):
+    # [[first, last], ...] from "1-12,15"; damaged parts are reported.
+    out = []
+    try:
+        text = _read(st.path("synced")).decode()
+    except (OSError, ValueError):
+        return out
+    for part in text.split(","):
+        a, _, b = part.partition("-")
+        try:
+            out.append([int(a), int(b or a)])
+        except ValueError:
+            st._problem("synced")
+    return out
+
+
+def is_synced(st, number):
+    for a, b in st.synced:
+        if a <= number <= b:
+            return True
+    return False
+
+
+def mark_synced(st, number, last=0):
+    # Mark games number..last (or just number) as copied to a PC.
+    last = max(last, number)
+    if is_synced(st, number) and is_synced(st, last):
+        for a, b in st.synced:
+            if a <= number and last <= b:
+                return True
+    r = st.synced + [[number, last]]
+    r.sort()
+    merged = []
+    for a, b in r:
+        if merged and a <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    text = ",".join(["%d-%d" % (a, b) if a != b else str(a)
+                     for a, b in merged])
+    tmp = st.path("synced.tmp")
+    try:
+        with open(tmp, "w") as f:
+            f.write(text)
+        os.rename(tmp, st.path("synced"))
+    except OSError:
+        return False
+    st.synced = merged
+    return True

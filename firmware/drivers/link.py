@@ -146,13 +146,13 @@ class Link:
 
     def do_list(self, args):
         # One "game" frame per archived game, then "end" with the count.
-        from .archive import read
+        from .archive import read, is_synced
         st = self.app.store
         games = self._catalog()
         for number, seg, off, size in games:
             h = read(st, (seg, off))[0]
             self.send(["ok", "game", str(number), h.gid, str(h.time),
-                       str(size), "1" if st.is_synced(number) else "0",
+                       str(size), "1" if is_synced(st, number) else "0",
                        "1" if h.finished else "0"])
         s = self.app.session
         self.send(["ok", "end", str(len(games)),
@@ -186,13 +186,13 @@ class Link:
         every = len(args) > 2 and args[2] == "all"
         if len(args) > 2 and not every or first < 0 or most <= 0:
             raise ValueError
-        from .archive import entry_bytes
+        from .archive import entry_bytes, is_synced
         st = self.app.store
         picked = []
         total = 0
         nxt = 0
         for g in self._catalog():
-            if g[0] < first or not every and st.is_synced(g[0]):
+            if g[0] < first or not every and is_synced(st, g[0]):
                 continue
             if picked and total + g[3] > most:
                 nxt = g[0]
@@ -221,8 +221,9 @@ class Link:
         for lo, hi in spans:
             if not [n for n in have if lo <= n <= hi]:
                 return self.error(E_NO_GAME, "no game %d" % lo)
+        from .archive import mark_synced
         for lo, hi in spans:
-            if not self.app.store.mark_synced(lo, hi):
+            if not mark_synced(self.app.store, lo, hi):
                 return self.error(E_STORE, "flash full")
         self.send(["ok", "mark"] + args)
 

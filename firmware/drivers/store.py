@@ -9,7 +9,8 @@
 #            it holds SEG_BYTES. Small files are the point: littlefs gives
 #            every file at least one 4 KB block.
 #   synced   the game numbers already copied to a PC ("1-12,15"), replaced
-#            by writing synced.tmp and renaming it over (never delete first).
+#            by writing synced.tmp and renaming it over (never delete first;
+#            drivers/archive.py reads and writes it).
 #   next     the next game number, replaced the same way when a game starts:
 #            with the device id it makes the game's stable id, so a number
 #            is never given twice, even when the newest game is damaged.
@@ -62,13 +63,13 @@ class Store:
             os.mkdir(self.dir)
         except OSError:
             pass                 # already there
-        self.synced = self._load_synced()
         self.next = 1
         try:
             self.next = int(_read(self.path("next")))
         except (OSError, ValueError):
             pass                 # none yet (or damaged): from the games
         from . import archive
+        self.synced = archive.load_synced(self)   # [[first, last], ...]
         self.archived = archive.scan_last(self)
         self.next = max(self.next, self.archived + 1)
 
@@ -192,52 +193,4 @@ class Store:
                 f.write(ent)
         except OSError:
             return False
-        return True
-
-    # --- synced marks
-    def _load_synced(self):
-        out = []
-        try:
-            text = _read(self.path("synced")).decode()
-        except (OSError, ValueError):
-            return out
-        for part in text.split(","):
-            a, _, b = part.partition("-")
-            try:
-                out.append([int(a), int(b or a)])
-            except ValueError:
-                self._problem("synced")
-        return out
-
-    def is_synced(self, number):
-        for a, b in self.synced:
-            if a <= number <= b:
-                return True
-        return False
-
-    def mark_synced(self, number, last=0):
-        # Mark games number..last (or just number) as copied to a PC.
-        last = max(last, number)
-        if self.is_synced(number) and self.is_synced(last):
-            for a, b in self.synced:
-                if a <= number and last <= b:
-                    return True
-        r = self.synced + [[number, last]]
-        r.sort()
-        merged = []
-        for a, b in r:
-            if merged and a <= merged[-1][1] + 1:
-                merged[-1][1] = max(merged[-1][1], b)
-            else:
-                merged.append([a, b])
-        text = ",".join(["%d-%d" % (a, b) if a != b else str(a)
-                         for a, b in merged])
-        tmp = self.path("synced.tmp")
-        try:
-            with open(tmp, "w") as f:
-                f.write(text)
-            os.rename(tmp, self.path("synced"))
-        except OSError:
-            return False
-        self.synced = merged
         return True
