@@ -10,14 +10,15 @@ KEYS = {"up": 0, "down": 1, "ok": 2, "back": 3}
 TAP_MS = 80
 GAP_MS = 150
 LONG_MS = 1200
+ROOM = 2048             # bytes the harness keeps for its reports
 
 
-_HOLD = 0
-_WAIT = 1
-_SHOT = 2
-_STATE = 3
-_QUIT = 4
-_SERVE = 5
+HOLD = 0
+WAIT = 1
+SHOT = 2
+STATE = 3
+QUIT = 4
+SERVE = 5
 
 
 class ScriptFeeder:
@@ -25,55 +26,23 @@ class ScriptFeeder:
 
     def __init__(self, lines, heap_stats=False):
         self.heap_stats = heap_stats
+        # The harness's own room, made now: late in a game the heap is in
+        # pieces, and a report must not fail for want of a block that the
+        # firmware would never need. Screenshots draw into it; a state
+        # dump (which replays the newest archived game) gets it freed.
+        self.room = bytearray(ROOM)
         self.heap_peak = 0
-        # Steps packed 4 bytes each (kind << 4 | key, then a 24-bit
-        # argument: milliseconds, or an index into names), so that the
-        # harness takes little of the heap it measures.
-        self.steps = bytearray()
-        self.names = []
-        for n, line in enumerate(lines):
-            line = line.split("#")[0].strip()
-            if not line:
-                continue
-            words = line.split()
-            cmd = words[0].lower()
-            try:
-                self.parse(cmd, words)
-            except (KeyError, IndexError, ValueError):
-                raise ValueError("script line %d: %s" % (n + 1, line))
+        # The script as packed steps (sim/keyscript.py, loaded for this
+        # only): 4 bytes each, so that the harness takes little of the
+        # heap it measures.
+        import keyscript
+        self.steps, self.names = keyscript.compile(lines)
+        del keyscript
+        sys.modules.pop("keyscript", None)
         self.i = 0
         self.at = 0          # when the current step's next move is due
         self.phase = 0
         self.hw = None
-
-    def add(self, kind, key, arg):
-        self.steps.append(kind << 4 | key)
-        self.steps.append(arg & 0xFF)
-        self.steps.append(arg >> 8 & 0xFF)
-        self.steps.append(arg >> 16)
-
-    def parse(self, cmd, words):
-        if cmd in KEYS:
-            times = int(words[1]) if len(words) > 1 else 1
-            for _ in range(times):
-                self.add(_HOLD, KEYS[cmd], TAP_MS)
-        elif cmd == "long":
-            self.add(_HOLD, KEYS[words[1].lower()], LONG_MS)
-        elif cmd == "hold":
-            self.add(_HOLD, KEYS[words[1].lower()], int(words[2]))
-        elif cmd == "wait":
-            self.add(_WAIT, 0, int(words[1]))
-        elif cmd == "shot":
-            self.names.append(words[1] if len(words) > 1 else "")
-            self.add(_SHOT, 0, len(self.names) - 1)
-        elif cmd == "state":
-            self.add(_STATE, 0, 0)
-        elif cmd == "quit":
-            self.add(_QUIT, 0, 0)
-        elif cmd == "serve":
-            self.add(_SERVE, 0, 0)
-        else:
-            raise KeyError(cmd)
 
     def attach(self, hw):
         self.hw = hw
@@ -94,11 +63,19 @@ class ScriptFeeder:
         # its code is not in the heap the measurements see.
         import reports
         if what == "state":
+            self.room = None
             reports.dump(self.hw, self.heap_peak if self.heap_stats else None)
         else:
-            reports.shot(self.hw.panel, name)
+            reports.shot(self.hw.panel, name, self.room or bytearray(1024))
         del reports
         sys.modules.pop("reports", None)
+        if self.room is None:
+            import gc
+            gc.collect()
+            try:
+                self.room = bytearray(ROOM)
+            except MemoryError:
+                pass               # screenshots make their own buffer
 
     def tick(self, now):
         while now >= self.at:
@@ -112,7 +89,7 @@ class ScriptFeeder:
             kind = st[j] >> 4
             key = st[j] & 0x0F
             arg = st[j + 1] | st[j + 2] << 8 | st[j + 3] << 16
-            if kind == _HOLD:
+            if kind == HOLD:
                 pin = self.hw.pins[key]
                 if self.phase == 0:
                     pin.level = 0
@@ -125,10 +102,10 @@ class ScriptFeeder:
                 self.i += 4
                 return
             self.i += 4
-            if kind == _WAIT:
+            if kind == WAIT:
                 self.at = now + arg
                 return
-            if kind == _SERVE:
+            if kind == SERVE:
                 # Keep the device running in real time (the sync link is
                 # polled at every step) until the PC side ends the process.
                 import time
@@ -136,10 +113,10 @@ class ScriptFeeder:
                 self.i -= 4
                 self.at = now + 10
                 return
-            if kind == _SHOT:
+            if kind == SHOT:
                 self.report("shot", self.names[arg])
-            elif kind == _STATE:
+            elif kind == STATE:
                 self.dump()
-            elif kind == _QUIT:
+            elif kind == QUIT:
                 raise SystemExit(0)
 

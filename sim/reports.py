@@ -9,9 +9,10 @@ import json
 from binascii import hexlify
 
 
-def panel_bits(panel):
+def panel_bits(panel, out):
     # The decoded panel as 1024 bytes, row-major, MSB first (PBM layout).
-    out = bytearray(1024)
+    for i in range(1024):
+        out[i] = 0
     for y in range(64):
         for x in range(128):
             if panel.pixel(x, y):
@@ -20,28 +21,35 @@ def panel_bits(panel):
 
 
 def past(store):
+    # How many games are archived, and the newest as a Session (replayed
+    # on the device from its stored log), or None.
     if store is None:
-        return 0
-    from drivers.archive import index
-    return len(index(store))
+        return 0, None
+    from drivers.archive import index, read
+    where = index(store)
+    if not where:
+        return 0, None
+    from app.session import from_entry
+    h, log = read(store, where[0])
+    return len(where), from_entry(h, log)
 
 
 def state(hw):
-    # The modules this loads are forgotten again unless the app had them.
-    had = [m for m in ("app.history", "drivers.archive") if m in sys.modules]
+    # The module this loads is forgotten again unless the app had it.
+    had = "drivers.archive" in sys.modules
     app = hw.app
     s = app.session
     top = app.stack[-1]
     info = {"t": hw.clock.ticks_ms(), "screen": type(top).__name__,
             "depth": len(app.stack), "frames": app.frames,
             "i2c_bytes": hw.bus.bytes, "session": None,
-            "past": past(app.store),
+            "past": 0,
             "idle": app.idle,
             "panel_on": hw.panel.on, "contrast": hw.panel.contrast,
             "lang": app.settings.lang, "roster": app.settings.roster,
             "flash_writes": hw.flash.writes}
-    from app.history import load_latest
-    for key, sess in (("session", s), ("last_past", load_latest(app))):
+    info["past"], latest = past(app.store)
+    for key, sess in (("session", s), ("last_past", latest)):
         if sess is not None:
             g = sess.log.game
             info[key] = {"game": sess.gid, "names": sess.names,
@@ -51,14 +59,15 @@ def state(hw):
                          .decode(),
                          "over": bool(g.over), "winners": g.winners,
                          "totals": [g.total[p] for p in range(sess.n)]}
-    from app.memory import unload
-    unload(*[m for m in ("app.history", "drivers.archive") if m not in had])
+    if not had:
+        from app.memory import unload
+        unload("drivers.archive")
     return info
 
 
-def shot(panel, name):
+def shot(panel, name, buf):
     # Streamed 32 bytes at a time: no 2 KB string in the heap.
-    bits = panel_bits(panel)
+    bits = panel_bits(panel, buf)
     sys.stdout.write("SHOT " + name + " ")
     for i in range(0, 1024, 32):
         sys.stdout.write(hexlify(bits[i:i + 32]))

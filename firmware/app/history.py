@@ -55,14 +55,3 @@ def History(app):
     left = _Rows(st, where)
     return Choice(app, tr("past"), left, pick,
                   rights=_Rows(st, where, True, left.cache))
-
-
-def load_latest(app):
-    # The newest archived game as a Session (the simulator's state dump).
-    st = app.store
-    where = index(st) if st is not None else []
-    if not where:
-        return None
-    from .session import from_entry
-    h, log = read(st, where[0])
-    return from_entry(h, log)
