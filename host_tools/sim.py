@@ -26,7 +26,8 @@ def micropython():
     return found
 
 
-def command(script=None, sh1106=False, compiled=False, heapsize=None):
+def command(script=None, sh1106=False, compiled=False, heapsize=None,
+            heap_stats=True):
     # Run it with cwd=ROOT: the paths are relative to the clone, so that
     # every module's __file__ (kept in the heap) is as short, and the heap
     # figures the same, wherever the clone is.
@@ -40,8 +41,9 @@ def command(script=None, sh1106=False, compiled=False, heapsize=None):
         simdir = ROOT / "out" / "mpy-sim"
         build(fw)
         build(simdir, ROOT / "sim", keep={"run_sim.py"})
-        cmd += [_rel(simdir / "run_sim.py"), "--firmware", _rel(fw),
-                "--heap-stats"]
+        cmd += [_rel(simdir / "run_sim.py"), "--firmware", _rel(fw)]
+        if heap_stats:
+            cmd.append("--heap-stats")
     else:
         cmd.append(_rel(SIM))
     if script is not None:
@@ -81,15 +83,16 @@ def frame_image(hexbits, scale=SCALE):
 
 
 def run_script(script_text, shots_dir=None, sh1106=False, timeout=600,
-               compiled=False, heapsize=None, flash=None):
+               compiled=False, heapsize=None, flash=None, heap_stats=True):
     """Play a key script. Returns (states, shots): the STATE dumps and the
     screenshots as {name: hex bits}; writes NAME.png into shots_dir.
     compiled/heapsize: run from .mpy files in a heap of that size, with the
-    peak live heap in the STATE dumps."""
+    peak live heap in the STATE dumps (heap_stats: measured by a collection
+    at every step, which the app alone would not do)."""
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
         # Without an image given, a fresh board: an empty flash image.
-        cmd = command("-", sh1106, compiled, heapsize)
+        cmd = command("-", sh1106, compiled, heapsize, heap_stats)
         cmd += ["--flash", str(Path(flash).resolve() if flash else
                               Path(tmp) / "flash.img")]
         proc = subprocess.run(cmd, input=script_text, capture_output=True,

@@ -2,12 +2,15 @@
 board-sized heap, playing a game of each title at its maximum player count.
 
 The heap is `-X heapsize=64wk`: 64 KB as the unix port scales it for its
-word size (the `w` suffix: 64 KB on a 32-bit board, 128 KB = 129,536 bytes
-of GC heap here on x86-64, where every pointer and GC block is twice as
-big). The live peak in plain bytes is printed too: 106-114 KB on this
-64-bit port, so a literal `-X heapsize=64k` is not met here (see README,
-"Memory"). On a board the firmware is frozen (boards/*/manifest.py): its
-bytecode and strings then stay in flash instead of the heap."""
+word size (the `w` suffix takes a 32-bit board as the baseline: 128 KiB of
+heap here on x86-64, where every pointer and GC block is twice as big;
+bytecode and strings are not, so the scaling is generous to them). The run
+that must complete has no measuring harness collecting at every step: the
+app's own collections only. A second run, in a roomy heap, measures the
+live peak (a collection and gc.mem_alloc() at every step), printed per
+title: 102-110 KiB on this 64-bit port, so a literal `-X heapsize=64k` is
+not met here (README, "Memory, as measured"). On a board the firmware is
+frozen (boards/*/manifest.py), its bytecode and strings then in flash."""
 
 import sys
 
@@ -23,14 +26,17 @@ sys.path.insert(0, str(ROOT / "sim" / "scripts"))
 import maxplayers  # noqa: E402
 
 HEAP = "64wk"
-HEAP_BYTES = 64 * 1024 * 2          # what 64wk gives on a 64-bit port
+
+
+def play(gid, heap, heap_stats):
+    states, _ = sim.run_script(maxplayers.script(gid), compiled=True,
+                               heapsize=heap, heap_stats=heap_stats)
+    return states[-1]
 
 
 @pytest.mark.parametrize("gid", IDS)
 def test_max_player_game_from_mpy_in_a_64wk_heap(gid):
-    states, _ = sim.run_script(maxplayers.script(gid), compiled=True,
-                               heapsize=HEAP)
-    final = states[-1]
+    final = play(gid, HEAP, heap_stats=False)
     dev = final["last_past"]
     assert final["screen"] == "Breakdown" and dev["over"]
     assert len(dev["names"]) == maxplayers_count(gid)
@@ -38,16 +44,16 @@ def test_max_player_game_from_mpy_in_a_64wk_heap(gid):
                     bytes.fromhex(dev["log"]))
     res = record.score_record(rec)
     assert [p["total"] for p in res["players"]] == dev["totals"]
-    print(f"{gid}: peak live heap {final['heap_peak']} bytes in {HEAP}")
-    assert 0 < final["heap_peak"] < HEAP_BYTES
+    peak = play(gid, "512k", heap_stats=True)["heap_peak"]
+    print(f"{gid}: completes in {HEAP}; peak live heap {peak} bytes")
+    assert 0 < peak < 2 * 64 * 1024
 
 
 def test_a_heap_too_small_fails_loudly():
-    # The control: the same run in half that heap cannot complete, and the
-    # failure is reported (not a silent pass).
+    # The control: in half that heap the same game cannot complete, and
+    # the failure is reported (not a silent pass).
     with pytest.raises(RuntimeError, match="MemoryError"):
-        sim.run_script(maxplayers.script("dinos"), compiled=True,
-                       heapsize="32wk")
+        play("dinos", "32wk", heap_stats=False)
 
 
 def maxplayers_count(gid):

@@ -46,6 +46,7 @@ class App:
         self.frames = 0
         self.events = 0
         self.starting = None       # start_later(): a game to start
+        self.tidy = False          # a collection is due (see step)
         from .home import Home
         self.push(Home(self))
         from . import storage
@@ -103,7 +104,7 @@ class App:
             self.link.poll()
         b = self.buttons
         b.poll(now)
-        top = self.stack[-1]
+        events = self.events
         while True:
             ev = b.get()
             if not ev:
@@ -127,10 +128,14 @@ class App:
             self.starting = None
             from .play import start_game
             start_game(self, gid, names, opts)
-        if self.stack[-1] is not top:
-            # Another screen: modules were likely loaded or forgotten.
-            # Collecting here, with a shallow stack, frees their garbage
-            # before it pins holes that the next big allocation needs.
+        if self.events != events:
+            self.tidy = True
+        elif self.tidy:
+            # The first quiet step after a key (its screen is drawn): a
+            # collection now, with a shallow stack, frees what the key left
+            # (screens, texts, modules forgotten) before it pins holes in
+            # the heap that a later, bigger allocation would need.
+            self.tidy = False
             gc.collect()
         if self.swallow and not b.held():
             self.swallow = False
