@@ -47,8 +47,7 @@ class App:
         self.events = 0
         self.starting = None       # start_later(): a game to start
         self.tidy = False          # a collection is due (see step)
-        from .home import Home
-        self.push(Home(self))
+        self.push(HomeLater(self))  # home loads when it is first shown
         from . import storage
         self.store = storage.open_store(self, hw)   # the games on flash
         storage.boot(self)

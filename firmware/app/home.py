@@ -54,6 +54,10 @@ class Home(Screen):
             before_new_game(a, lambda: choose_game(a))
         elif act == "resume":
             from .play import play_screen
+            from .app import HomeLater
+            from .memory import unload
+            a.stack[0] = HomeLater(a)      # home leaves RAM while playing
+            unload("app.home")
             a.push(play_screen(a, a.session))
         elif act == "past":
             from .history import History
