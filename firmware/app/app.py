@@ -193,8 +193,9 @@ class Screen:
 
 
 class HomeLater(Screen):
-    """Stands in for the home screen under a game being played, so that the
-    home module need not stay in RAM; becomes Home once it is shown."""
+    """Stands in for the home screen until it is shown (at boot, and under
+    a game being played), so that the home module need not be in RAM
+    before; becomes Home then."""
 
     def real(self):
         from .home import Home

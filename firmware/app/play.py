@@ -35,7 +35,8 @@ def start_game(app, gid, names, opts):
     app.push(screen)
     screen.begin()
     if gid == "dinos" and len(names) == 2:
-        app.push(Note(app, tr("dinos"), ui.split_lines(tr("two_player_note"))))
+        note = ui.split_lines(tr("two_player_note"))
+        app.push(Note(app, tr("dinos"), note))
 
 
 def play_screen(app, session):

@@ -13,6 +13,7 @@ from core import gamefile as F
 
 EV_BYTES = 48
 
+
 class Session:
     # log: a GameLog to reuse (App.live_log, for the game in progress; see
     # there); size: for a read-only past game, the length of its log: the

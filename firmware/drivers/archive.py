@@ -1,8 +1,9 @@
 # Reading the archive of past games (the files are described in
 # drivers/store.py): the entries of each segment, their headers and bytes,
 # the list the sync link offers, the marks of games synced to a PC, and
-# freeing space by deleting segments whose games are all synced. Functions of a Store; imported when a screen,
-# the link or boot needs them, not kept in RAM during play.
+# freeing space by deleting segments whose games are all synced. Functions
+# of a Store; imported when a screen, the link or boot needs them, not kept
+# in RAM during play.
 
 import os
 from core import gamefile as F
