@@ -35,7 +35,6 @@ from feeders import ScriptFeeder       # noqa: E402
 from drivers import store as S         # noqa: E402
 from drivers import archive            # noqa: E402
 from app.app import App                # noqa: E402
-from app.session import from_entry     # noqa: E402
 
 BLOCKS = 64                            # 256 KB of littlefs: enough here
 step_every = int(sys.argv[1]) if len(sys.argv) > 1 else 1
