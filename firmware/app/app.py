@@ -176,6 +176,10 @@ class App:
 
     def run(self):
         clock = self.hw.clock
+        # Idle time counts from now: a board's ticks_ms() keeps running
+        # across a soft reset, and the simulator's terminal clock is the
+        # PC's; from 0 the screen would start blanked, as if long idle.
+        self.last_key = clock.ticks_ms()
         while True:
             self.step(clock.ticks_ms())
             clock.sleep_ms(_TICK_MS)
