@@ -153,7 +153,18 @@ def cmd_show(args):
 def cmd_export(args):
     from . import export
     archive = _archive(args)
-    out = export.write(archive, args.format)
+    opts = {}
+    if args.format == "bgstats":
+        from . import bgstats
+        try:
+            opts = {"config": bgstats.load_config(args.config),
+                    "location": args.location, "me": args.me}
+        except bgstats.ConfigError as ex:
+            raise UserError(str(ex))
+        if args.output and not args.output.endswith(".bgsplay"):
+            print(f"note: BG Stats opens play files named *.bgsplay; "
+                  f"consider renaming {args.output}", file=sys.stderr)
+    out = export.write(archive, args.format, **opts)
     if args.output:
         try:
             with open(args.output, "w", encoding="utf-8", newline="") as f:
@@ -336,7 +347,18 @@ def build_parser():
                         "per player per game; bgstats: a BG Stats import "
                         "file (default json)")
     p.add_argument("-o", "--output", metavar="FILE",
-                   help="write here instead of stdout")
+                   help="write here instead of stdout (BG Stats: name it "
+                        "FILE.bgsplay, the extension the app opens)")
+    p.add_argument("--config", metavar="FILE",
+                   help="bgstats: settings (owner, location, BGG ids per "
+                        "title; default ~/.config/marcador/config.ini)")
+    p.add_argument("--location", metavar="NAME",
+                   help="bgstats: where the games were played (default "
+                        "the config's, else Marcador)")
+    p.add_argument("--me", metavar="NAME",
+                   help="bgstats: the device's owner (userInfo.meRefId; "
+                        "default the config's, else the most frequent "
+                        "player)")
     db(p)
     p = sub.add_parser("stats", help=COMMANDS["stats"][1])
     p.add_argument("--json", action="store_true")
