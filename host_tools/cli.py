@@ -191,7 +191,11 @@ def cmd_stats(args):
 def cmd_plot(args):
     from .plot import plot_row
     row = _game(args)
-    out = args.output or f"{args.id}.png"
+    fmt = args.format or ("svg" if (args.output or "").lower().endswith(
+        ".svg") else "png")
+    out = args.output or f"{args.id}.{fmt}"
+    if fmt == "svg" and not out.lower().endswith(".svg"):
+        raise UserError(f"{out}: an SVG file's name ends in .svg")
     try:
         r = plot_row(row, out)
     except OSError as ex:
@@ -278,7 +282,7 @@ COMMANDS = {
     "show": (cmd_show, "the final breakdown of an archived game"),
     "export": (cmd_export, "export the archive (json, csv, bgstats)"),
     "stats": (cmd_stats, "plays, wins, average and best score per title"),
-    "plot": (cmd_plot, "a PNG of a game's score progression"),
+    "plot": (cmd_plot, "a PNG or SVG of a game's score progression"),
     "roster": (cmd_roster, "get or set the player names on a device"),
     "settings": (cmd_settings, "get or set a device's settings"),
 }
@@ -365,8 +369,13 @@ def build_parser():
     db(p)
     p = sub.add_parser("plot", help=COMMANDS["plot"][1])
     p.add_argument("id", help="a game id from `marcador games`")
-    p.add_argument("-o", "--output", metavar="FILE.png",
-                   help="where to write the PNG (default ID.png)")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="where to write it (default ID.png or ID.svg; a "
+                        "name ending in .svg gives SVG)")
+    p.add_argument("--format", choices=("png", "svg"),
+                   help="png (Pillow) or svg (text: accents need no "
+                        "system font); default from the file name, else "
+                        "png")
     db(p)
     p = sub.add_parser("settings", help=COMMANDS["settings"][1])
     port(p)
