@@ -204,6 +204,18 @@ def cmd_plot(args):
     return EXIT_OK
 
 
+def cmd_report(args):
+    from . import report
+    archive = _archive(args)
+    out = args.output or "marcador-report.html"
+    try:
+        r = report.write(archive, out)
+    except OSError as ex:
+        raise UserError(f"cannot write {out}: {ex.strerror or ex}")
+    print(f"{out}: {r['games']} game(s), {r['bytes']} bytes")
+    return EXIT_OK
+
+
 def cmd_roster(args):
     from .link import LinkError
     client = _client(args)
@@ -283,6 +295,8 @@ COMMANDS = {
     "export": (cmd_export, "export the archive (json, csv, bgstats)"),
     "stats": (cmd_stats, "plays, wins, average and best score per title"),
     "plot": (cmd_plot, "a PNG or SVG of a game's score progression"),
+    "report": (cmd_report, "one offline HTML file: every game, charts, "
+                           "statistics per title"),
     "roster": (cmd_roster, "get or set the player names on a device"),
     "settings": (cmd_settings, "get or set a device's settings"),
 }
@@ -376,6 +390,10 @@ def build_parser():
                    help="png (Pillow) or svg (text: accents need no "
                         "system font); default from the file name, else "
                         "png")
+    db(p)
+    p = sub.add_parser("report", help=COMMANDS["report"][1])
+    p.add_argument("-o", "--output", metavar="FILE.html",
+                   help="where to write it (default marcador-report.html)")
     db(p)
     p = sub.add_parser("settings", help=COMMANDS["settings"][1])
     port(p)

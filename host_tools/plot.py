@@ -21,6 +21,7 @@ COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
            "#56B4E9", "#000000", "#F0E442")
 W, H = 960, 540
 LEFT, RIGHT, TOP, BOTTOM = 70, 190, 50, 50
+LABEL_GAP = 30      # px between round labels: denser ones are left out
 
 
 def _font(size):
@@ -116,11 +117,14 @@ def svg(rec, title, width=W, height=H, c=None):
                    f'stroke="#DDDDDD"/>')
         out.append(f'<text x="{x0 - 8}" y="{y(v)}" font-size="11" '
                    f'text-anchor="end" dominant-baseline="middle">{v}</text>')
+    last = None
     for i, label in c["marks"]:
-        out.append(f'<line class="round" x1="{x(i)}" y1="{y0}" x2="{x(i)}" '
+        out.append(f'<line x1="{x(i)}" y1="{y0}" x2="{x(i)}" '
                    f'y2="{y1}" stroke="#999999" stroke-dasharray="2 4"/>')
-        out.append(f'<text class="round" x="{x(i) + 3}" y="{y0 + 12}" '
-                   f'font-size="11" fill="#666666">{label}</text>')
+        if last is None or x(i) - last >= LABEL_GAP:
+            last = x(i)
+            out.append(f'<text class="round" x="{x(i) + 3}" y="{y0 + 12}" '
+                       f'font-size="11" fill="#666666">{label}</text>')
     out.append(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" '
                f'height="{y1 - y0}" fill="none" stroke="black"/>')
     out.append(f'<text x="{(x0 + x1) / 2}" y="{y1 + 32}" font-size="14" '
@@ -173,10 +177,13 @@ def draw(rec, title, path):
         d.line([(x0, y(v)), (x1, y(v))], fill="#DDDDDD")
         d.text((x0 - 8, y(v)), str(v), fill="black", font=small, anchor="rm")
     # Where a new round starts: a dotted line and its number.
+    last = None
     for i, label in c["marks"]:
         for yy in range(y0, y1, 6):
             d.line([(x(i), yy), (x(i), yy + 2)], fill="#999999")
-        d.text((x(i) + 3, y0 + 2), label, fill="#666666", font=small)
+        if last is None or x(i) - last >= LABEL_GAP:
+            last = x(i)
+            d.text((x(i) + 3, y0 + 2), label, fill="#666666", font=small)
     d.rectangle([x0, y0, x1, y1], outline="black")
     d.text(((x0 + x1) / 2, y1 + 28), "event", fill="black", font=font,
            anchor="mm")
