@@ -415,3 +415,29 @@ def test_reexport_is_stable_and_updates_by_uuid(tmp_path):
     assert len(set(old) & {p["uuid"] for p in second["plays"]}) == 25
     assert {g["uuid"] for g in first["games"]} <= \
         {g["uuid"] for g in second["games"]}
+
+
+def test_examples_manual_winner_and_start_player(tmp_path):
+    # Worked out by hand (tests/test_records_examples.py): DOG's winners
+    # Ana + Sol while Beto also has 4 home; Alebrijes' tie on -8 broken
+    # for Sol; Dinos' Ana reaches 50 with the top score.
+    db = Archive(tmp_path / "a.sqlite")
+    names = ["dog", "alebrijes", "dinos", "duplicon", "free"]
+    for number, name in enumerate(names, 1):
+        rec = json.loads((ROOT / "examples" / f"{name}.json").read_text(
+            encoding="utf-8"))
+        add(db, rec, number)
+    plays = export_doc(db)["plays"]
+    assert [p["manualWinner"] for p in plays] == [True, True, False, False,
+                                                  False]
+    assert [s["startPlayer"] for s in plays[0]["playerScores"]] == \
+        [False, False, False, True]       # dealer Ana (0): Lu (3) starts
+    assert [s["startPlayer"] for s in plays[1]["playerScores"]] == \
+        [False, True, False]              # `start` Beto
+    # Competition ranking: two share rank 1, the next is 3.
+    assert [s["rank"] for s in plays[0]["playerScores"]] == [1, 3, 1, 3]
+    assert [s["rank"] for s in plays[1]["playerScores"]] == [2, 3, 1]
+    assert [s["rank"] for s in plays[4]["playerScores"]] == [1, 3, 2]
+    assert plays[4]["board"] == "target 30, lowest wins"
+    assert plays[2]["board"] == ("Ana: Rex; Beto: Stego; Sol: custom "
+                                 "+natural")

@@ -35,14 +35,15 @@ EXPECTED = {
     "dog.json": ([4, 4, 4, 1], [0, 2],
                  [{"own": 3, "partner": 1}, {"own": 4, "partner": 0},
                   {"own": 4, "partner": 0}, {"own": 1, "partner": 0}]),
-    # Round by round (positions Ana, Beto, Sol):
+    # Traits: Rex (predator +1, emotional -1), Stego (meteor +1), Sol a
+    # custom natural +1. Round by round (positions Ana, Beto, Sol):
     # 1 natural 7/5/6+1: Ana, Sol +7, Beto takes it, +1: 7, 1, 7
-    # 2 predator 8+1/9/4-1: Ana, Beto +9, Sol takes it, +1 each: 16, 11, 8
+    # 2 predator 8+1/9/4: Ana, Beto +9, Sol takes it, +1 each: 16, 11, 8
     # 3 emotional 6-1/2/2: Ana +5; sudden death 3 vs 6: Beto: 21, 13, 9
     # 4 meteor 9/8+1/9: all tie, void: nobody moves: 21, 13, 9
     # 5 natural 9/3/8+1 inverted: Beto 9 +9; Ana, Sol 3, sudden death
     #   5 vs 2: Sol takes it; +2, +2: 21, 24, 11
-    # 6 predator 9+1+2/7/1-1: Ana +12, Sol takes it: 33, 26, 14
+    # 6 predator 9+1+2/7/1: Ana +12, Sol takes it: 33, 26, 14
     # 7 emotional 9-1/5/6: Ana +8; Beto's disaster redirected to Sol, who
     #   then holds three types: out. Beto +2: 41, 28, 14
     # 8 natural 9/4/-: Ana +9 reaches 50 in step 4 and wins: 50, 28, 14
