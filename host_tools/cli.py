@@ -194,8 +194,9 @@ def cmd_plot(args):
     fmt = args.format or ("svg" if (args.output or "").lower().endswith(
         ".svg") else "png")
     out = args.output or f"{args.id}.{fmt}"
-    if fmt == "svg" and not out.lower().endswith(".svg"):
-        raise UserError(f"{out}: an SVG file's name ends in .svg")
+    if (fmt == "svg") != out.lower().endswith(".svg"):
+        raise UserError(f"{out}: an SVG file's name ends in .svg, and "
+                        f"only an SVG file's")
     try:
         r = plot_row(row, out)
     except OSError as ex:

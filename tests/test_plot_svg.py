@@ -65,6 +65,10 @@ def test_svg_has_every_player_with_accents_and_the_final_totals(tmp_path):
     # --format svg picks the default name ID.svg.
     assert cli(["plot", "d1-1", "--db", str(db.path), "--format", "svg",
                 "-o", str(tmp_path / "x.png")]) == 1
+    assert cli(["plot", "d1-1", "--db", str(db.path), "--format", "png",
+                "-o", str(tmp_path / "x.svg")]) == 1
+    assert not (tmp_path / "x.png").exists()
+    assert not (tmp_path / "x.svg").exists()
     png = tmp_path / "g.png"
     assert cli(["plot", "d1-1", "--db", str(db.path), "-o", str(png)]) == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
