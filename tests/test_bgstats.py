@@ -441,3 +441,14 @@ def test_examples_manual_winner_and_start_player(tmp_path):
     assert plays[4]["board"] == "target 30, lowest wins"
     assert plays[2]["board"] == ("Ana: Rex; Beto: Stego; Sol: custom "
                                  "+natural")
+
+
+def test_the_readme_config_example_reads(tmp_path):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```ini\n(.*?)```", readme, re.S).group(1)
+    cfg = tmp_path / "config.ini"
+    cfg.write_text(block, encoding="utf-8")
+    c = bgstats.load_config(cfg)
+    assert (c["me"], c["location"]) == ("Ana", "Casa")
+    assert c["titles"]["doggy"] == {"bgg_id": 0, "bgg_year": 0,
+                                    "bgg_name": "Doggy Style"}

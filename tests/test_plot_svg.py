@@ -62,7 +62,7 @@ def test_svg_has_every_player_with_accents_and_the_final_totals(tmp_path):
     legend = [t.text for t in root.iter(SVG + "text")
               if t.get("class") == "legend"]
     assert legend == ["Peñita 9", "Íñigo 27", "Zoë -3"]
-    # --format svg picks the default name ID.svg.
+    # --format and the name must agree; a .png name gives PNG.
     assert cli(["plot", "d1-1", "--db", str(db.path), "--format", "svg",
                 "-o", str(tmp_path / "x.png")]) == 1
     assert cli(["plot", "d1-1", "--db", str(db.path), "--format", "png",
