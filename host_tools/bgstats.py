@@ -1,10 +1,16 @@
-"""An import file for the BG Stats app (its JSON export/import shape:
-games, players, locations, plays with playerScores).
+"""A play file for the BG Stats app (`.bgsplay`): games, players,
+locations, plays with playerScores, userInfo.
+
+BG Stats publishes no schema; the fields and their types follow a real
+export written by the app and two importers whose files it accepts
+(../shared/BGSTATS.md; tests/test_bgstats.py checks the file against that
+table, not against this code).
 
 Every uuid is a name-based uuid5 under one Marcador namespace, so the same
-game, player or play gets the same uuid in every export: importing a newer
-export into BG Stats updates the plays it already has instead of adding
-them twice.
+game, player, location or play gets the same uuid in every export:
+importing a newer export updates the plays BG Stats already has (matched by
+uuid; `modificationDate` says which copy is newer) instead of adding them
+twice.
 
 - a play's uuid comes from the stable game id (device id + game number);
 - a player's from their name as the device had it (names are the identity:
@@ -12,18 +18,106 @@ them twice.
 - a title's from its id ("doggy"...); the score pad played lowest-wins is a
   title of its own, since BG Stats keeps highestWins per game.
 
-Unfinished games are exported as ignored plays (kept, left out of stats).
-Start times are local time, as BG Stats shows them; a game whose device had
-no clock set gets the time the PC archived it.
+What the device knows goes in: the winners it decided (`manualWinner` true
+whenever they are not the top score, so the app does not re-derive them
+from scores), who started (Alebrijes' first player, DOG's player to the
+dealer's right), the variant (`board`), the rounds. Unfinished games are
+exported as ignored plays (kept, left out of statistics). Dates are local
+wall time, as BG Stats shows them; a game whose device had no clock set
+gets the time the PC archived it. `durationMin` is given only when the
+record carries an end time (`ended`, Unix seconds): a stored game has only
+its start time today.
+
+The user's own settings (config file, INI, see load_config): which player
+is the device's owner (`userInfo.meRefId`), the location's name, and BGG
+ids per title. No BGG id is built in: a title without one gets 0 (none).
 """
 
+import configparser
 import json
+import os
 import time
 import uuid
+from collections import Counter
+from pathlib import Path
+
+from marcador_core import record
 
 from .stats import title_key, title_name
 
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://marcador.invalid/bgstats")
+DEFAULT_LOCATION = "Marcador"
+ABOUT = ("Plays recorded by Marcador, a score keeper for the game table; "
+         "import this file into BG Stats.")
+TITLE_KEYS = ("doggy", "duplicon", "alebrijes", "dog", "dinos", "free",
+              "free-low")
+DINO_NAMES = {"rex": "Rex", "stego": "Stego", "ceratops": "Ceratops",
+              "bronto": "Bronto"}
+
+
+class ConfigError(ValueError):
+    """The config file cannot be used; the message says where and why."""
+
+
+def default_config_path():
+    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(base) / "marcador" / "config.ini"
+
+
+def load_config(path=None):
+    """The settings of the config file (INI, read by configparser, which
+    every supported Python has):
+
+        [bgstats]
+        me = Ana                 # the device's owner: userInfo.meRefId
+        location = Casa de Ana   # default "Marcador"
+
+        [doggy]                  # a title: doggy duplicon alebrijes dog
+        bgg_id = 0               #   dinos free free-low
+        bgg_year = 0
+        bgg_name = Doggy Style
+
+    Without `path`, the default file is read if it exists (else nothing
+    is set); a `path` given must exist. Raises ConfigError."""
+    must = path is not None
+    path = Path(path) if must else default_config_path()
+    if not path.exists():
+        if must:
+            raise ConfigError(f"no config file {path}")
+        return {"path": None, "me": None, "location": None, "titles": {}}
+    cp = configparser.ConfigParser(interpolation=None,
+                                   inline_comment_prefixes=("#", ";"))
+    try:
+        with open(path, encoding="utf-8") as f:
+            cp.read_file(f)
+    except (OSError, UnicodeDecodeError, configparser.Error) as ex:
+        first = str(ex).strip().splitlines()[0] if str(ex) else type(ex)
+        raise ConfigError(f"cannot read the config {path}: {first}")
+    out = {"path": str(path), "me": None, "location": None, "titles": {}}
+    if cp.has_section("bgstats"):
+        out["me"] = cp.get("bgstats", "me", fallback=None) or None
+        out["location"] = cp.get("bgstats", "location", fallback=None) \
+            or None
+    for key in cp.sections():
+        if key == "bgstats":
+            continue
+        if key not in TITLE_KEYS:
+            raise ConfigError(f"{path}: unknown section [{key}]; titles are "
+                              f"{', '.join(TITLE_KEYS)}")
+        t = {}
+        for field in ("bgg_id", "bgg_year"):
+            v = cp.get(key, field, fallback="").strip()
+            if not v:
+                continue
+            if not v.isdigit():
+                raise ConfigError(f"{path}: [{key}] {field} = {v!r}: give a "
+                                  f"whole number (0 = none)")
+            t[field] = int(v)
+        name = cp.get(key, "bgg_name", fallback="").strip()
+        if name:
+            t["bgg_name"] = name
+        out["titles"][key] = t
+    return out
 
 
 def _uuid(kind, key):
@@ -34,65 +128,239 @@ def _date(seconds):
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(seconds))
 
 
-def _ranks(totals, lowest):
-    # Competition ranking: equal totals share a rank (1, 2, 2, 4).
-    key = (lambda t: t) if lowest else (lambda t: -t)
-    return [1 + sum(key(o) < key(t) for o in totals) for t in totals]
+def _competition_ranks(keys, lowest):
+    # Equal keys share a rank (1, 2, 2, 4).
+    sign = 1 if lowest else -1
+    return [1 + sum(sign * o < sign * k for o in keys) for k in keys]
 
 
-def build(archive):
+def _ranks(row_game, res, lowest):
+    """Winners rank 1 (a tie-break may beat an equal total); everyone else
+    after them, by total, or for DOG by their team's pawns in the goal
+    (partners share a rank). Unfinished games are unranked (0)."""
+    n = len(res["players"])
+    if not res["over"]:
+        return [0] * n
+    winners = set(res["winners"])
+    if row_game == "dog":
+        team_goal = res["status"]["team_goal"]
+        keys = [team_goal[p % (n // 2)] for p in range(n)]
+        lowest = False
+    else:
+        keys = [p["total"] for p in res["players"]]
+    others = [p for p in range(n) if p not in winners]
+    sub = _competition_ranks([keys[p] for p in others], lowest)
+    out = [1] * n
+    for p, r in zip(others, sub):
+        out[p] = len(winners) + r
+    return out
+
+
+def manual_winner(res, lowest):
+    """True exactly when the winners are not the player(s) with the top
+    score: the rules decided (DOG's team race, Dinos' escape, Alebrijes'
+    tie-break), or nobody has won yet. BG Stats then keeps the winners it
+    is given instead of re-deriving them from scores and highestWins."""
+    totals = [p["total"] for p in res["players"]]
+    best = min(totals) if lowest else max(totals)
+    top = {p for p, t in enumerate(totals) if t == best}
+    return set(res["winners"]) != top
+
+
+def _alebrijes_first(rec):
+    # Round 1's first player as it stands once the record is replayed:
+    # `start` may come only before round 1, and undo may take round 1
+    # back, so this is the first player at the last point with no round
+    # played.
+    first = 0
+    for k in range(len(rec["events"]) + 1):
+        st = record.score_record(dict(rec, events=rec["events"][:k]))[
+            "status"]
+        if st["rounds"] == 0:
+            first = st["next_first"]
+    return first
+
+
+def start_player(row_game, rec):
+    """The seat that played first, where the device knows it; else None."""
+    if row_game == "alebrijes":
+        return _alebrijes_first(rec)
+    if row_game == "dog":
+        # Round 1: the player to the dealer's right starts (core/dog.py).
+        return record.score_record(dict(rec, events=[]))["status"]["first"]
+    return None
+
+
+def _trait(t):
+    if isinstance(t, str):
+        return DINO_NAMES.get(t, t)
+    parts = [f"+{t['plus']}"] if t.get("plus") else []
+    parts += [f"-{t['minus']}"] if t.get("minus") else []
+    return "custom " + (" ".join(parts) or "(no trait)")
+
+
+def board(row_game, rec, match_game):
+    """The variant played, in words, or None when there is none."""
+    opts = rec.get("options") or {}
+    if row_game == "free":
+        parts = []
+        if opts.get("target") is not None:
+            parts.append(f"target {opts['target']}")
+        if opts.get("lowest_wins"):
+            parts.append("lowest wins")
+        return ", ".join(parts) or None
+    if row_game == "dinos" and opts.get("dinos"):
+        return "; ".join(f"{name}: {_trait(t)}"
+                         for name, t in zip(rec["players"], opts["dinos"]))
+    if row_game == "dog" and match_game:
+        return f"DOG match, game {match_game}"
+    return None
+
+
+def _dog_match_games(rows):
+    """{game id: its number within a DOG match}. The archive does not
+    store matches, so they are recognised the way the device starts a
+    match's next game (app/play_dog.py): the next game number on the same
+    device, the same names in the same seats, the dealer one seat to the
+    right, right after a finished DOG game. A new match that happens to
+    look like that is counted as going on."""
+    out = {}
+    prev = None
+    for row, rec, res in rows:
+        if row["game"] != "dog":
+            prev = None
+            continue
+        n = len(rec["players"])
+        dealer = (rec.get("options") or {}).get("dealer", 0)
+        k = 1
+        if prev is not None:
+            prow, prec, pres = prev
+            if (prow["device"] == row["device"]
+                    and prow["number"] + 1 == row["number"]
+                    and prec["players"] == rec["players"] and pres["over"]
+                    and ((prec.get("options") or {}).get("dealer", 0)
+                         - 1) % n == dealer):
+                k = out[prow["id"]] + 1
+        out[row["id"]] = k
+        prev = (row, rec, res)
+    return out
+
+
+def _duration(row, rec):
+    ended = rec.get("ended")
+    if ended is None and "ended" in row.keys():
+        ended = row["ended"]
+    start = row["started"]
+    if not ended or not start or ended < start:
+        return None
+    return int(round((ended - start) / 60))
+
+
+def build(archive, config=None, location=None, me=None):
+    config = config or {}
+    titles = config.get("titles", {})
+    loc_name = location or config.get("location") or DEFAULT_LOCATION
+    me = me or config.get("me")
+    rows = [(row, json.loads(row["record"]), json.loads(row["result"]))
+            for row in archive.games()]
+    matches = _dog_match_games(rows)
     games, players, plays = {}, {}, []
-    for row in archive.games():
-        rec = json.loads(row["record"])
-        res = json.loads(row["result"])
+    first_date = None
+    seen = Counter()
+    for row, rec, res in rows:
         key = title_key(row["game"], rec)
         lowest = key == "free-low"
+        played = row["started"] or row["added"] or 0
+        entered = row["added"] or played
+        entry_date = _date(entered)
+        first_date = min(first_date or entry_date, entry_date)
         if key not in games:
+            t = titles.get(key, {})
             games[key] = {
                 "id": len(games) + 1, "uuid": _uuid("game", key),
-                "name": title_name(key), "bggId": 0,
-                "highestWins": not lowest, "cooperative": False,
-                "noPoints": False, "usesTeams": row["game"] == "dog",
-            }
+                "name": title_name(key), "bggId": t.get("bgg_id", 0),
+                "bggName": t.get("bgg_name", title_name(key)),
+                "bggYear": t.get("bgg_year", 0),
+                "highestWins": not lowest, "noPoints": False,
+                "cooperative": False, "usesTeams": row["game"] == "dog",
+                "modificationDate": entry_date, "isBaseGame": 1,
+                "isExpansion": 0, "metaData": "{}"}
         n = len(res["players"])
-        totals = [p["total"] for p in res["players"]]
-        ranks = _ranks(totals, lowest)
+        ranks = _ranks(row["game"], res, lowest)
+        starter = start_player(row["game"], rec)
         scores = []
         for seat, p in enumerate(res["players"]):
             name = p["name"]
+            seen[name] += 1
             if name not in players:
                 players[name] = {"id": len(players) + 1,
                                  "uuid": _uuid("player", name),
-                                 "name": name, "isAnonymous": False}
-            s = {"playerRefId": players[name]["id"],
-                 "score": str(p["total"]),
-                 "winner": seat in res["winners"],
-                 # Winners rank 1 (a tie-break can beat an equal total);
-                 # everyone else comes after them.
-                 "rank": 1 if seat in res["winners"] else max(
-                     ranks[seat], len(res["winners"]) + 1),
-                 "seatOrder": seat + 1,
-                 "newPlayer": False, "startPlayer": False}
-            if row["game"] == "dog":
+                                 "name": name, "isAnonymous": False,
+                                 "modificationDate": entry_date,
+                                 "metaData": "{}"}
+            scores.append({
+                "playerRefId": players[name]["id"],
+                "score": str(p["total"]),
+                "winner": seat in res["winners"],
+                "rank": ranks[seat],
+                "seatOrder": seat + 1,
+                "newPlayer": False,
+                "startPlayer": seat == starter,
                 # Partners sit opposite: teams are seat mod n/2 (core/dog).
-                s["team"] = str(seat % (n // 2) + 1)
-            scores.append(s)
+                "team": (str(seat % (n // 2) + 1) if row["game"] == "dog"
+                         else "0"),
+                "role": ""})
         status = res.get("status", {})
-        plays.append({
+        date = _date(played)
+        play = {
             "uuid": _uuid("play", row["id"]),
             "gameRefId": games[key]["id"],
-            "playDate": _date(row["started"] or row["added"] or 0),
-            "durationMin": 0,
+            "playDate": date,
+            "playDateYmd": int(date[:10].replace("-", "")),
+            "entryDate": entry_date,
+            # Archived games do not change; a corrected game would carry a
+            # later date here so that a re-import updates the play.
+            "modificationDate": entry_date,
             "ignored": not res["over"],
-            "manualWinner": False,
+            "manualWinner": manual_winner(res, lowest),
             "rounds": status.get("rounds", status.get("round", 0)),
             "usesTeams": row["game"] == "dog",
+            "scoringSetting": 0,
+            "rating": 0, "nemestatsId": 0, "importPlayId": 0, "bggId": 0,
+            "playImages": "[]",
+            "expansionPlays": [],
+            "locationRefId": 1,
             "playerScores": scores,
             "comments": f"Marcador {row['id']}",
-        })
-    return {"games": list(games.values()), "players": list(players.values()),
-            "locations": [], "plays": plays}
+        }
+        minutes = _duration(row, rec)
+        if minutes is not None:
+            play["durationMin"] = minutes
+        variant = board(row["game"], rec, matches.get(row["id"]))
+        if variant:
+            play["board"] = variant
+        plays.append(play)
+    if me and me not in players:
+        # The owner is named but played none of these games.
+        players[me] = {"id": len(players) + 1, "uuid": _uuid("player", me),
+                       "name": me, "isAnonymous": False,
+                       "modificationDate": first_date or _date(0),
+                       "metaData": "{}"}
+    if not me and seen:
+        # Not named: the one at the table most often (first seen on a tie).
+        me = max(seen, key=lambda nm: (seen[nm], -players[nm]["id"]))
+    return {
+        "about": ABOUT,
+        "games": list(games.values()),
+        "players": list(players.values()),
+        "locations": [{"id": 1, "uuid": _uuid("location", loc_name),
+                       "name": loc_name,
+                       "modificationDate": first_date or _date(0)}],
+        "plays": plays,
+        "userInfo": {"meRefId": players[me]["id"] if me else 0},
+    }
 
 
-def write(archive):
-    return json.dumps(build(archive), ensure_ascii=False, indent=1) + "\n"
+def write(archive, config=None, location=None, me=None):
+    return json.dumps(build(archive, config, location, me),
+                      ensure_ascii=False, indent=1) + "\n"

@@ -153,7 +153,18 @@ def cmd_show(args):
 def cmd_export(args):
     from . import export
     archive = _archive(args)
-    out = export.write(archive, args.format)
+    opts = {}
+    if args.format == "bgstats":
+        from . import bgstats
+        try:
+            opts = {"config": bgstats.load_config(args.config),
+                    "location": args.location, "me": args.me}
+        except bgstats.ConfigError as ex:
+            raise UserError(str(ex))
+        if args.output and not args.output.endswith(".bgsplay"):
+            print(f"note: BG Stats opens play files named *.bgsplay; "
+                  f"consider renaming {args.output}", file=sys.stderr)
+    out = export.write(archive, args.format, **opts)
     if args.output:
         try:
             with open(args.output, "w", encoding="utf-8", newline="") as f:
@@ -180,12 +191,29 @@ def cmd_stats(args):
 def cmd_plot(args):
     from .plot import plot_row
     row = _game(args)
-    out = args.output or f"{args.id}.png"
+    fmt = args.format or ("svg" if (args.output or "").lower().endswith(
+        ".svg") else "png")
+    out = args.output or f"{args.id}.{fmt}"
+    if (fmt == "svg") != out.lower().endswith(".svg"):
+        raise UserError(f"{out}: an SVG file's name ends in .svg, and "
+                        f"only an SVG file's")
     try:
         r = plot_row(row, out)
     except OSError as ex:
         raise UserError(f"cannot write {out}: {ex.strerror or ex}")
     print(f"{out}: {r['events']} events, {r['players']} players")
+    return EXIT_OK
+
+
+def cmd_report(args):
+    from . import report
+    archive = _archive(args)
+    out = args.output or "marcador-report.html"
+    try:
+        r = report.write(archive, out)
+    except OSError as ex:
+        raise UserError(f"cannot write {out}: {ex.strerror or ex}")
+    print(f"{out}: {r['games']} game(s), {r['bytes']} bytes")
     return EXIT_OK
 
 
@@ -267,7 +295,9 @@ COMMANDS = {
     "show": (cmd_show, "the final breakdown of an archived game"),
     "export": (cmd_export, "export the archive (json, csv, bgstats)"),
     "stats": (cmd_stats, "plays, wins, average and best score per title"),
-    "plot": (cmd_plot, "a PNG of a game's score progression"),
+    "plot": (cmd_plot, "a PNG or SVG of a game's score progression"),
+    "report": (cmd_report, "one offline HTML file: every game, charts, "
+                           "statistics per title"),
     "roster": (cmd_roster, "get or set the player names on a device"),
     "settings": (cmd_settings, "get or set a device's settings"),
 }
@@ -336,15 +366,35 @@ def build_parser():
                         "per player per game; bgstats: a BG Stats import "
                         "file (default json)")
     p.add_argument("-o", "--output", metavar="FILE",
-                   help="write here instead of stdout")
+                   help="write here instead of stdout (BG Stats: name it "
+                        "FILE.bgsplay, the extension the app opens)")
+    p.add_argument("--config", metavar="FILE",
+                   help="bgstats: settings (owner, location, BGG ids per "
+                        "title; default ~/.config/marcador/config.ini)")
+    p.add_argument("--location", metavar="NAME",
+                   help="bgstats: where the games were played (default "
+                        "the config's, else Marcador)")
+    p.add_argument("--me", metavar="NAME",
+                   help="bgstats: the device's owner (userInfo.meRefId; "
+                        "default the config's, else the most frequent "
+                        "player)")
     db(p)
     p = sub.add_parser("stats", help=COMMANDS["stats"][1])
     p.add_argument("--json", action="store_true")
     db(p)
     p = sub.add_parser("plot", help=COMMANDS["plot"][1])
     p.add_argument("id", help="a game id from `marcador games`")
-    p.add_argument("-o", "--output", metavar="FILE.png",
-                   help="where to write the PNG (default ID.png)")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="where to write it (default ID.png or ID.svg; a "
+                        "name ending in .svg gives SVG)")
+    p.add_argument("--format", choices=("png", "svg"),
+                   help="png (Pillow) or svg (text: accents need no "
+                        "system font); default from the file name, else "
+                        "png")
+    db(p)
+    p = sub.add_parser("report", help=COMMANDS["report"][1])
+    p.add_argument("-o", "--output", metavar="FILE.html",
+                   help="where to write it (default marcador-report.html)")
     db(p)
     p = sub.add_parser("settings", help=COMMANDS["settings"][1])
     port(p)

@@ -5,6 +5,7 @@ CSV with one row per player per game, or a BG Stats import file
 import csv
 import io
 import json
+from datetime import datetime
 
 CSV_FIELDS = ("id", "game", "started", "finished", "player", "seat",
               "total", "winner")
@@ -14,10 +15,22 @@ def records(archive):
     return [json.loads(row["record"]) for row in archive.games()]
 
 
-def write(archive, fmt):
+def iso_date(seconds):
+    """Unix seconds -> ISO 8601 local time with its UTC offset
+    ("2026-09-21T22:53:20+02:00"); "" when unknown (0 or None: the
+    device's clock was not set)."""
+    if not seconds:
+        return ""
+    return datetime.fromtimestamp(seconds).astimezone().isoformat(
+        timespec="seconds")
+
+
+def write(archive, fmt, **bgstats_options):
+    """The archive as text in `fmt`; bgstats_options (config, location,
+    me) go to bgstats.write."""
     if fmt == "bgstats":
         from . import bgstats
-        return bgstats.write(archive)
+        return bgstats.write(archive, **bgstats_options)
     if fmt == "json":
         return json.dumps(records(archive), ensure_ascii=False, indent=1) \
             + "\n"
@@ -28,7 +41,7 @@ def write(archive, fmt):
         res = json.loads(row["result"])
         for seat, p in enumerate(res["players"]):
             w.writerow({"id": row["id"], "game": row["game"],
-                        "started": row["started"] or "",
+                        "started": iso_date(row["started"]),
                         "finished": row["finished"], "player": p["name"],
                         "seat": seat, "total": p["total"],
                         "winner": int(seat in res["winners"])})

@@ -1,10 +1,14 @@
-"""marcador plot ID: a PNG of a game's score progression, event by event,
-with the rounds marked, drawn with Pillow.
+"""marcador plot ID: a game's score progression, event by event, with the
+rounds marked: PNG (drawn with Pillow) or SVG (text, so names with accents
+show in any browser or viewer without a system font; `marcador report`
+inlines the same SVG).
 
 The totals after each event come from replaying the game record's first k
 events with the rules core (the same replay `marcador score` does), so the
 plot shows what the device showed at each step, undos included.
 """
+
+from html import escape
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -17,6 +21,7 @@ COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
            "#56B4E9", "#000000", "#F0E442")
 W, H = 960, 540
 LEFT, RIGHT, TOP, BOTTOM = 70, 190, 50, 50
+LABEL_GAP = 30      # px between round labels: denser ones are left out
 
 
 def _font(size):
@@ -40,9 +45,13 @@ def progression(rec):
         res = record.score_record(dict(rec, events=rec["events"][:k]))
         totals.append([p["total"] for p in res["players"]])
         st = res.get("status", {})
-        # "rounds" counts finished rounds; DOG's "round" is the current one.
-        rounds.append(st["rounds"] + 1 if "rounds" in st
-                      else st.get("round", 0))
+        # "rounds" counts finished rounds: the one being played is the
+        # next, until the game is over (then the last one played stays).
+        # DOG's "round" is the current one.
+        if "rounds" in st:
+            rounds.append(st["rounds"] + (0 if res["over"] else 1))
+        else:
+            rounds.append(st.get("round", 0))
     return totals, rounds
 
 
@@ -55,15 +64,101 @@ def _nice_step(span, ticks=6):
     return 10 * mag
 
 
-def draw(rec, title, path):
+def round_marks(rounds, n_ev):
+    """[(k, label)]: where each round after the first starts (after k
+    events). A round undone and played again is marked where it started
+    for the last time; a round never played (the game ended) has none."""
+    marks = {}
+    for i in range(1, min(len(rounds), n_ev + 1)):
+        for r in range(rounds[i - 1] + 1, rounds[i] + 1):
+            marks[r] = i
+    return sorted((i, f"R{r}") for r, i in marks.items()
+                  if r <= rounds[-1])
+
+
+def chart(rec):
+    """What both renderers draw: totals per step, the y range and step,
+    the round marks."""
     totals, rounds = progression(rec)
-    names = rec["players"]
     n_ev = len(totals) - 1
     lo = min(0, min(min(t) for t in totals))
     hi = max(1, max(max(t) for t in totals))
     step = _nice_step(hi - lo)
     lo = (lo // step) * step
     hi = -((-hi) // step) * step
+    return {"totals": totals, "n_ev": n_ev, "lo": lo, "hi": hi,
+            "step": step, "marks": round_marks(rounds, n_ev),
+            "names": list(rec["players"])}
+
+
+def svg(rec, title, width=W, height=H, c=None):
+    """The chart as an SVG document (a str), the same layout as the PNG;
+    c: chart(rec) if already computed."""
+    c = c or chart(rec)
+    totals, n_ev, lo, hi, step = (c["totals"], c["n_ev"], c["lo"], c["hi"],
+                                  c["step"])
+    x0, x1, y0, y1 = LEFT, width - RIGHT, TOP, height - BOTTOM
+
+    def x(i):
+        return round(x0 + (x1 - x0) * i / max(n_ev, 1), 1)
+
+    def y(v):
+        return round(y1 - (y1 - y0) * (v - lo) / (hi - lo), 1)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+           f'height="{height}" viewBox="0 0 {width} {height}" '
+           f'font-family="DejaVu Sans, Arial, Helvetica, sans-serif" '
+           f'role="img">',
+           f'<title>{escape(title)}</title>',
+           f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<text x="{x0}" y="28" font-size="14">{escape(title)}</text>']
+    for v in range(int(lo), int(hi) + 1, int(step)):
+        out.append(f'<line x1="{x0}" y1="{y(v)}" x2="{x1}" y2="{y(v)}" '
+                   f'stroke="#DDDDDD"/>')
+        out.append(f'<text x="{x0 - 8}" y="{y(v)}" font-size="11" '
+                   f'text-anchor="end" dominant-baseline="middle">{v}</text>')
+    last = None
+    for i, label in c["marks"]:
+        out.append(f'<line x1="{x(i)}" y1="{y0}" x2="{x(i)}" '
+                   f'y2="{y1}" stroke="#999999" stroke-dasharray="2 4"/>')
+        if last is None or x(i) - last >= LABEL_GAP:
+            last = x(i)
+            out.append(f'<text class="round" x="{x(i) + 3}" y="{y0 + 12}" '
+                       f'font-size="11" fill="#666666">{label}</text>')
+    out.append(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" '
+               f'height="{y1 - y0}" fill="none" stroke="black"/>')
+    out.append(f'<text x="{(x0 + x1) / 2}" y="{y1 + 32}" font-size="14" '
+               f'text-anchor="middle">event</text>')
+    for i in range(0, n_ev + 1, max(1, _nice_step(n_ev, 10))):
+        out.append(f'<text x="{x(i)}" y="{y1 + 16}" font-size="11" '
+                   f'text-anchor="middle">{i}</text>')
+    for p, name in enumerate(c["names"]):
+        col = COLOURS[p % len(COLOURS)]
+        pts = " ".join(f"{x(i)},{y(t[p])}" for i, t in enumerate(totals))
+        out.append(f'<polyline class="player" points="{pts}" fill="none" '
+                   f'stroke="{col}" stroke-width="3"/>')
+        ly = y0 + 10 + 22 * p
+        out.append(f'<line x1="{x1 + 15}" y1="{ly}" x2="{x1 + 40}" '
+                   f'y2="{ly}" stroke="{col}" stroke-width="3"/>')
+        out.append(f'<text class="legend" x="{x1 + 48}" y="{ly}" '
+                   f'font-size="14" dominant-baseline="middle">'
+                   f'{escape(name)} {totals[-1][p]}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def draw(rec, title, path):
+    """Write the chart to path: SVG if it ends in .svg, else PNG."""
+    if str(path).lower().endswith(".svg"):
+        c = chart(rec)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(svg(rec, title, c=c))
+        return {"events": c["n_ev"], "players": len(c["names"]),
+                "final": c["totals"][-1]}
+    c = chart(rec)
+    totals, n_ev, lo, hi, step = (c["totals"], c["n_ev"], c["lo"], c["hi"],
+                                  c["step"])
+    names = c["names"]
 
     img = Image.new("RGB", (W, H), "white")
     d = ImageDraw.Draw(img)
@@ -82,12 +177,13 @@ def draw(rec, title, path):
         d.line([(x0, y(v)), (x1, y(v))], fill="#DDDDDD")
         d.text((x0 - 8, y(v)), str(v), fill="black", font=small, anchor="rm")
     # Where a new round starts: a dotted line and its number.
-    for i in range(1, len(rounds)):
-        if rounds[i] != rounds[i - 1] and i < n_ev:
-            for yy in range(y0, y1, 6):
-                d.line([(x(i), yy), (x(i), yy + 2)], fill="#999999")
-            d.text((x(i) + 3, y0 + 2), f"R{rounds[i]}", fill="#666666",
-                   font=small)
+    last = None
+    for i, label in c["marks"]:
+        for yy in range(y0, y1, 6):
+            d.line([(x(i), yy), (x(i), yy + 2)], fill="#999999")
+        if last is None or x(i) - last >= LABEL_GAP:
+            last = x(i)
+            d.text((x(i) + 3, y0 + 2), label, fill="#666666", font=small)
     d.rectangle([x0, y0, x1, y1], outline="black")
     d.text(((x0 + x1) / 2, y1 + 28), "event", fill="black", font=font,
            anchor="mm")

@@ -124,7 +124,7 @@ def check_bgstats(doc):
         for s in play["playerScores"]:
             assert s["playerRefId"] in players
             assert isinstance(s["score"], str) and int(s["score"]) is not None
-            assert isinstance(s["winner"], bool) and s["rank"] >= 1
+            assert isinstance(s["winner"], bool) and s["rank"] >= 0
         if not play["ignored"]:
             assert any(s["winner"] for s in play["playerScores"])
             assert all(s["rank"] == 1 for s in play["playerScores"]
