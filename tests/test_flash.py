@@ -270,3 +270,24 @@ def test_a_board_with_an_older_micropython_is_refused(tmp_path):
             F.flash("pico_ssd1306", b.port, transport=OldBoard(
                 F.open_transport(b.port)), progress=lambda s: None)
     assert F.board_mpy(2822) == (6, 3)
+
+
+class DropsOnReset(Through):
+    """A board that resets at once: the USB serial port vanishes while the
+    reset request is still being acknowledged (what a real Pico's USB does,
+    and what made the fake board's flash tests fail now and then)."""
+
+    def exec_raw_no_follow(self, *a, **k):
+        self.t.close()
+        raise serial.SerialException("device reports readiness to read but "
+                                     "returned no data")
+
+
+def test_a_board_that_drops_the_port_as_it_resets_is_flashed(tmp_path):
+    img = tmp_path / "board.img"
+    with FakeBoard(img) as b:
+        t = F.open_transport(b.port)
+        r = F.flash("pico_ssd1306", b.port, progress=lambda s: None,
+                    transport=DropsOnReset(t, 0))
+    assert read_image(img)[0] == expected("pico_ssd1306")
+    assert r["copied"] == r["files"]
