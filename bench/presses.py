@@ -395,12 +395,19 @@ GENERATORS = {"free": free_games, "duplicon": duplicon_games,
 
 
 # --- playing them on the device
+def draw(gid, seed, rounds):
+    """The title's games for this seed, until they hold `rounds` units."""
+    return GENERATORS[gid](random.Random(f"{seed}-{gid}"), rounds)
+
+
 def play(gid, seed, rounds, slip=SLIP, holds=True):
-    """Draw the title's games, play them on the simulator. Returns
-    {"units": {kind: [(numbers, presses)]}, "cells": [(start, target,
-    presses)], "games": count, "seconds": wall time}."""
-    rnd = random.Random(f"{seed}-{gid}")
-    games = GENERATORS[gid](rnd, rounds)
+    return run(gid, draw(gid, seed, rounds), seed, slip, holds)
+
+
+def run(gid, games, seed=1, slip=SLIP, holds=True):
+    """Play the games on the simulator, check them. Returns {"units":
+    {kind: [(numbers, presses)]}, "cells": [(start, target, presses)],
+    "games": count, "seconds": wall time}."""
     plan = [line for game in games for line in game.plan]
     t0 = time.perf_counter()
     proc = subprocess.run(
@@ -484,10 +491,12 @@ def lines(results):
     return out
 
 
-def table(results):
-    # Markdown: one row per unit kind with a target.
-    head = ("| title | unit | mean presses | p90 | numbers | target |\n"
-            "|---|---|---|---|---|---|")
+def table(results, taps=None):
+    # Markdown: one row per unit kind with a target; `taps`: the same
+    # rounds by a person who never holds a key, as a last column.
+    head = ("| title | unit | mean presses | p90 | numbers |" +
+            (" taps only (mean) |" if taps else "") + " target |\n" +
+            "|---|---|---|---|---|" + ("---|" if taps else "") + "---|")
     rows = []
     for gid, r in results.items():
         for kind in KINDS[gid]:
@@ -496,8 +505,10 @@ def table(results):
             mean, p90, numbers, _ = figures(r["units"][kind])
             unit = {"take": "Parranda taken", "order": "order",
                     "pawn": "pawn event"}.get(kind, "number")
+            extra = (f" {figures(taps[gid]['units'][kind])[0]:.2f} |"
+                     if taps else "")
             rows.append(f"| {gid} | {unit} | {mean:.2f} | {p90:.2f} | "
-                        f"{numbers} | <= {TARGETS[kind]} |")
+                        f"{numbers} |{extra} <= {TARGETS[kind]} |")
     return head + "\n" + "\n".join(rows)
 
 

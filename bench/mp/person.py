@@ -13,7 +13,7 @@
 #                that are not edited are ignored), and finish it
 #   H            BACK until the home screen;  S  dump the state
 # It prints R KIND N PRESSES per counted unit, A START TARGET PRESSES per
-# table cell entered, STATE lines (sim/reports.py), ERR on a surprise.
+# table cell (0 for those a long OK leaves as they are), STATE lines (sim/reports.py), ERR on a surprise.
 #
 # How it enters a number: it taps the shorter way (a table stops at its
 # ends and the next press wraps around) or holds the key, whichever takes
@@ -24,7 +24,7 @@
 # faster) and aims to let go half-way between the last change that does
 # not pass the target and the next one; its timing is off by a normal
 # error of 5% of the hold (SD; seeded; --slip), then it reads the value
-# and taps the rest (back, when the slip went past).
+# and decides again: taps, or another hold (back, when the slip went past).
 
 import sys
 import random
@@ -247,6 +247,9 @@ class Person:
             if all(g.values[rr][cc] == want[rr * cols + cc]
                    for rr, cc in rest):
                 yield from self.tap("ok", LONG_MS)    # a long OK: done
+                if self.kind != "-":        # the cells it left as they were
+                    for rr, cc in rest:
+                        print("A", g.values[rr][cc], g.values[rr][cc], 0)
                 break
             yield from self.tap("ok")
         if view.grid(app) is g:
