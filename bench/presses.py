@@ -21,8 +21,8 @@ A seeded generator draws realistic rounds for each title (4 players):
              (64 steps), kills an opponent's pawn; partners help at the end
 Every event is checked with the rules core (marcador_core) as it is drawn.
 Games are played one after another until each title has --rounds rounds
-(units: a round; for doggy a Parranda taken or an order; for dog a pawn
-event).
+(units: a round; for doggy a Parranda taken and an order, each; for dog a
+pawn event).
 
 bench/mp/person.py plays them on the real firmware in the MicroPython VM
 (one process per title), pressing until the screen shows what it wants
@@ -79,7 +79,7 @@ class Game:
         assert err == 0, err
         self.events = []
         self.plan = ["U - 0", "M 0", "M %d" % IDS.index(gid)]
-        self.units = 0
+        self.counts = {}                # units drawn, per kind
 
     @property
     def g(self):
@@ -103,8 +103,7 @@ class Game:
     def unit(self, kind, numbers, *lines):
         self.plan.append(f"U {kind} {numbers}")
         self.plan.extend(lines)
-        if kind not in ("-", "mario", "assign", "deal"):
-            self.units += 1
+        self.counts[kind] = self.counts.get(kind, 0) + 1
 
     def finish(self):
         # The game is over on the device: check it, go home.
@@ -113,6 +112,12 @@ class Game:
     def record(self):
         return {"game": self.gid, "players": [f"J{i + 1}" for i in range(N)],
                 "options": self.options, "events": self.events}
+
+
+def short(games, rounds, *kinds):
+    # True while some kind has fewer than `rounds` units.
+    return any(sum(x.counts.get(k, 0) for x in games) < rounds
+               for k in kinds)
 
 
 def count_index(gid):
@@ -141,10 +146,11 @@ def free_score(rnd):
 
 def free_games(rnd, rounds, per_game=25):
     games = []
-    while sum(x.units for x in games) < rounds:
+    while short(games, rounds, "free"):
         game = Game("free")
         setup(game, 0, 0)                 # no target, highest wins
-        for _ in range(min(per_game, rounds - sum(x.units for x in games))):
+        done = sum(x.counts.get("free", 0) for x in games)
+        for _ in range(min(per_game, rounds - done)):
             scores = [free_score(rnd) for _ in range(N)]
             game.add({"e": "round", "scores": scores})
             game.unit("free", N, "T ok", grid([[s] for s in scores]))
@@ -171,7 +177,7 @@ def duplicon_round(rnd, skill):
 
 def duplicon_games(rnd, rounds):
     games = []
-    while sum(x.units for x in games) < rounds:
+    while short(games, rounds, "duplicon"):
         game = Game("duplicon")
         setup(game)
         skill = [rnd.uniform(0.5, 1.5) for _ in range(N)]
@@ -198,7 +204,7 @@ def alebrijes_high(rnd):
 
 def alebrijes_games(rnd, rounds):
     games = []
-    while sum(x.units for x in games) < rounds:
+    while short(games, rounds, "alebrijes"):
         game = Game("alebrijes")
         setup(game)
         first = rnd.randrange(N)
@@ -229,7 +235,7 @@ def alebrijes_games(rnd, rounds):
 # --- Happy Little Dinosaurs
 def dinos_games(rnd, rounds):
     games = []
-    while sum(x.units for x in games) < rounds:
+    while short(games, rounds, "dinos"):
         game = Game("dinos")
         setup(game, 0, 1, 2, 3)           # rex, stego, ceratops, bronto
         deck = []
@@ -264,7 +270,7 @@ def dinos_games(rnd, rounds):
 # --- Doggy Style
 def doggy_games(rnd, rounds):
     games = []
-    while sum(x.units for x in games) < rounds:
+    while short(games, rounds, "take", "order"):
         game = Game("doggy")
         setup(game)
         cards = [(c, v) for c in range(4) for v in (5, 5, 3, 3, 1, 1, 1)]
@@ -331,7 +337,7 @@ class Pawns:
 
 def dog_games(rnd, rounds):
     games = []
-    while sum(x.units for x in games) < rounds:
+    while short(games, rounds, "pawn"):
         game = Game("dog", {"dealer": 0})
         setup(game, 0, 0)                 # dealer J1, a match of 1 game
         pw = Pawns()
