@@ -428,7 +428,8 @@ def run(gid, games, seed=1, slip=SLIP, holds=True):
     errs = [ln for ln in out if ln.startswith("ERR")]
     if proc.returncode or errs:
         raise RuntimeError(f"{gid}: the simulator run failed:\n" +
-                           "\n".join((errs or out)[-20:]) + proc.stderr[-2000:])
+                           "\n".join((errs or out)[-20:]) +
+                           proc.stderr[-2000:])
     units, cells, states = {}, [], []
     for line in out:
         w = line.split(" ", 1)

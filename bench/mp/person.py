@@ -13,7 +13,8 @@
 #                that are not edited are ignored), and finish it
 #   H            BACK until the home screen;  S  dump the state
 # It prints R KIND N PRESSES per counted unit, A START TARGET PRESSES per
-# table cell (0 for those a long OK leaves as they are), STATE lines (sim/reports.py), ERR on a surprise.
+# table cell (0 for those a long OK leaves as they are), STATE lines
+# (sim/reports.py), ERR on a surprise.
 #
 # How it enters a number: it taps the shorter way (a table stops at its
 # ends and the next press wraps around) or holds the key, whichever takes

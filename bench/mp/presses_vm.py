@@ -1,7 +1,8 @@
 # The key-press benchmark's run on the MicroPython VM: the real firmware on
 # the simulator's board (RAM flash), with a Person (person.py) at the keys
 # playing the plan on stdin. bench/presses.py starts it:
-#   micropython bench/mp/presses_vm.py SIM_DIR FIRMWARE_DIR SEED SLIP HOLDS < plan
+#   micropython bench/mp/presses_vm.py SIM_DIR FIRMWARE_DIR SEED SLIP HOLDS
+#       < plan
 # (SLIP: a hold's timing error; HOLDS: 1, or 0 for a person who only taps)
 import sys
 
