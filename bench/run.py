@@ -247,6 +247,25 @@ def sync_figures(count=40):
     return out
 
 
+# --- key presses per number (bench/presses.py)
+def presses_section(seed=1, rounds=100):
+    import presses
+    t = time.time()
+    held = presses.measure(seed, rounds)
+    taps = presses.measure(seed, rounds, holds=False)
+    games = sum(r["games"] for r in held.values())
+    return ("### Key presses per number, realistic rounds\n\n"
+            f"`bench/presses.py --seed {seed}`: seeded realistic rounds "
+            f"({rounds}+ units per title, 4 players, {games} games), entered "
+            "on the simulator by a person who reads the screen and taps or "
+            "holds (a hold is one press; its release off by 5% of its "
+            "length); every game on the device equals the generated one. "
+            "Mean: all presses / all numbers; p90: of a unit's presses per "
+            "number; taps only: the same rounds by a person who never "
+            f"holds a key ({time.time() - t:.0f} s).\n\n" +
+            presses.table(held, taps))
+
+
 # --- the report
 def pct(xs, q):
     xs = sorted(xs)
@@ -395,7 +414,10 @@ def main(argv=None):
     fl = flash_figures()
     print("sync...", file=sys.stderr)
     sy = sync_figures(10 if quick else 40)
-    table = report(h, fw, keys, fl, sy, time.time() - t0, quick)
+    print("key presses per number...", file=sys.stderr)
+    pr = presses_section(rounds=20 if quick else 100)
+    table = report(h, fw, keys, fl, sy, time.time() - t0, quick) + \
+        "\n\n" + pr
     head = (f"# Benchmarks\n\nMeasured by `make bench` (bench/run.py) on "
             f"{datetime.date.today().isoformat()} with MicroPython "
             f"{micropython_version()} (unix port, {platform.machine()}), "

@@ -1,0 +1,302 @@
+# A person at the device, for the key-press benchmark (bench/presses.py);
+# runs on the MicroPython VM as the simulated board's feeder, next to the
+# firmware. It reads the screen (screen_view.py: the highlighted row of a
+# list, the number under a table's cursor) and presses keys until what it
+# wants is there, counting every press (a hold is one press).
+#
+# Its plan comes on stdin, one command a line (bench/presses.py writes it):
+#   U KIND N     a new unit: KIND's presses from here on enter N numbers
+#                (KIND "-": setup and the like, not counted)
+#   T KEY        tap a key (ok, back, up, down);  L KEY  long press
+#   M I          choose row I of the list on top (move there, OK)
+#   G V V ...    fill the number table on top, row by row (values of rows
+#                that are not edited are ignored), and finish it
+#   H            BACK until the home screen;  S  dump the state
+# It prints R KIND N PRESSES per counted unit, A START TARGET PRESSES per
+# table cell (0 for those a long OK leaves as they are), STATE lines
+# (sim/reports.py), ERR on a surprise.
+#
+# How it enters a number: it taps the shorter way (a table stops at its
+# ends and the next press wraps around) or holds the key, whichever takes
+# fewer presses; a hold is chosen when a well-timed release, the taps
+# after it and one tap to spare are still fewer than tapping. It holds
+# knowing the keys' rhythm (drivers/buttons.py: a step at once, repeats
+# after 400 ms every 150 ms, a big step at 1 s, then big steps faster and
+# faster) and aims to let go half-way between the last change that does
+# not pass the target and the next one; its timing is off by a normal
+# error of 5% of the hold (SD; seeded; --slip), then it reads the value
+# and decides again: taps, or another hold (back, when the slip went past).
+
+import sys
+import random
+import screen_view as view
+from drivers import buttons as B
+
+KEYS = {"up": 0, "down": 1, "ok": 2, "back": 3}
+TAP_MS = 80
+GAP_MS = 150
+LONG_MS = 1200
+TICK = 10
+SLIP = 0.05          # timing error (SD) of a hold's release, of its length
+MAX_TAPS = 200
+
+
+def schedule():
+    # (ms after the first change, small/big) of the changes a held UP/DOWN
+    # makes: the press, REPEATs, the LONG, then FAST repeats.
+    out = [(0, 0)]
+    t = B.REPEAT_MS
+    while t < B.LONG_MS:
+        out.append((t, 0))
+        t += B.REPEAT_EVERY
+    t = B.LONG_MS
+    out.append((t, 1))
+    iv = B.FAST_EVERY
+    while t < 4000:
+        t += iv
+        out.append((t, 1))
+        if iv > B.FAST_MIN:
+            iv -= 20
+    return out
+
+
+SCHEDULE = schedule()
+
+
+def bump(v, up, s, lo, hi):
+    # One step as ui.Grid takes it: stop at an end, then wrap around.
+    n = v + s if up else v - s
+    if n > hi:
+        return hi if v < hi else lo
+    if n < lo:
+        return lo if v > lo else hi
+    return n
+
+
+def taps(v, t, s, lo, hi):
+    # (presses, up) of the shorter way by taps.
+    best = (MAX_TAPS + 1, True)
+    for up in (True, False):
+        x = v
+        for k in range(MAX_TAPS + 1):
+            if x == t:
+                if k < best[0]:
+                    best = (k, up)
+                break
+            x = bump(x, up, s, lo, hi)
+    return best
+
+
+def hold_plan(v, t, s, big, lo, hi):
+    # The best hold towards t that lets go before the value would pass t:
+    # (presses with the taps after it, changes to let happen), or None.
+    up = t > v
+    x = v
+    best = None
+    for k in range(len(SCHEDULE)):
+        x = bump(x, up, big if SCHEDULE[k][1] else s, lo, hi)
+        if (x > t) if up else (x < t):
+            break
+        cost = 1 + taps(x, t, s, lo, hi)[0]
+        if best is None or cost < best[0]:
+            best = (cost, k + 1)
+    return best
+
+
+class Person:
+    realtime = False
+
+    def __init__(self, lines, seed=1, slip=SLIP, holds=True):
+        self.lines = lines
+        self.slip = slip
+        self.holds = holds          # False: a person who only taps
+        random.seed(seed)
+        self.hw = None
+        self.gen = None
+        self.at = 0
+        self.now = 0
+        self.kind = "-"
+        self.numbers = 0
+        self.presses = 0
+
+    def attach(self, hw):
+        self.hw = hw
+        self.gen = self.run()
+
+    def tick(self, now):
+        self.now = now
+        while now >= self.at:
+            try:
+                ms = next(self.gen)
+            except StopIteration:
+                raise SystemExit(0)
+            self.at = now + ms
+
+    # --- the hands
+    def fail(self, why):
+        print("ERR", why, "at", self.kind, "screen",
+              type(self.hw.app.stack[-1]).__name__)
+        raise SystemExit(1)
+
+    def settle(self):
+        # Wait until no pop-up covers the screen (a person reads it first).
+        for _ in range(400):
+            if view.toast(self.hw.app) is None:
+                return
+            yield TICK
+        self.fail("a message stays up: " + str(view.toast(self.hw.app)))
+
+    def tap(self, key, ms=TAP_MS):
+        yield from self.settle()
+        self.presses += 1
+        pin = self.hw.pins[KEYS[key]]
+        pin.level = 0
+        yield ms
+        pin.level = 1
+        yield GAP_MS
+
+    def gauss(self):
+        return sum(random.random() for _ in range(12)) - 6.0
+
+    def hold(self, key, events):
+        # Hold until `events` changes have happened (aiming half-way to the
+        # next one, with the timing error), reading the panel's number.
+        yield from self.settle()
+        self.presses += 1
+        app = self.hw.app
+        g = view.grid(app)
+        pin = self.hw.pins[KEYS[key]]
+        old = view.cell(g)[2]
+        pin.level = 0
+        waited = 0
+        while view.cell(g)[2] == old:
+            yield TICK
+            waited += TICK
+            if waited > 500:
+                self.fail("a held key changes nothing")
+        a = SCHEDULE[events - 1][0]
+        b = SCHEDULE[events][0] if events < len(SCHEDULE) else a + 40
+        # A release counts once the key has read up for 50 ms (debounce).
+        aim = (a + b) // 2 - B.DEBOUNCE_MS
+        aim += int(self.gauss() * self.slip * max(aim, 200))
+        if aim > 0:
+            yield aim
+        pin.level = 1
+        yield GAP_MS
+
+    # --- what a person does with them
+    def choose(self, i):
+        app = self.hw.app
+        m = None
+        for _ in range(50):
+            m = view.menu(app)
+            if m is not None:
+                break
+            yield TICK
+        if m is None:
+            self.fail("no list to choose from")
+        cur, n = m
+        if not 0 <= i < n:
+            self.fail("row %d of %d" % (i, n))
+        down = (i - cur) % n
+        up = (cur - i) % n
+        for _ in range(min(up, down)):
+            yield from self.tap("down" if down <= up else "up")
+        if view.menu(app)[0] != i:
+            self.fail("the highlight is not on row %d" % i)
+        yield from self.tap("ok")
+
+    def enter(self, g, t):
+        # Bring the number under the cursor to t.
+        for _ in range(40):
+            r, c, v, s, big, lo, hi = view.cell(g)
+            if v == t:
+                return
+            n, up = taps(v, t, s, lo, hi)
+            h = hold_plan(v, t, s, big, lo, hi) if self.holds else None
+            if h is not None and h[0] + 1 < n:
+                yield from self.hold("up" if t > v else "down", h[1])
+            else:
+                yield from self.tap("up" if up else "down")
+        self.fail("cannot reach %d" % t)
+
+    def fill(self, want):
+        app = self.hw.app
+        g = None
+        for _ in range(50):
+            g = view.grid(app)
+            if g is not None:
+                break
+            yield TICK
+        if g is None:
+            self.fail("no number table")
+        rows, cols, skip = view.shape(g)
+        if len(want) != rows * cols:
+            self.fail("%d values for %d cells" % (len(want), rows * cols))
+        while True:
+            r, c, v = view.cell(g)[:3]
+            before = self.presses
+            yield from self.enter(g, want[r * cols + c])
+            if self.kind != "-":
+                print("A", v, want[r * cols + c], self.presses - before)
+            # What is left: the editable cells after this one.
+            rest = [(rr, cc) for rr in range(rows) for cc in range(cols)
+                    if not skip & (1 << rr) and (rr, cc) > (r, c)]
+            if not rest:
+                yield from self.tap("ok")
+                break
+            if all(g.values[rr][cc] == want[rr * cols + cc]
+                   for rr, cc in rest):
+                yield from self.tap("ok", LONG_MS)    # a long OK: done
+                if self.kind != "-":        # the cells it left as they were
+                    for rr, cc in rest:
+                        print("A", g.values[rr][cc], g.values[rr][cc], 0)
+                break
+            yield from self.tap("ok")
+        if view.grid(app) is g:
+            self.fail("the table did not close")
+
+    def go_home(self):
+        app = self.hw.app
+        for _ in range(12):
+            yield from self.settle()
+            if view.at_home(app):
+                return
+            yield from self.tap("back")
+        self.fail("no way home")
+
+    def flush(self):
+        if self.kind != "-":
+            print("R", self.kind, self.numbers, self.presses)
+
+    def run(self):
+        yield GAP_MS            # the first screen is drawn
+        for line in self.lines:
+            w = line.split()
+            if not w:
+                continue
+            op = w[0]
+            if op == "U":
+                self.flush()
+                self.kind = w[1]
+                self.numbers = int(w[2])
+                self.presses = 0
+            elif op == "T":
+                yield from self.tap(w[1])
+            elif op == "L":
+                yield from self.tap(w[1], LONG_MS)
+            elif op == "M":
+                yield from self.choose(int(w[1]))
+            elif op == "G":
+                yield from self.fill([int(x) for x in w[1:]])
+            elif op == "H":
+                yield from self.go_home()
+            elif op == "S":
+                yield from self.settle()
+                import reports
+                reports.dump(self.hw)
+                del reports
+                sys.modules.pop("reports", None)
+            else:
+                self.fail("plan line: " + line)
+        self.flush()

@@ -1,0 +1,67 @@
+# What a person reads on the panel, taken from the app's screen objects
+# (runs on the MicroPython VM next to the firmware). The only module of
+# the key-press benchmark (bench/presses.py) that knows the firmware's
+# screen classes: when screens change, this is the file to adapt.
+#
+#   menu(app)   (index, count) of the highlighted row of a list, or None
+#   grid(app)   the number table on top (a ui.Grid), or None
+#   cell(g)     (row, column, value, step, big step, lo, hi) of its cursor
+#   shape(g)    (rows, columns, mask of the rows not edited)
+#   toast(app)  the pop-up message shown, or None
+#   at_home(app)  the home menu alone on the stack
+
+
+def _top(app):
+    return app.stack[-1]
+
+
+def menu(app):
+    t = _top(app)
+    name = type(t).__name__
+    if name == "HomeLater":
+        return None             # drawn as home at the next step
+    m = getattr(t, "menu", None)
+    if m is not None and hasattr(m, "items"):          # Choice, Home, Names
+        return m.index, len(m.items)
+    if name == "DinosRound":                           # its extras menu
+        return (t.extras.index, len(t.extras.items)) if t.stage == 1 \
+            else None
+    s = getattr(t, "s", None)
+    if name == "Play" and s is not None and s.gid in ("doggy", "dog"):
+        return t.index, s.n + 1     # the table's row, then one per player
+    if name == "Breakdown":
+        return t.index, t.s.n + 1
+    return None
+
+
+def grid(app):
+    t = _top(app)
+    g = getattr(t, "grid", None)
+    if g is None or not hasattr(g, "values"):
+        return None
+    if type(t).__name__ == "DinosRound" and t.stage != 0:
+        return None
+    return g
+
+
+def _col(x, c):
+    return x[c] if isinstance(x, tuple) else x
+
+
+def cell(g):
+    c = g.c
+    return (g.r, c, g.values[g.r][c], _col(g.step, c), _col(g.big, c),
+            _col(g.lo, c), _col(g.hi, c))
+
+
+def shape(g):
+    return len(g.labels), len(g.fields), g.skip
+
+
+def toast(app):
+    return app.toast_text
+
+
+def at_home(app):
+    return len(app.stack) == 1 and type(_top(app)).__name__ in (
+        "Home", "HomeLater")

@@ -1,0 +1,552 @@
+"""Key presses per number on realistic rounds, played on the simulator by a
+person who reads the screen.
+
+Run: .venv/bin/python bench/presses.py [--seed N] [--rounds N] [--table]
+
+A seeded generator draws realistic rounds for each title (4 players):
+  free       each player's score 0-40 (10% zeros, else a triangular spread
+             peaking at 12: mean ~17), independent of last round
+  duplicon   won cards in pairs (15-35 pairs a round, shared by players of
+             different skill), cards left in hand (0-4) and in the play
+             zone (0-2); the player who went out has none in hand
+  alebrijes  who went out; the others hold 1-6 cards drawn from the deck
+             (5 suits of values 1-5): their highest card per suit, 0 often
+  dinos      the disaster drawn from its 28-card deck, each living
+             player's point card (0-9), sudden death when the lowest tie
+  doggy      turns clockwise: take 1-2 Parrandas from the supply (the deck
+             of 28 + 3 wilds with the 4 Mario Hugo cards in its bottom
+             half; Mario Hugo when a refill turns one up) or order a colour
+  dog        turns counter-clockwise, 6-5-4-3-2-card hands: a pawn comes
+             out (A, K, Joker), moves (by the card's value) into the goal
+             (64 steps), kills an opponent's pawn; partners help at the end
+Every event is checked with the rules core (marcador_core) as it is drawn.
+Games are played one after another until each title has --rounds rounds
+(units: a round; for doggy a Parranda taken and an order, each; for dog a
+pawn event).
+
+bench/mp/person.py plays them on the real firmware in the MicroPython VM
+(one process per title), pressing until the screen shows what it wants
+(see there how it taps and holds); each finished game's log on the device
+must equal the generated events byte for byte, with the same totals.
+
+Prints one line per title: id, mean presses per number (all presses of
+the title's units / their numbers), the 90th percentile of a unit's
+presses per number, and the count of numbers, then the targets.
+"""
+
+import argparse
+import json
+import math
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from host_tools import sim  # noqa: E402
+from marcador_core import record  # noqa: E402
+from marcador_core import doggy as DG  # noqa: E402
+from marcador_core import errors as E  # noqa: E402
+from marcador_core.games import IDS, game_class  # noqa: E402
+from marcador_core.log import GameLog  # noqa: E402
+
+N = 4                                   # players in every game
+TITLES = ("free", "duplicon", "alebrijes", "dinos", "doggy", "dog")
+# Targets of the issue (mean presses per number).
+TARGETS = {"free": 4, "duplicon": 2.5, "alebrijes": 1.5, "dinos": 1.5,
+           "take": 3, "order": 2, "pawn": 2}
+# The unit kinds each title's line reports, the first is its headline.
+KINDS = {"free": ("free",), "duplicon": ("duplicon",),
+         "alebrijes": ("alebrijes",), "dinos": ("dinos",),
+         "doggy": ("take", "order", "mario", "assign"),
+         "dog": ("pawn", "deal")}
+DISASTERS = ("natural", "predator", "emotional", "meteor")
+SLIP = 0.05          # a hold's timing error (SD, of its length): person.py
+
+
+class Game:
+    """One game as it is drawn: its events (checked by the core as they
+    come) and the person's plan to enter them."""
+
+    def __init__(self, gid, options=None):
+        self.gid = gid
+        self.options = options or {}
+        self.log = GameLog(game_class(gid)())
+        err = self.log.begin(N, record.options_bytes(gid, N, self.options))
+        assert err == 0, err
+        self.events = []
+        self.plan = ["U - 0", "M 0", "M %d" % IDS.index(gid)]
+        self.counts = {}                # units drawn, per kind
+
+    @property
+    def g(self):
+        return self.log.game
+
+    def check(self, ev):
+        # The core's verdict on ev (0: valid), leaving the game unchanged.
+        probe = GameLog(game_class(self.gid)())
+        probe.begin(N, record.options_bytes(self.gid, N, self.options))
+        for old in self.events:
+            probe.add(record.encode_event(self.gid, N, old))
+        return probe.add(record.encode_event(self.gid, N, ev)), probe.game
+
+    def add(self, ev):
+        err = self.log.add(record.encode_event(self.gid, N, ev))
+        if err:
+            raise AssertionError(f"{self.gid}: the generator drew an invalid "
+                                 f"event {ev}: error {err}")
+        self.events.append(ev)
+
+    def unit(self, kind, numbers, *lines):
+        self.plan.append(f"U {kind} {numbers}")
+        self.plan.extend(lines)
+        self.counts[kind] = self.counts.get(kind, 0) + 1
+
+    def finish(self):
+        # The game is over on the device: check it, go home.
+        self.plan += ["U - 0", "S", "H"]
+
+    def record(self):
+        return {"game": self.gid, "players": [f"J{i + 1}" for i in range(N)],
+                "options": self.options, "events": self.events}
+
+
+def short(games, rounds, *kinds):
+    # True while some kind has fewer than `rounds` units.
+    return any(sum(x.counts.get(k, 0) for x in games) < rounds
+               for k in kinds)
+
+
+def count_index(gid):
+    cls = game_class(gid)
+    counts = [n for n in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1)
+              if gid != "dog" or n in (4, 6)]
+    return counts.index(N)
+
+
+def setup(game, *options):
+    # Players (4), names as they are ("start"), then the title's options.
+    game.plan += [f"M {count_index(game.gid)}", f"M {N}"]
+    game.plan += [f"M {i}" for i in options]
+
+
+def grid(values):
+    return "G " + " ".join(str(v) for row in values for v in row)
+
+
+# --- free pad
+def free_score(rnd):
+    if rnd.random() < 0.1:
+        return 0
+    return round(rnd.triangular(0, 40, 12))
+
+
+def free_games(rnd, rounds, per_game=25):
+    games = []
+    while short(games, rounds, "free"):
+        game = Game("free")
+        setup(game, 0, 0)                 # no target, highest wins
+        done = sum(x.counts.get("free", 0) for x in games)
+        for _ in range(min(per_game, rounds - done)):
+            scores = [free_score(rnd) for _ in range(N)]
+            game.add({"e": "round", "scores": scores})
+            game.unit("free", N, "T ok", grid([[s] for s in scores]))
+        game.add({"e": "end"})
+        game.unit("-", 0, "T back", "M 4")          # game menu: end game
+        game.finish()
+        games.append(game)
+    return games
+
+
+# --- Duplicon
+def duplicon_round(rnd, skill):
+    pairs = rnd.randint(15, 35)
+    won = [0] * N
+    for _ in range(pairs):
+        won[rnd.choices(range(N), skill)[0]] += 2
+    hand = [rnd.choices((0, 1, 2, 3, 4), (25, 30, 25, 15, 5))[0]
+            for _ in range(N)]
+    if rnd.random() < 0.6:                # somebody went out
+        hand[rnd.randrange(N)] = 0
+    zone = [rnd.choices((0, 1, 2), (60, 30, 10))[0] for _ in range(N)]
+    return {"e": "round", "won": won, "hand": hand, "zone": zone}
+
+
+def duplicon_games(rnd, rounds):
+    games = []
+    while short(games, rounds, "duplicon"):
+        game = Game("duplicon")
+        setup(game)
+        skill = [rnd.uniform(0.5, 1.5) for _ in range(N)]
+        while not game.g.over:
+            ev = duplicon_round(rnd, skill)
+            game.add(ev)
+            game.unit("duplicon", 3 * N, "T ok", grid(
+                [[ev["won"][p], ev["hand"][p], ev["zone"][p]]
+                 for p in range(N)]))
+        game.finish()
+        games.append(game)
+    return games
+
+
+# --- Alebrijes
+def alebrijes_high(rnd):
+    # The highest card per suit of a hand of 1-6 cards (5 suits, 1-5).
+    high = [0] * 5
+    for _ in range(rnd.choices(range(1, 7), (10, 20, 25, 20, 15, 10))[0]):
+        s = rnd.randrange(5)
+        high[s] = max(high[s], rnd.randint(1, 5))
+    return high
+
+
+def alebrijes_games(rnd, rounds):
+    games = []
+    while short(games, rounds, "alebrijes"):
+        game = Game("alebrijes")
+        setup(game)
+        first = rnd.randrange(N)
+        game.add({"e": "start", "p": first})
+        game.unit("-", 0, f"M {first}")            # who starts round 1
+        while not game.g.over:
+            g = game.g
+            out = rnd.randrange(N)
+            high = [[0] * 5 if p == out else alebrijes_high(rnd)
+                    for p in range(N)]
+            ev = {"e": "round", "out": out, "high": high}
+            lines = ["T ok", f"M {out}", grid(high)]
+            # The device asks who holds the token when the worst totals tie
+            # before round 3 (play_alebrijes.entered).
+            new = [g.total[p] - (0 if p == out else sum(high[p]))
+                   for p in range(N)]
+            if new.count(min(new)) > 1 and g.rounds < 2:
+                ev["token"] = rnd.randrange(N)
+                lines.append(f"M {ev['token']}")
+            game.add(ev)
+            game.unit("alebrijes", 1 + 3 * 5 + (1 if "token" in ev else 0),
+                      *lines)
+        game.finish()
+        games.append(game)
+    return games
+
+
+# --- Happy Little Dinosaurs
+def dinos_games(rnd, rounds):
+    games = []
+    while short(games, rounds, "dinos"):
+        game = Game("dinos")
+        setup(game, 0, 1, 2, 3)           # rex, stego, ceratops, bronto
+        deck = []
+        while not game.g.over:
+            if not deck:
+                deck = [0] * 8 + [1] * 8 + [2] * 8 + [3] * 4
+                rnd.shuffle(deck)
+            d = deck.pop()
+            alive = [bool(game.g.alive & (1 << p)) for p in range(N)]
+            cards = [rnd.randint(0, 9) if alive[p] else None
+                     for p in range(N)]
+            ev = {"e": "round", "disaster": DISASTERS[d], "cards": cards}
+            lines = ["T ok", f"M {d}", grid([[5 if c is None else c]
+                                              for c in cards]), "M 0"]
+            numbers = 1 + sum(alive)
+            while True:          # sudden death rounds, as the core asks
+                err, g2 = game.check(ev)
+                if err != E.SUDDEN_MISMATCH:
+                    break
+                row = [rnd.randint(0, 9) if g2.need & (1 << p) else None
+                       for p in range(N)]
+                ev.setdefault("sudden", []).append(row)
+                lines.append(grid([[5 if v is None else v] for v in row]))
+                numbers += sum(v is not None for v in row)
+            game.add(ev)
+            game.unit("dinos", numbers, *lines)
+        game.finish()
+        games.append(game)
+    return games
+
+
+# --- Doggy Style
+def doggy_games(rnd, rounds):
+    games = []
+    while short(games, rounds, "take", "order"):
+        game = Game("doggy")
+        setup(game)
+        cards = [(c, v) for c in range(4) for v in (5, 5, 3, 3, 1, 1, 1)]
+        cards += [(DG.WILD, 1)] * 3
+        rnd.shuffle(cards)
+        # The four Mario Hugo cards in the bottom half, as the rulebook says.
+        half = len(cards) // 2
+        bottom = cards[half:] + [None] * 4
+        rnd.shuffle(bottom)
+        deck = cards[:half] + bottom
+        supply = [deck.pop(0) for _ in range(4)]
+        p = rnd.randrange(N)
+        while not game.g.over:
+            g = game.g
+            mine = [c for c in range(5) if g.unordered(p, c)]
+            pending = sum(g.unordered(p, c) for c in range(5))
+            if mine and rnd.random() < min(0.8, 0.25 * pending):
+                c = max(mine, key=lambda c: (g.unordered(p, c), -c))
+                game.add({"e": "order", "p": p, "color": DG.COLORS[c]})
+                game.unit("order", 1, f"M {p + 1}", "M 1",
+                          f"M {mine.index(c)}")
+            else:
+                took = min(rnd.choices((0, 1, 2), (35, 50, 15))[0],
+                           len(supply))
+                for _ in range(took):
+                    c, v = supply.pop(rnd.randrange(len(supply)))
+                    game.add({"e": "take", "p": p, "color": DG.COLORS[c],
+                              "points": v})
+                    lines = [f"M {p + 1}", "M 0", f"M {c}"]
+                    if c != DG.WILD:
+                        lines.append(f"M {(5, 3, 1).index(v)}")
+                    game.unit("take", 1, *lines)
+                # Refill the supply; each Mario Hugo turned up is an event.
+                while len(supply) < 4 and deck and took and not game.g.over:
+                    card = deck.pop(0)
+                    if card is None:
+                        game.add({"e": "mario"})
+                        game.unit("mario", 1, "M 0")
+                    else:
+                        supply.append(card)
+            p = (p + 1) % N
+        # The wilds each player ordered get a colour, in secret.
+        for q in range(N):
+            k = game.g.ordered(q, DG.WILD)
+            if k:
+                cols = [rnd.randrange(4) for _ in range(k)]
+                game.add({"e": "assign", "p": q,
+                          "colors": [DG.COLORS[c] for c in cols]})
+                game.unit("assign", k, "T ok", *[f"M {c}" for c in cols])
+        game.finish()
+        games.append(game)
+    return games
+
+
+# --- DOG
+class Pawns:
+    """Where each pawn is on the track (steps from its start; 64 to the
+    goal), to draw plausible pawn events."""
+    GOAL = 64
+
+    def __init__(self):
+        self.track = [[] for _ in range(N)]
+
+
+def dog_games(rnd, rounds):
+    games = []
+    while short(games, rounds, "pawn"):
+        game = Game("dog", {"dealer": 0})
+        setup(game, 0, 0)                 # dealer J1, a match of 1 game
+        pw = Pawns()
+        dealt = True                      # round 1 is dealt at the start
+        while not game.g.over:
+            g = game.g
+            if not dealt:
+                game.add({"e": "deal"})
+                game.unit("deal", 1, "M 0")
+            dealt = False
+            p = g.first_player()
+            for _ in range(g.hand_size() * N):
+                if game.g.over:
+                    break
+                dog_turn(rnd, game, pw, p)
+                p = (p - 1) % N           # play goes counter-clockwise
+        game.finish()
+        games.append(game)
+    return games
+
+
+def dog_turn(rnd, game, pw, p):
+    g = game.g
+    partner = g.partner(p)
+    # A player with all 4 in the goal moves the partner's pawns.
+    mover = partner if g.goal[p] == 4 else p
+    card = rnd.randint(1, 14)            # 14: a Joker; 1 ace, 13 king
+    if card in (1, 13, 14) and g.home[mover] and (
+            not pw.track[mover] or rnd.random() < 0.6):
+        game.add({"e": "out", "p": mover})
+        pw.track[mover].append(0)
+        game.unit("pawn", 1, f"M {mover + 1}", "M 0")
+        return
+    if not pw.track[mover]:
+        return
+    # Move the pawn furthest along, or another one.
+    i = max(range(len(pw.track[mover])), key=lambda k: pw.track[mover][k]) \
+        if rnd.random() < 0.7 else rnd.randrange(len(pw.track[mover]))
+    pw.track[mover][i] += min(card, 12)
+    if pw.track[mover][i] >= Pawns.GOAL:
+        pw.track[mover].pop(i)
+        ev = {"e": "goal", "owner": mover}
+        if mover != p:
+            ev["by"] = p
+        game.add(ev)
+        game.unit("pawn", 1, f"M {mover + 1}",
+                  "M 1" if mover == p else "M 2")
+        return
+    victims = [q for q in range(N) if g.team(q) != g.team(p) and pw.track[q]]
+    if victims and rnd.random() < 0.12:
+        q = rnd.choice(victims)
+        shown = [x for x in range(N) if g.track[x]]
+        game.add({"e": "kill", "p": p, "victim": q})
+        pw.track[q].pop(rnd.randrange(len(pw.track[q])))
+        game.unit("pawn", 1, f"M {p + 1}", "M 3", f"M {shown.index(q)}")
+
+
+GENERATORS = {"free": free_games, "duplicon": duplicon_games,
+              "alebrijes": alebrijes_games, "dinos": dinos_games,
+              "doggy": doggy_games, "dog": dog_games}
+
+
+# --- playing them on the device
+def draw(gid, seed, rounds):
+    """The title's games for this seed, until they hold `rounds` units."""
+    return GENERATORS[gid](random.Random(f"{seed}-{gid}"), rounds)
+
+
+def play(gid, seed, rounds, slip=SLIP, holds=True):
+    return run(gid, draw(gid, seed, rounds), seed, slip, holds)
+
+
+def run(gid, games, seed=1, slip=SLIP, holds=True):
+    """Play the games on the simulator, check them. Returns {"units":
+    {kind: [(numbers, presses)]}, "cells": [(start, target, presses)],
+    "games": count, "seconds": wall time}."""
+    plan = [line for game in games for line in game.plan]
+    t0 = time.perf_counter()
+    proc = subprocess.run(
+        [sim.micropython(), "-X", "heapsize=4m",
+         str(ROOT / "bench" / "mp" / "presses_vm.py"), str(ROOT / "sim"),
+         str(ROOT / "firmware"), str(seed), str(slip),
+         "1" if holds else "0"],
+        input="\n".join(plan) + "\n", capture_output=True, text=True,
+        timeout=600, cwd=ROOT)
+    took = time.perf_counter() - t0
+    out = proc.stdout.splitlines()
+    errs = [ln for ln in out if ln.startswith("ERR")]
+    if proc.returncode or errs:
+        raise RuntimeError(f"{gid}: the simulator run failed:\n" +
+                           "\n".join((errs or out)[-20:]) +
+                           proc.stderr[-2000:])
+    units, cells, states = {}, [], []
+    for line in out:
+        w = line.split(" ", 1)
+        if w[0] == "R":
+            _, kind, numbers, presses = line.split()
+            units.setdefault(kind, []).append((int(numbers), int(presses)))
+        elif w[0] == "A":
+            cells.append(tuple(int(x) for x in w[1].split()))
+        elif w[0] == "STATE":
+            states.append(json.loads(w[1]))
+    check_games(gid, games, states)
+    return {"units": units, "cells": cells, "games": len(games),
+            "seconds": took}
+
+
+def check_games(gid, games, states):
+    # Every game the device finished is the generated one, byte for byte,
+    # and the device's totals are the core's.
+    if len(states) != len(games):
+        raise RuntimeError(f"{gid}: {len(games)} games played, "
+                           f"{len(states)} state dumps")
+    for i, (game, st) in enumerate(zip(games, states)):
+        dev = st["last_past"]
+        want = b"".join(record.encode_event(gid, N, ev)
+                        for ev in game.events)
+        res = record.score_record(game.record())
+        if (dev is None or dev["game"] != gid or st["past"] != i + 1 or
+                bytes.fromhex(dev["log"]) != want or not dev["over"] or
+                dev["totals"] != [p["total"] for p in res["players"]]):
+            raise RuntimeError(f"{gid}: game {i + 1} on the device differs "
+                               f"from the one generated: {dev and dev['log']}"
+                               f" vs {want.hex()}")
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, math.ceil(q * len(xs)) - 1)]
+
+
+def figures(units):
+    # (mean presses per number, p90 of a unit's presses per number,
+    # numbers, units)
+    numbers = sum(n for n, _ in units)
+    presses = sum(p for _, p in units)
+    return (presses / numbers, pct([p / n for n, p in units], 0.9), numbers,
+            len(units))
+
+
+def measure(seed, rounds, titles=TITLES, slip=SLIP, holds=True):
+    return {gid: play(gid, seed, rounds, slip, holds) for gid in titles}
+
+
+def lines(results):
+    out = []
+    for gid, r in results.items():
+        parts = []
+        for kind in KINDS[gid]:
+            if kind not in r["units"]:
+                continue
+            mean, p90, numbers, count = figures(r["units"][kind])
+            label = "" if kind == gid else kind + " "
+            target = TARGETS.get(kind)
+            parts.append(f"{label}{mean:.2f} p90 {p90:.2f} n {numbers}" +
+                         (f" (target <= {target})" if target else ""))
+        out.append(f"{gid} " + "; ".join(parts))
+    return out
+
+
+def table(results, taps=None):
+    # Markdown: one row per unit kind with a target; `taps`: the same
+    # rounds by a person who never holds a key, as a last column.
+    head = ("| title | unit | mean presses | p90 | numbers |" +
+            (" taps only (mean) |" if taps else "") + " target |\n" +
+            "|---|---|---|---|---|" + ("---|" if taps else "") + "---|")
+    rows = []
+    for gid, r in results.items():
+        for kind in KINDS[gid]:
+            if kind not in r["units"] or kind not in TARGETS:
+                continue
+            mean, p90, numbers, _ = figures(r["units"][kind])
+            unit = {"take": "Parranda taken", "order": "order",
+                    "pawn": "pawn event"}.get(kind, "number")
+            extra = (f" {figures(taps[gid]['units'][kind])[0]:.2f} |"
+                     if taps else "")
+            rows.append(f"| {gid} | {unit} | {mean:.2f} | {p90:.2f} | "
+                        f"{numbers} |{extra} <= {TARGETS[kind]} |")
+    return head + "\n" + "\n".join(rows)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=100,
+                    help="units per title (default 100)")
+    ap.add_argument("--slip", type=float, default=SLIP,
+                    help="timing error of a hold's release, as a fraction "
+                    "of the hold (SD; default %(default)s)")
+    ap.add_argument("--taps-only", action="store_true",
+                    help="a person who never holds a key")
+    ap.add_argument("--table", action="store_true",
+                    help="also print a Markdown table")
+    a = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    results = measure(a.seed, a.rounds, slip=a.slip,
+                      holds=not a.taps_only)
+    for line in lines(results):
+        print(line)
+    print("targets (mean): " + ", ".join(f"{k} <= {v}"
+                                         for k, v in TARGETS.items()))
+    how = "taps only" if a.taps_only else f"slip {a.slip}"
+    print(f"seed {a.seed}, {how}, {sum(r['games'] for r in results.values())} "
+          f"games, every one accepted by the device; "
+          f"{time.perf_counter() - t0:.0f} s")
+    if a.table:
+        print()
+        print(table(results))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""bench/presses.py: realistic rounds, valid for the core, entered on the
+simulator by a person who reads the screen, every game accepted; the
+counts are consistent. Not a timing or target test."""
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+import presses  # noqa: E402
+from marcador_core import record  # noqa: E402
+
+ROUNDS = 6
+
+
+@pytest.fixture(scope="module")
+def played():
+    return {gid: presses.play(gid, 3, ROUNDS) for gid in presses.TITLES}
+
+
+def test_generated_games_are_valid_and_realistic():
+    # Core only (no VM): several seeds, every game a finished, valid record.
+    for seed in range(5):
+        for gid in presses.TITLES:
+            games = presses.draw(gid, seed, 30)
+            for kind in presses.KINDS[gid]:
+                if kind in presses.TARGETS:
+                    assert sum(g.counts.get(kind, 0) for g in games) >= 30
+            for game in games:
+                res = record.score_record(game.record())   # raises if invalid
+                assert res["over"], (gid, seed)
+                for ev in game.events:
+                    if gid == "free" and ev["e"] == "round":
+                        assert all(0 <= s <= 40 for s in ev["scores"])
+                    if gid == "duplicon":
+                        assert all(w % 2 == 0 for w in ev["won"])
+                        assert sum(ev["won"] + ev["hand"] + ev["zone"]) <= 96
+                    if gid == "alebrijes" and ev["e"] == "round":
+                        assert sum(map(sum, ev["high"])) > 0
+
+
+def test_every_title_played_and_accepted(played):
+    # play() raises unless every finished game on the device equals the
+    # generated one byte for byte (with the core's totals).
+    for gid, r in played.items():
+        kinds = presses.KINDS[gid]
+        assert r["units"].get(kinds[0]), gid
+        for k in kinds:
+            if k in presses.TARGETS:
+                assert len(r["units"][k]) >= ROUNDS, (gid, k)
+        for kind, units in r["units"].items():
+            for numbers, p in units:
+                assert numbers > 0 and p > 0, (gid, kind)
+        mean, p90, numbers, count = presses.figures(r["units"][kinds[0]])
+        assert 0 < mean and 0 < p90 and numbers >= count > 0
+
+
+def test_cells_cost_what_their_distance_asks(played):
+    # A value equal to the start costs no adjust press; any other at
+    # least one; and a cell is reported for every number in a table.
+    for gid, r in played.items():
+        cells = r["cells"]
+        for start, target, p in cells:
+            assert (p == 0) == (start == target), (gid, start, target, p)
+        tables = sum(n for kind, units in r["units"].items()
+                     for n, _ in units if kind in (gid,))
+        if gid in ("free", "duplicon"):
+            assert len(cells) == tables
+        elif gid == "alebrijes":          # less who went out and the token
+            assert len(cells) == 15 * len(r["units"]["alebrijes"])
+        elif gid == "dinos":              # less the disaster
+            assert len(cells) == tables - len(r["units"]["dinos"])
+    assert any(s == t for s, t, _ in played["free"]["cells"]) or \
+        any(s == t for s, t, _ in played["duplicon"]["cells"])
+
+
+def test_a_hold_beats_tapping_far_values():
+    # The same free-pad rounds by a person who only taps cost more.
+    games = presses.draw("free", 3, ROUNDS)
+    hold = presses.run("free", games, 3)
+    tap = presses.run("free", games, 3, holds=False)
+    h = presses.figures(hold["units"]["free"])[0]
+    t = presses.figures(tap["units"]["free"])[0]
+    assert h < t
+    for (s, g, p) in tap["cells"]:
+        assert p == min(abs(g - s), 10 ** 6)      # -9999..9999: no wrap
+
+
+def test_a_round_the_device_did_not_get_is_caught():
+    # The check can fail: the plan enters one score off by one.
+    games = presses.draw("free", 3, 2)
+    plan = games[0].plan
+    i = next(k for k, line in enumerate(plan) if line.startswith("G "))
+    nums = plan[i].split()
+    nums[1] = str(int(nums[1]) + 1)
+    plan[i] = " ".join(nums)
+    with pytest.raises(RuntimeError, match="differs"):
+        presses.run("free", games, 3)
+
+
+def test_a_plan_the_screens_do_not_follow_is_reported():
+    games = presses.draw("duplicon", 3, 1)
+    plan = games[0].plan
+    i = next(k for k, line in enumerate(plan) if line == "T ok")
+    plan[i] = "T back"                    # the round table never opens
+    with pytest.raises(RuntimeError, match=re.compile("ERR|failed")):
+        presses.run("duplicon", games, 3)
