@@ -7,6 +7,7 @@ line saying what went wrong; nothing is printed to stdout as a result then.
 
 import argparse
 import json
+import os
 import sqlite3
 import sys
 
@@ -14,16 +15,26 @@ from marcador_core import errors as E
 from marcador_core import record
 
 from . import breakdown
+from .termsafe import clean, clean_json, clean_lines
 
+# Exit codes (README, "Reliability"). argparse's own usage errors are
+# moved from 2 to EXIT_USAGE so that 2 always means an invalid record.
 EXIT_OK = 0
-EXIT_USAGE = 1      # file missing, unreadable, not JSON
-EXIT_INVALID = 2    # the record breaks a rule of its game
+EXIT_FILE = 1       # a file named cannot be read or written, no such game
+EXIT_INVALID = 2    # the record breaks a rule of its game or the format
+EXIT_ARCHIVE = 3    # the archive cannot be opened, read or written
+EXIT_DEVICE = 4     # the device did not answer, or answered wrongly
+EXIT_USAGE = 64     # the command line itself (as sysexits' EX_USAGE)
+EXIT_INTERNAL = 70  # a bug in marcador (one line, no traceback)
+EXIT_PIPE = 141     # stdout was closed early (as a shell's SIGPIPE)
+
+RECORD_LIMIT = 4 << 20    # bytes: a 99-round record is ~20 KB
 
 
 class UserError(Exception):
     """A problem the user can fix; the message says how."""
 
-    def __init__(self, message, code=EXIT_USAGE):
+    def __init__(self, message, code=EXIT_FILE):
         super().__init__(message)
         self.code = code
 
@@ -31,17 +42,30 @@ class UserError(Exception):
 def read_record(path):
     try:
         if path == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read(RECORD_LIMIT + 1)
         else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
+            with open(path, "rb") as f:
+                data = f.read(RECORD_LIMIT + 1)
     except OSError as ex:
-        raise UserError(f"cannot read {path}: {ex.strerror}")
+        raise UserError(f"cannot read {path}: {ex.strerror or ex}")
+    if len(data) > RECORD_LIMIT:
+        raise UserError(f"{path}: too big for a game record (more than "
+                        f"{RECORD_LIMIT >> 20} MB); is it the right file?")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as ex:
+        raise UserError(f"{path} is not UTF-8 text (byte {ex.start}): "
+                        f"save the record as UTF-8 JSON")
     try:
         return json.loads(text)
     except json.JSONDecodeError as ex:
         raise UserError(f"{path} is not valid JSON: {ex.msg} at line "
                         f"{ex.lineno}, column {ex.colno}")
+    except RecursionError:
+        raise UserError(f"{path} is not a game record: JSON nested too "
+                        f"deeply")
+    except ValueError as ex:           # an integer of over 4300 digits
+        raise UserError(f"{path} is not a game record: {ex}")
 
 
 def cmd_score(args):
@@ -51,10 +75,13 @@ def cmd_score(args):
         res = record.score_record(rec)
     except record.RecordError as ex:
         raise UserError(f"{args.file}: {ex.text(lang)}", EXIT_INVALID)
+    except RecursionError:
+        raise UserError(f"{args.file}: record: nested too deeply",
+                        EXIT_INVALID)
     if args.json:
-        print(json.dumps(res, ensure_ascii=False))
+        print(clean_json(json.dumps(res, ensure_ascii=False)))
     else:
-        print(breakdown.text(res, lang))
+        print(clean_lines(breakdown.text(res, lang)))
     return EXIT_OK
 
 
@@ -274,7 +301,7 @@ COMMANDS = {
 
 
 def build_parser():
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="marcador",
         description="Marcador PC tools: score game records with the same "
                     "rules core the board runs.")
@@ -357,13 +384,49 @@ def build_parser():
     return parser
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        # Usage errors exit with EXIT_USAGE, not argparse's 2 (which
+        # marcador keeps for an invalid record).
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {clean(message)}\n")
+
+
+def _one_line(text):
+    return clean(" ".join(str(text).split()))
+
+
 def main(argv=None):
     args = build_parser().parse_args(argv)
     func = COMMANDS[args.command][0]
     try:
-        return func(args)
+        sys.stdout.reconfigure(errors="backslashreplace")
+    except (AttributeError, ValueError):
+        pass
+    try:
+        code = func(args)
+        sys.stdout.flush()
+        return code
     except UserError as ex:
-        print(f"marcador {args.command}: {ex}", file=sys.stderr)
+        print(f"marcador {args.command}: {_one_line(ex)}", file=sys.stderr)
         return ex.code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # `marcador games | head`: the reader left. Say nothing more and
+        # keep Python from complaining when it flushes stdout at exit.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return EXIT_PIPE
+    except sqlite3.Error as ex:
+        print(f"marcador {args.command}: the archive failed: "
+              f"{_one_line(ex)}; nothing was changed",
+              file=sys.stderr)
+        return EXIT_ARCHIVE
+    except Exception as ex:        # a bug: still one line, no traceback
+        print(f"marcador {args.command}: internal error "
+              f"({type(ex).__name__}: {_one_line(ex)}); please report it "
+              f"with the command that caused it", file=sys.stderr)
+        return EXIT_INTERNAL
