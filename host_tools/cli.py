@@ -15,7 +15,8 @@ from marcador_core import errors as E
 from marcador_core import record
 
 from . import breakdown
-from .termsafe import clean, clean_json, clean_lines
+from .archive import ArchiveError
+from .termsafe import clean, clean_json, clean_line, clean_lines
 
 # Exit codes (README, "Reliability"). argparse's own usage errors are
 # moved from 2 to EXIT_USAGE so that 2 always means an invalid record.
@@ -110,12 +111,36 @@ def cmd_sim(args):
     return EXIT_OK
 
 
-def _archive(args):
+def _archive(args, write=False):
+    """The archive --db names; read-only unless write (then created or
+    upgraded as needed)."""
     from .archive import Archive
+    return Archive(args.db, readonly=not write)
+
+
+def write_atomic(path, write):
+    """write(binary file) into a temp file beside path, then rename it over
+    path: the previous file stays whole if anything fails (a full disk)."""
+    path = os.fspath(path)
+    if os.path.isdir(path):
+        raise UserError(f"{path} is a folder: give a file name")
+    folder = os.path.dirname(path) or "."
+    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}"
+                               f".tmp")
     try:
-        return Archive(args.db)
-    except (OSError, ValueError, sqlite3.DatabaseError) as ex:
-        raise UserError(f"cannot open the archive {args.db or ''}: {ex}")
+        with open(tmp, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as ex:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        kept = " (the previous file is unchanged)" if os.path.exists(path) \
+            else ""
+        raise UserError(f"cannot write {path}: {ex.strerror or ex}{kept}")
 
 
 def _client(args):
@@ -139,7 +164,7 @@ def _game(args):
 def cmd_sync(args):
     from .link import LinkError
     from .sync import sync
-    archive = _archive(args)
+    archive = _archive(args, write=True)
     client = _client(args)
     try:
         r = sync(client, archive, every=args.all,
@@ -164,8 +189,9 @@ def cmd_games(args):
     archive = _archive(args)
     for row in archive.games():
         res = json.loads(row["result"])
-        win = ", ".join(res["players"][p]["name"] for p in res["winners"])
-        print(f"{row['id']}\t{row['game']}\t"
+        win = ", ".join(clean(res["players"][p]["name"])
+                        for p in res["winners"])
+        print(f"{clean(row['id'])}\t{row['game']}\t"
               f"{'over' if res['over'] else 'unfinished'}\t{win}")
     return EXIT_OK
 
@@ -173,7 +199,7 @@ def cmd_games(args):
 def cmd_show(args):
     row = _game(args)
     lang = E.ES if args.lang == "es" else E.EN
-    print(breakdown.text(json.loads(row["result"]), lang))
+    print(clean_lines(breakdown.text(json.loads(row["result"]), lang)))
     return EXIT_OK
 
 
@@ -182,13 +208,9 @@ def cmd_export(args):
     archive = _archive(args)
     out = export.write(archive, args.format)
     if args.output:
-        try:
-            with open(args.output, "w", encoding="utf-8", newline="") as f:
-                f.write(out)
-        except OSError as ex:
-            raise UserError(f"cannot write {args.output}: {ex.strerror}")
-        print(f"{len(archive.games())} game(s) written to {args.output}",
-              file=sys.stderr)
+        write_atomic(args.output, lambda f: f.write(out.encode("utf-8")))
+        print(f"{len(archive.games())} game(s) written to "
+              f"{clean(args.output)}", file=sys.stderr)
     else:
         sys.stdout.write(out)
     return EXIT_OK
@@ -206,14 +228,42 @@ def cmd_stats(args):
 
 def cmd_plot(args):
     from .plot import plot_row
-    row = _game(args)
     out = args.output or f"{args.id}.png"
-    try:
-        r = plot_row(row, out)
-    except OSError as ex:
-        raise UserError(f"cannot write {out}: {ex.strerror or ex}")
-    print(f"{out}: {r['events']} events, {r['players']} players")
+    if os.path.isdir(out) or not out.lower().endswith(".png"):
+        raise UserError(f"{out}: the plot is a PNG image; give a file name "
+                        f"ending in .png")
+    row = _game(args)
+    r = {}
+    write_atomic(out, lambda f: r.update(plot_row(row, f)))
+    print(f"{clean(out)}: {r['events']} events, {r['players']} players")
     return EXIT_OK
+
+
+def cmd_damaged(args):
+    """What the archive keeps apart (never games): damaged items fetched
+    from devices, entries the rules refused, conflicting bytes."""
+    rows = _archive(args).damaged()
+    for i, r in enumerate(rows, 1):
+        line = (f"{i}\t{r['kind']}\t{r['device']}\t{r['fsid']}\t"
+                f"{r['name']}\t{r['size']}\t{r['sha256'][:12]}\t"
+                f"{r['reason']}")
+        if args.out:
+            name = "-".join(x for x in (r["kind"], r["device"], r["fsid"],
+                                        r["name"], r["sha256"][:12]) if x)
+            path = os.path.join(args.out, _file_name(name) + ".bin")
+            write_atomic(path, lambda f, raw=r["raw"]: f.write(raw))
+            line += f"\t{path}"
+        print(clean_line(line))
+    if not rows:
+        print("nothing kept apart: no damaged items, refused entries or "
+              "conflicts in the archive")
+    return EXIT_OK
+
+
+def _file_name(text):
+    # Device words are checked by sync; still, no path ever comes from them.
+    return "".join(c if c.isascii() and (c.isalnum() or c in "-_.")
+                   else "_" for c in text)[:120]
 
 
 def cmd_roster(args):
@@ -295,6 +345,8 @@ COMMANDS = {
     "export": (cmd_export, "export the archive (json, csv, bgstats)"),
     "stats": (cmd_stats, "plays, wins, average and best score per title"),
     "plot": (cmd_plot, "a PNG of a game's score progression"),
+    "damaged": (cmd_damaged, "list (or --out DIR: save) what the archive "
+                             "keeps apart: damaged items, conflicts"),
     "roster": (cmd_roster, "get or set the player names on a device"),
     "settings": (cmd_settings, "get or set a device's settings"),
 }
@@ -373,6 +425,10 @@ def build_parser():
     p.add_argument("-o", "--output", metavar="FILE.png",
                    help="where to write the PNG (default ID.png)")
     db(p)
+    p = sub.add_parser("damaged", help=COMMANDS["damaged"][1])
+    p.add_argument("--out", metavar="DIR",
+                   help="also write each item's raw bytes to a file in DIR")
+    db(p)
     p = sub.add_parser("settings", help=COMMANDS["settings"][1])
     port(p)
     p.add_argument("set", nargs="*", metavar="KEY=VALUE",
@@ -412,6 +468,9 @@ def main(argv=None):
         return ex.code
     except KeyboardInterrupt:
         return 130
+    except ArchiveError as ex:
+        print(f"marcador {args.command}: {_one_line(ex)}", file=sys.stderr)
+        return EXIT_ARCHIVE
     except BrokenPipeError:
         # `marcador games | head`: the reader left. Say nothing more and
         # keep Python from complaining when it flushes stdout at exit.

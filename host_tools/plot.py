@@ -102,7 +102,7 @@ def draw(rec, title, path):
         d.line([(x1 + 15, ly), (x1 + 40, ly)], fill=c, width=3)
         d.text((x1 + 48, ly), f"{name} {totals[-1][p]}", fill="black",
                font=font, anchor="lm")
-    img.save(path)
+    img.save(path, format="PNG")     # path: a name or a binary file
     return {"events": n_ev, "players": len(names), "final": totals[-1]}
 
 

@@ -40,12 +40,12 @@ def sync(client: Client, archive, progress=print, every=False,
         for raw in entries:
             head, _ = gamefile.read_entry(raw)
             new = archive.add_entry(device, raw)
-            added += new
+            added += new == "new"
             games += 1
             size += len(raw)
             numbers.append(head.number)
             progress(f"  {device}-{head.number} {head.gid} ({len(raw)} "
-                     f"bytes) {'new' if new else 'already archived'}")
+                     f"bytes) {new}")
         if numbers:
             client.mark(*numbers)
         if nxt == 0:
