@@ -148,7 +148,7 @@ def _client(args):
     try:
         return Client(args.port)
     except LinkError as ex:
-        raise UserError(str(ex))
+        raise UserError(str(ex), EXIT_DEVICE)
 
 
 def _game(args):
@@ -168,16 +168,32 @@ def cmd_sync(args):
     client = _client(args)
     try:
         r = sync(client, archive, every=args.all,
-                 progress=lambda s: print(s, file=sys.stderr))
+                 progress=lambda s: print(clean(s), file=sys.stderr))
     except LinkError as ex:
-        raise UserError(f"{ex}. Nothing was lost: run `marcador sync` "
-                        f"again to finish.")
+        text = str(ex).rstrip(".")
+        raise UserError(f"{text}{'' if text.endswith('?') else '.'} "
+                        f"Nothing was lost: run `marcador sync` again to "
+                        f"finish.", EXIT_DEVICE)
     finally:
         client.close()
     wire = r["sent"] + r["received"]
-    print(f"device {r['device']}: {r['games']} game(s) received, "
-          f"{r['added']} new in {archive.path} ({r['bytes']} bytes of games, "
-          f"{wire} on the wire)")
+    print(f"device {r['device']} (filesystem {r['fsid']}): {r['games']} "
+          f"game(s) received, {r['added']} new in {clean(archive.path)} "
+          f"({r['bytes']} bytes of games, {wire} on the wire)")
+    for gid in r["conflicts"]:
+        print(f"CONFLICT: {gid} is archived with other bytes; the new "
+              f"ones are kept apart (`marcador damaged`)")
+    for what in r["kept_apart"]:
+        print(f"KEPT APART: {clean(what)} could not be stored as a game; "
+              f"its bytes are kept (`marcador damaged`), the device keeps "
+              f"it unsynced")
+    if r["unmarked"]:
+        print(f"NOT MARKED: the device refused to mark "
+              f"{len(r['unmarked'])} archived game(s) synced; the next "
+              f"sync finds them archived")
+    if r["damaged"]:
+        print(f"{r['damaged']} damaged item(s) on the device, "
+              f"{r['damaged_new']} new in the archive (`marcador damaged`)")
     if r["games"] == 0 and not args.all:
         print("(every game on the device is marked synced already; "
               "`marcador sync --all` copies them again, e.g. into a new "
@@ -272,9 +288,9 @@ def cmd_roster(args):
     try:
         if args.names:
             client.roster(args.names)
-        print(" ".join(client.roster()))
+        print(clean(" ".join(client.roster())))
     except LinkError as ex:
-        raise UserError(str(ex))
+        raise UserError(str(ex), EXIT_DEVICE)
     finally:
         client.close()
     return EXIT_OK
@@ -287,7 +303,8 @@ def cmd_settings(args):
         key, eq, value = item.partition("=")
         if not eq or key not in SETTINGS:
             raise UserError(f"{item!r}: settings are given as KEY=VALUE "
-                            f"with KEY one of {', '.join(SETTINGS)}")
+                            f"with KEY one of {', '.join(SETTINGS)}",
+                            EXIT_USAGE)
         new[key] = value
     client = _client(args)
     try:
@@ -298,8 +315,8 @@ def cmd_settings(args):
                 raise UserError("the device refused these settings; it "
                                 "takes " + "; ".join(
                                     f"{k} = {v}" for k, v in
-                                    SETTINGS.items()))
-            raise UserError(str(ex))
+                                    SETTINGS.items()), EXIT_USAGE)
+            raise UserError(str(ex), EXIT_DEVICE)
     finally:
         client.close()
     print(" ".join(f"{k}={v}" for k, v in now.items()))
