@@ -265,3 +265,26 @@ def test_damaged_cli_lists_and_writes_raw_bytes(tmp_path, capsys):
     # Never a game, never counted.
     assert cli(["games", "--db", str(path)]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 1
+
+
+def test_sync_into_a_read_only_or_full_archive_is_one_line(tmp_path):
+    from test_reliability_archive import remount_ro, tmpfs
+    many = good_entries(range(1, 121), seed=8)
+    with tmpfs(tmp_path / "full", "64k") as mnt:
+        dev = FakeDevice(many)
+        code, text, state = run_sync(dev, mnt / "a.sqlite")
+        assert code == 3 and "Traceback" not in text, text[-600:]
+        err = lines(text, "marcador sync:")
+        assert len(err) == 1 and "disk is full" in err[0]
+        stored = {g["number"] for g in
+                  Archive(mnt / "a.sqlite", readonly=True).games()}
+        # Only games the archive holds were marked synced.
+        assert 0 < len(stored) < 120 and set(state["synced"]) <= stored
+    with tmpfs(tmp_path / "ro", "1m") as mnt:
+        Archive(mnt / "a.sqlite").close()
+        remount_ro(mnt)
+        code, text, state = run_sync(FakeDevice(many[:3]), mnt / "a.sqlite")
+        assert code == 3 and "Traceback" not in text, text[-600:]
+        err = lines(text, "marcador sync:")
+        assert len(err) == 1 and "read-only" in err[0]
+        assert state["synced"] == []
