@@ -148,6 +148,15 @@ class FakeDevice:
             return self.send("ok", "pull", nxt, -count, text)
         if m == "count-mismatch":
             count += 1
+        if m.startswith("mutate-"):          # a seeded random corruption
+            import random
+            rnd = random.Random(m)
+            for _ in range(rnd.randrange(1, 6)):
+                if data:
+                    data[rnd.randrange(len(data))] = rnd.randrange(256)
+            if rnd.random() < 0.3:
+                del data[rnd.randrange(len(data) + 1):]
+            text = base64.b64encode(bytes(data)).decode() if data else "-"
         if m == "truncated-entries":
             text = base64.b64encode(bytes(data[:-9])).decode()
         if m == "bad-crc-pull":
