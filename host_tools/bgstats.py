@@ -27,7 +27,10 @@ NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://marcador.invalid/bgstats")
 
 
 def _uuid(kind, key):
-    return str(uuid.uuid5(NAMESPACE, f"{kind}:{key}")).upper()
+    # A lone surrogate (a tampered archive) as its escape: unchanged for
+    # every valid name.
+    name = f"{kind}:{key}".encode("utf-8", "backslashreplace").decode()
+    return str(uuid.uuid5(NAMESPACE, name)).upper()
 
 
 def _date(seconds):

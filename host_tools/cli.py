@@ -223,12 +223,17 @@ def cmd_export(args):
     from . import export
     archive = _archive(args)
     out = export.write(archive, args.format)
+    if args.format != "csv":
+        out = clean_json(out)     # the same JSON, C1 codes as \uXXXX
     if args.output:
-        write_atomic(args.output, lambda f: f.write(out.encode("utf-8")))
+        data = out.encode("utf-8", "backslashreplace")
+        write_atomic(args.output, lambda f: f.write(data))
         print(f"{len(archive.games())} game(s) written to "
               f"{clean(args.output)}", file=sys.stderr)
     else:
-        sys.stdout.write(out)
+        # The file's bytes to a file or a pipe; to a terminal, names with
+        # control characters are shown escaped.
+        sys.stdout.write(clean_lines(out) if sys.stdout.isatty() else out)
     return EXIT_OK
 
 

@@ -344,3 +344,50 @@ def test_games_into_a_closed_pipe_ends_quietly(tmp_path):
     assert first.startswith(DEVICE.encode())
     assert b"Traceback" not in err and b"BrokenPipe" not in err, err
     assert err == b"" and code == 141
+
+
+def test_names_with_control_characters_never_reach_a_terminal(tmp_path):
+    # A game whose names carry ESC sequences, C1 codes and a lone
+    # surrogate (as a tampered archive could): every command's output on a
+    # terminal (a pty) shows them escaped; the exports stay valid.
+    import pty
+    from marcador_core import record
+    names = ["\x1b]0;pwned\x07A", "B\x9b2J\r", "C\ud800"]
+    rec = {"game": "free", "players": names, "options": {},
+           "events": [{"e": "round", "scores": [3, 2, 1]}, {"e": "end"}]}
+    res = record.score_record(rec)
+    path = tmp_path / "a.sqlite"
+    Archive(path).close()
+    db = sqlite3.connect(path)
+    db.execute("INSERT INTO games VALUES ('d-1','d',1,'free',NULL,1,?,?,?,"
+               "x'00',NULL)", (json.dumps(names), json.dumps(rec),
+                               json.dumps(res)))
+    db.commit()
+    db.close()
+    for args in (["games"], ["show", "d-1"], ["stats"],
+                 ["export", "--format", "csv"], ["export"],
+                 ["export", "--format", "bgstats"]):
+        master, slave = pty.openpty()
+        proc = subprocess.Popen([sys.executable, "-m", "host_tools", *args,
+                                 "--db", str(path)], stdout=slave,
+                                stderr=subprocess.PIPE, cwd=ROOT)
+        os.close(slave)
+        out = b""
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+        os.close(master)
+        assert proc.wait(30) == 0, proc.stderr.read()
+        text = out.decode("utf-8")
+        assert "A" in text and "\x1b" not in text and "\x9b" not in text
+        assert "\x07" not in text and "\r" not in text.replace("\r\n", "")
+        assert "\\x1b" in text or "\\u001b" in text, (args, text)
+    export = subprocess.run([sys.executable, "-m", "host_tools", "export",
+                             "--db", str(path)], capture_output=True,
+                            cwd=ROOT)
+    assert json.loads(export.stdout)[0]["players"][:2] == names[:2]
