@@ -27,7 +27,8 @@ E_BUSY = 7
 
 DEVICE_ID = re.compile(r"^[0-9A-Za-z]{1,32}$")
 FSID = re.compile(r"^[0-9a-f]{8}$")
-ITEM = re.compile(r"^(a[0-9]{4}\.[0-9]{1,10}\.[0-9]{1,10}|bad[0-9]{1,10})$")
+ITEM = re.compile(r"^(a[0-9]{4,10}\.[0-9]{1,10}\.[0-9]{1,10}"
+                  r"|bad[0-9]{1,10})$")
 
 
 class LinkError(Exception):

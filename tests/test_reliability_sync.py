@@ -14,7 +14,6 @@ import tempfile
 
 import pytest
 
-import fakedevice
 from fakedevice import DEVICE, FSID, FakeDevice
 from gamegen import random_game
 from host_tools.archive import Archive
