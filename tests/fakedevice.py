@@ -159,6 +159,8 @@ class FakeDevice:
             text = base64.b64encode(bytes(data)).decode() if data else "-"
         if m == "truncated-entries":
             text = base64.b64encode(bytes(data[:-9])).decode()
+        if m == "trailing-dash" and data:  # firmware 0.5's stream()
+            text += "-"
         if m == "bad-crc-pull":
             return self.send("ok", "pull", nxt, count, text, crc_ok=False)
         self.send("ok", "pull", nxt, count, text)

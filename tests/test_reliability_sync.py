@@ -318,3 +318,12 @@ def test_randomly_corrupted_pulls_never_end_in_a_traceback(tmp_path,
             assert "KEPT APART" in out, out
         db.close()
     print(f"\n150 corrupted pulls: exit codes {codes}")
+
+
+def test_a_dash_after_pulled_data_is_tolerated(tmp_path):
+    # The simulated firmware streams "-" after data whose length is a
+    # multiple of 3; strict base64 would refuse every such pull.
+    dev = FakeDevice(good_entries([1, 2, 3]), mode="trailing-dash")
+    code, text, state = run_sync(dev, tmp_path / "a.sqlite")
+    assert code == 0, text
+    assert state["synced"] == [1, 2, 3]
