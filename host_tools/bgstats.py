@@ -121,7 +121,10 @@ def load_config(path=None):
 
 
 def _uuid(kind, key):
-    return str(uuid.uuid5(NAMESPACE, f"{kind}:{key}")).upper()
+    # A lone surrogate (a tampered archive) as its escape: unchanged for
+    # every valid name.
+    name = f"{kind}:{key}".encode("utf-8", "backslashreplace").decode()
+    return str(uuid.uuid5(NAMESPACE, name)).upper()
 
 
 def _date(seconds):

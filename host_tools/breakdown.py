@@ -2,6 +2,8 @@
 
 from marcador_core import errors as E
 
+from .termsafe import clean
+
 TITLES = {
     "doggy": "Doggy Style", "duplicon": "Duplicon", "alebrijes": "Alebrijes",
     "dog": "DOG", "dinos": "Happy Little Dinosaurs",
@@ -38,7 +40,7 @@ def _w(key, lang):
 
 def _status_lines(res, lang):
     st = res["status"]
-    names = [p["name"] for p in res["players"]]
+    names = [clean(p["name"]) for p in res["players"]]
     g = res["game"]
     if g == "doggy":
         return [f"{_w('mario', lang)}: {st['mario']}/3"]
@@ -65,7 +67,8 @@ def _status_lines(res, lang):
 
 
 def text(res, lang=E.EN):
-    players = res["players"]
+    # Names as they can be printed (control characters escaped).
+    players = [dict(p, name=clean(p["name"])) for p in res["players"]]
     title = TITLES.get(res["game"]) or _w("free", lang)
     state = _w("over" if res["over"] else "playing", lang)
     parts = list(players[0]["parts"]) if players else []

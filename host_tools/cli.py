@@ -7,6 +7,7 @@ line saying what went wrong; nothing is printed to stdout as a result then.
 
 import argparse
 import json
+import os
 import sqlite3
 import sys
 
@@ -14,16 +15,27 @@ from marcador_core import errors as E
 from marcador_core import record
 
 from . import breakdown
+from .archive import ArchiveError
+from .termsafe import clean, clean_json, clean_line, clean_lines
 
+# Exit codes (README, "Reliability"). argparse's own usage errors are
+# moved from 2 to EXIT_USAGE so that 2 always means an invalid record.
 EXIT_OK = 0
-EXIT_USAGE = 1      # file missing, unreadable, not JSON
-EXIT_INVALID = 2    # the record breaks a rule of its game
+EXIT_FILE = 1       # a file named cannot be read or written, no such game
+EXIT_INVALID = 2    # the record breaks a rule of its game or the format
+EXIT_ARCHIVE = 3    # the archive cannot be opened, read or written
+EXIT_DEVICE = 4     # the device did not answer, or answered wrongly
+EXIT_USAGE = 64     # the command line itself (as sysexits' EX_USAGE)
+EXIT_INTERNAL = 70  # a bug in marcador (one line, no traceback)
+EXIT_PIPE = 141     # stdout was closed early (as a shell's SIGPIPE)
+
+RECORD_LIMIT = 4 << 20    # bytes: a 99-round record is ~20 KB
 
 
 class UserError(Exception):
     """A problem the user can fix; the message says how."""
 
-    def __init__(self, message, code=EXIT_USAGE):
+    def __init__(self, message, code=EXIT_FILE):
         super().__init__(message)
         self.code = code
 
@@ -31,17 +43,30 @@ class UserError(Exception):
 def read_record(path):
     try:
         if path == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read(RECORD_LIMIT + 1)
         else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
+            with open(path, "rb") as f:
+                data = f.read(RECORD_LIMIT + 1)
     except OSError as ex:
-        raise UserError(f"cannot read {path}: {ex.strerror}")
+        raise UserError(f"cannot read {path}: {ex.strerror or ex}")
+    if len(data) > RECORD_LIMIT:
+        raise UserError(f"{path}: too big for a game record (more than "
+                        f"{RECORD_LIMIT >> 20} MB); is it the right file?")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as ex:
+        raise UserError(f"{path} is not UTF-8 text (byte {ex.start}): "
+                        f"save the record as UTF-8 JSON")
     try:
         return json.loads(text)
     except json.JSONDecodeError as ex:
         raise UserError(f"{path} is not valid JSON: {ex.msg} at line "
                         f"{ex.lineno}, column {ex.colno}")
+    except RecursionError:
+        raise UserError(f"{path} is not a game record: JSON nested too "
+                        f"deeply")
+    except ValueError as ex:           # an integer of over 4300 digits
+        raise UserError(f"{path} is not a game record: {ex}")
 
 
 def cmd_score(args):
@@ -51,10 +76,13 @@ def cmd_score(args):
         res = record.score_record(rec)
     except record.RecordError as ex:
         raise UserError(f"{args.file}: {ex.text(lang)}", EXIT_INVALID)
+    except RecursionError:
+        raise UserError(f"{args.file}: record: nested too deeply",
+                        EXIT_INVALID)
     if args.json:
-        print(json.dumps(res, ensure_ascii=False))
+        print(clean_json(json.dumps(res, ensure_ascii=False)))
     else:
-        print(breakdown.text(res, lang))
+        print(clean_lines(breakdown.text(res, lang)))
     return EXIT_OK
 
 
@@ -83,12 +111,36 @@ def cmd_sim(args):
     return EXIT_OK
 
 
-def _archive(args):
+def _archive(args, write=False):
+    """The archive --db names; read-only unless write (then created or
+    upgraded as needed)."""
     from .archive import Archive
+    return Archive(args.db, readonly=not write)
+
+
+def write_atomic(path, write):
+    """write(binary file) into a temp file beside path, then rename it over
+    path: the previous file stays whole if anything fails (a full disk)."""
+    path = os.fspath(path)
+    if os.path.isdir(path):
+        raise UserError(f"{path} is a folder: give a file name")
+    folder = os.path.dirname(path) or "."
+    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}"
+                               f".tmp")
     try:
-        return Archive(args.db)
-    except (OSError, ValueError, sqlite3.DatabaseError) as ex:
-        raise UserError(f"cannot open the archive {args.db or ''}: {ex}")
+        with open(tmp, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as ex:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        kept = " (the previous file is unchanged)" if os.path.exists(path) \
+            else ""
+        raise UserError(f"cannot write {path}: {ex.strerror or ex}{kept}")
 
 
 def _client(args):
@@ -96,7 +148,7 @@ def _client(args):
     try:
         return Client(args.port)
     except LinkError as ex:
-        raise UserError(str(ex))
+        raise UserError(str(ex), EXIT_DEVICE)
 
 
 def _game(args):
@@ -112,20 +164,36 @@ def _game(args):
 def cmd_sync(args):
     from .link import LinkError
     from .sync import sync
-    archive = _archive(args)
+    archive = _archive(args, write=True)
     client = _client(args)
     try:
         r = sync(client, archive, every=args.all,
-                 progress=lambda s: print(s, file=sys.stderr))
+                 progress=lambda s: print(clean(s), file=sys.stderr))
     except LinkError as ex:
-        raise UserError(f"{ex}. Nothing was lost: run `marcador sync` "
-                        f"again to finish.")
+        text = str(ex).rstrip(".")
+        raise UserError(f"{text}{'' if text.endswith('?') else '.'} "
+                        f"Nothing was lost: run `marcador sync` again to "
+                        f"finish.", EXIT_DEVICE)
     finally:
         client.close()
     wire = r["sent"] + r["received"]
-    print(f"device {r['device']}: {r['games']} game(s) received, "
-          f"{r['added']} new in {archive.path} ({r['bytes']} bytes of games, "
-          f"{wire} on the wire)")
+    print(f"device {r['device']} (filesystem {r['fsid']}): {r['games']} "
+          f"game(s) received, {r['added']} new in {clean(archive.path)} "
+          f"({r['bytes']} bytes of games, {wire} on the wire)")
+    for gid in r["conflicts"]:
+        print(f"CONFLICT: {gid} is archived with other bytes; the new "
+              f"ones are kept apart (`marcador damaged`)")
+    for what in r["kept_apart"]:
+        print(f"KEPT APART: {clean(what)} could not be stored as a game; "
+              f"its bytes are kept (`marcador damaged`), the device keeps "
+              f"it unsynced")
+    if r["unmarked"]:
+        print(f"NOT MARKED: the device refused to mark "
+              f"{len(r['unmarked'])} archived game(s) synced; the next "
+              f"sync finds them archived")
+    if r["damaged"]:
+        print(f"{r['damaged']} damaged item(s) on the device, "
+              f"{r['damaged_new']} new in the archive (`marcador damaged`)")
     if r["games"] == 0 and not args.all:
         print("(every game on the device is marked synced already; "
               "`marcador sync --all` copies them again, e.g. into a new "
@@ -137,8 +205,9 @@ def cmd_games(args):
     archive = _archive(args)
     for row in archive.games():
         res = json.loads(row["result"])
-        win = ", ".join(res["players"][p]["name"] for p in res["winners"])
-        print(f"{row['id']}\t{row['game']}\t"
+        win = ", ".join(clean(res["players"][p]["name"])
+                        for p in res["winners"])
+        print(f"{clean(row['id'])}\t{row['game']}\t"
               f"{'over' if res['over'] else 'unfinished'}\t{win}")
     return EXIT_OK
 
@@ -146,7 +215,7 @@ def cmd_games(args):
 def cmd_show(args):
     row = _game(args)
     lang = E.ES if args.lang == "es" else E.EN
-    print(breakdown.text(json.loads(row["result"]), lang))
+    print(clean_lines(breakdown.text(json.loads(row["result"]), lang)))
     return EXIT_OK
 
 
@@ -163,18 +232,19 @@ def cmd_export(args):
             raise UserError(str(ex))
         if args.output and not args.output.endswith(".bgsplay"):
             print(f"note: BG Stats opens play files named *.bgsplay; "
-                  f"consider renaming {args.output}", file=sys.stderr)
+                  f"consider renaming {clean(args.output)}", file=sys.stderr)
     out = export.write(archive, args.format, **opts)
+    if args.format != "csv":
+        out = clean_json(out)     # the same JSON, C1 codes as \uXXXX
     if args.output:
-        try:
-            with open(args.output, "w", encoding="utf-8", newline="") as f:
-                f.write(out)
-        except OSError as ex:
-            raise UserError(f"cannot write {args.output}: {ex.strerror}")
-        print(f"{len(archive.games())} game(s) written to {args.output}",
-              file=sys.stderr)
+        data = out.encode("utf-8", "backslashreplace")
+        write_atomic(args.output, lambda f: f.write(data))
+        print(f"{len(archive.games())} game(s) written to "
+              f"{clean(args.output)}", file=sys.stderr)
     else:
-        sys.stdout.write(out)
+        # The file's bytes to a file or a pipe; to a terminal, names with
+        # control characters are shown escaped.
+        sys.stdout.write(clean_lines(out) if sys.stdout.isatty() else out)
     return EXIT_OK
 
 
@@ -190,18 +260,22 @@ def cmd_stats(args):
 
 def cmd_plot(args):
     from .plot import plot_row
-    row = _game(args)
     fmt = args.format or ("svg" if (args.output or "").lower().endswith(
         ".svg") else "png")
     out = args.output or f"{args.id}.{fmt}"
+    if os.path.isdir(out):
+        raise UserError(f"{clean(out)} is a folder: give a file name "
+                        f"ending in .{fmt}")
+    if not out.lower().endswith((".png", ".svg")):
+        raise UserError(f"{clean(out)}: the plot is a PNG or an SVG image; "
+                        f"give a file name ending in .png or .svg")
     if (fmt == "svg") != out.lower().endswith(".svg"):
-        raise UserError(f"{out}: an SVG file's name ends in .svg, and "
-                        f"only an SVG file's")
-    try:
-        r = plot_row(row, out)
-    except OSError as ex:
-        raise UserError(f"cannot write {out}: {ex.strerror or ex}")
-    print(f"{out}: {r['events']} events, {r['players']} players")
+        raise UserError(f"{clean(out)}: an SVG file's name ends in .svg, "
+                        f"and only an SVG file's")
+    row = _game(args)
+    r = {}
+    write_atomic(out, lambda f: r.update(plot_row(row, f, fmt)))
+    print(f"{clean(out)}: {r['events']} events, {r['players']} players")
     return EXIT_OK
 
 
@@ -209,12 +283,37 @@ def cmd_report(args):
     from . import report
     archive = _archive(args)
     out = args.output or "marcador-report.html"
-    try:
-        r = report.write(archive, out)
-    except OSError as ex:
-        raise UserError(f"cannot write {out}: {ex.strerror or ex}")
-    print(f"{out}: {r['games']} game(s), {r['bytes']} bytes")
+    r = {}
+    write_atomic(out, lambda f: r.update(report.write(archive, f)))
+    print(f"{clean(out)}: {r['games']} game(s), {r['bytes']} bytes")
     return EXIT_OK
+
+
+def cmd_damaged(args):
+    """What the archive keeps apart (never games): damaged items fetched
+    from devices, entries the rules refused, conflicting bytes."""
+    rows = _archive(args).damaged()
+    for i, r in enumerate(rows, 1):
+        line = (f"{i}\t{r['kind']}\t{r['device']}\t{r['fsid']}\t"
+                f"{r['name']}\t{r['size']}\t{r['sha256'][:12]}\t"
+                f"{r['reason']}")
+        if args.out:
+            name = "-".join(x for x in (r["kind"], r["device"], r["fsid"],
+                                        r["name"], r["sha256"][:12]) if x)
+            path = os.path.join(args.out, _file_name(name) + ".bin")
+            write_atomic(path, lambda f, raw=r["raw"]: f.write(raw))
+            line += f"\t{path}"
+        print(clean_line(line))
+    if not rows:
+        print("nothing kept apart: no damaged items, refused entries or "
+              "conflicts in the archive")
+    return EXIT_OK
+
+
+def _file_name(text):
+    # Device words are checked by sync; still, no path ever comes from them.
+    return "".join(c if c.isascii() and (c.isalnum() or c in "-_.")
+                   else "_" for c in text)[:120]
 
 
 def cmd_roster(args):
@@ -223,9 +322,9 @@ def cmd_roster(args):
     try:
         if args.names:
             client.roster(args.names)
-        print(" ".join(client.roster()))
+        print(clean(" ".join(client.roster())))
     except LinkError as ex:
-        raise UserError(str(ex))
+        raise UserError(str(ex), EXIT_DEVICE)
     finally:
         client.close()
     return EXIT_OK
@@ -238,7 +337,8 @@ def cmd_settings(args):
         key, eq, value = item.partition("=")
         if not eq or key not in SETTINGS:
             raise UserError(f"{item!r}: settings are given as KEY=VALUE "
-                            f"with KEY one of {', '.join(SETTINGS)}")
+                            f"with KEY one of {', '.join(SETTINGS)}",
+                            EXIT_USAGE)
         new[key] = value
     client = _client(args)
     try:
@@ -249,8 +349,8 @@ def cmd_settings(args):
                 raise UserError("the device refused these settings; it "
                                 "takes " + "; ".join(
                                     f"{k} = {v}" for k, v in
-                                    SETTINGS.items()))
-            raise UserError(str(ex))
+                                    SETTINGS.items()), EXIT_USAGE)
+            raise UserError(str(ex), EXIT_DEVICE)
     finally:
         client.close()
     print(" ".join(f"{k}={v}" for k, v in now.items()))
@@ -298,13 +398,15 @@ COMMANDS = {
     "plot": (cmd_plot, "a PNG or SVG of a game's score progression"),
     "report": (cmd_report, "one offline HTML file: every game, charts, "
                            "statistics per title"),
+    "damaged": (cmd_damaged, "list (or --out DIR: save) what the archive "
+                             "keeps apart: damaged items, conflicts"),
     "roster": (cmd_roster, "get or set the player names on a device"),
     "settings": (cmd_settings, "get or set a device's settings"),
 }
 
 
 def build_parser():
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="marcador",
         description="Marcador PC tools: score game records with the same "
                     "rules core the board runs.")
@@ -396,6 +498,10 @@ def build_parser():
     p.add_argument("-o", "--output", metavar="FILE.html",
                    help="where to write it (default marcador-report.html)")
     db(p)
+    p = sub.add_parser("damaged", help=COMMANDS["damaged"][1])
+    p.add_argument("--out", metavar="DIR",
+                   help="also write each item's raw bytes to a file in DIR")
+    db(p)
     p = sub.add_parser("settings", help=COMMANDS["settings"][1])
     port(p)
     p.add_argument("set", nargs="*", metavar="KEY=VALUE",
@@ -407,13 +513,52 @@ def build_parser():
     return parser
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        # Usage errors exit with EXIT_USAGE, not argparse's 2 (which
+        # marcador keeps for an invalid record).
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {clean(message)}\n")
+
+
+def _one_line(text):
+    return clean(" ".join(str(text).split()))
+
+
 def main(argv=None):
     args = build_parser().parse_args(argv)
     func = COMMANDS[args.command][0]
     try:
-        return func(args)
+        sys.stdout.reconfigure(errors="backslashreplace")
+    except (AttributeError, ValueError):
+        pass
+    try:
+        code = func(args)
+        sys.stdout.flush()
+        return code
     except UserError as ex:
-        print(f"marcador {args.command}: {ex}", file=sys.stderr)
+        print(f"marcador {args.command}: {_one_line(ex)}", file=sys.stderr)
         return ex.code
     except KeyboardInterrupt:
         return 130
+    except ArchiveError as ex:
+        print(f"marcador {args.command}: {_one_line(ex)}", file=sys.stderr)
+        return EXIT_ARCHIVE
+    except BrokenPipeError:
+        # `marcador games | head`: the reader left. Say nothing more and
+        # keep Python from complaining when it flushes stdout at exit.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return EXIT_PIPE
+    except sqlite3.Error as ex:
+        print(f"marcador {args.command}: the archive failed: "
+              f"{_one_line(ex)}; nothing was changed",
+              file=sys.stderr)
+        return EXIT_ARCHIVE
+    except Exception as ex:        # a bug: still one line, no traceback
+        print(f"marcador {args.command}: internal error "
+              f"({type(ex).__name__}: {_one_line(ex)}); please report it "
+              f"with the command that caused it", file=sys.stderr)
+        return EXIT_INTERNAL

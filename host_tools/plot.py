@@ -147,12 +147,19 @@ def svg(rec, title, width=W, height=H, c=None):
     return "\n".join(out) + "\n"
 
 
-def draw(rec, title, path):
-    """Write the chart to path: SVG if it ends in .svg, else PNG."""
-    if str(path).lower().endswith(".svg"):
+def draw(rec, title, out, fmt=None):
+    """Write the chart to out (a file name, or a binary file with fmt):
+    SVG if fmt is "svg" or the name ends in .svg, else PNG."""
+    if fmt is None:
+        fmt = "svg" if str(out).lower().endswith(".svg") else "png"
+    if fmt == "svg":
         c = chart(rec)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(svg(rec, title, c=c))
+        data = svg(rec, title, c=c).encode("utf-8")
+        if isinstance(out, (str, bytes)) or hasattr(out, "__fspath__"):
+            with open(out, "wb") as f:
+                f.write(data)
+        else:
+            out.write(data)
         return {"events": c["n_ev"], "players": len(c["names"]),
                 "final": c["totals"][-1]}
     c = chart(rec)
@@ -198,15 +205,15 @@ def draw(rec, title, path):
         d.line([(x1 + 15, ly), (x1 + 40, ly)], fill=c, width=3)
         d.text((x1 + 48, ly), f"{name} {totals[-1][p]}", fill="black",
                font=font, anchor="lm")
-    img.save(path)
+    img.save(out, format="PNG")      # out: a name or a binary file
     return {"events": n_ev, "players": len(names), "final": totals[-1]}
 
 
-def plot_row(row, path):
+def plot_row(row, out, fmt=None):
     import json
     rec = json.loads(row["record"])
     res = json.loads(row["result"])
     win = ", ".join(res["players"][p]["name"] for p in res["winners"])
     title = (f"{title_name(row['game'])}  {row['id']}  "
              + (f"winner: {win}" if res["over"] else "unfinished"))
-    return draw(rec, title, path)
+    return draw(rec, title, out, fmt)

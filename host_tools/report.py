@@ -161,8 +161,9 @@ def html(archive):
     return "\n".join(out)
 
 
-def write(archive, path):
-    text = html(archive)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    return {"games": len(archive.games()), "bytes": len(text.encode())}
+def write(archive, out):
+    """The report into out (a binary file: the CLI writes through a temp
+    file and renames it, so a full disk keeps the previous report)."""
+    data = html(archive).encode("utf-8")
+    out.write(data)
+    return {"games": len(archive.games()), "bytes": len(data)}

@@ -10,6 +10,7 @@ lowest for a score pad played with lowest-wins.
 import json
 
 from .breakdown import TITLES
+from .termsafe import clean
 
 
 def title_key(row_game, record):
@@ -60,11 +61,11 @@ def text(stats):
                      f"{t['finished']} finished")
         if not t["players"]:
             continue
-        width = max(6, max(len(n) for n in t["players"]))
+        width = max(6, max(len(clean(n)) for n in t["players"]))
         lines.append(f"  {'player':<{width}}  plays  wins  average  best")
         order = sorted(t["players"].items(),
                        key=lambda kv: (-kv[1]["wins"], kv[0]))
         for name, s in order:
-            lines.append(f"  {name:<{width}}  {s['plays']:>5}  {s['wins']:>4}"
-                         f"  {s['average']:>7}  {s['best']:>4}")
+            lines.append(f"  {clean(name):<{width}}  {s['plays']:>5}  "
+                         f"{s['wins']:>4}  {s['average']:>7}  {s['best']:>4}")
     return "\n".join(lines) if lines else "no games in the archive yet"

@@ -1,56 +1,110 @@
 """marcador sync: copy a device's games into the archive, then mark them
-synced on the device.
+synced on the device; then copy its damaged items (protocol 3).
 
 The device sends whole game entries, several per frame ("pull"), only the
 games it has not yet seen synced. Each game is committed to the archive as
-it arrives; after each frame the games in it are marked synced in one
-request. So a sync is
+it arrives; after each frame exactly the games received in it are marked
+synced in one request. So a sync is
 
 - idempotent: a second run pulls nothing (all are marked), and a game the
   archive already holds is never stored twice;
 - resumable: a sync cut half-way (cable pulled) left the committed games in
   the archive and the rest unmarked on the device; the next run pulls the
-  unmarked ones again and the archive keeps the ones it already has.
+  unmarked ones again and the archive keeps the ones it already has;
+- never silent about data it cannot store: a game whose id the archive
+  holds with other bytes is kept in its conflicts (and marked: both copies
+  are on the PC); an entry the rules refuse, or bytes that are no entry,
+  are kept apart in the archive's damaged table and NOT marked, so the
+  device keeps them too. Either is reported, and the sync goes on.
+
+Game ids are DEVICE-FSID-NUMBER: FSID, the device's filesystem nonce, makes
+them unique across an erased or reflashed board.
 """
 
 from marcador_core import gamefile
 
-from .link import Client, LinkError, PULL_MAX
+from .archive import CONFLICT, NEW, REFUSED, game_id
+from .link import Client, DeviceError, LinkError, PULL_MAX
 
-PROTOCOL = 2        # the oldest device protocol this sync speaks
+PROTOCOL = 3        # the oldest device protocol this sync speaks
+MAX_PULLS = 1 << 20
 
 
 def sync(client: Client, archive, progress=print, every=False,
          most=PULL_MAX):
     """Pull the device's unsynced games (every game it holds with
-    every=True) into the archive. Returns what happened as a dict."""
+    every=True) into the archive, then its damaged items. Returns what
+    happened as a dict."""
     sent0, received0 = client.sent, client.received
     hello = client.hello()
-    if hello["protocol"] < PROTOCOL:
+    if hello["protocol"] < PROTOCOL or not hello["fsid"]:
         raise LinkError(f"the device speaks sync protocol "
                         f"{hello['protocol']}, this marcador needs "
                         f"{PROTOCOL}: update its firmware with "
                         f"`marcador flash`")
-    device = hello["device"]
-    games = added = size = 0
+    device, fsid = hello["device"], hello["fsid"]
+    r = {"device": device, "fsid": fsid, "games": 0, "added": 0,
+         "bytes": 0, "conflicts": [], "kept_apart": [], "unmarked": [],
+         "damaged": 0, "damaged_new": 0}
     first = 1
-    while True:
-        nxt, entries = client.pull(first, most, every)
+    for _ in range(MAX_PULLS):
+        nxt, entries, rest = client.pull(first, most, every)
         numbers = []
         for raw in entries:
-            head, _ = gamefile.read_entry(raw)
-            new = archive.add_entry(device, raw)
-            added += new
-            games += 1
-            size += len(raw)
+            r["games"] += 1
+            r["bytes"] += len(raw)
+            try:
+                head, _ = gamefile.read_entry(raw)
+            except (ValueError, IndexError) as ex:
+                head, why = None, str(ex)
+            status = archive.add_entry(device, raw, fsid)
+            if head is None:
+                r["kept_apart"].append(f"an unreadable entry ({why})")
+                progress(f"  an unreadable entry ({len(raw)} bytes): kept "
+                         f"apart")
+                continue
+            gid = game_id(device, fsid, head.number)
+            progress(f"  {gid} {head.gid} ({len(raw)} bytes) {status}")
+            if status == REFUSED:
+                r["kept_apart"].append(gid)    # not marked: the device
+                continue                        # keeps its copy
+            if status == NEW:
+                r["added"] += 1
+            elif status == CONFLICT:
+                r["conflicts"].append(gid)
             numbers.append(head.number)
-            progress(f"  {device}-{head.number} {head.gid} ({len(raw)} "
-                     f"bytes) {'new' if new else 'already archived'}")
+        if rest:
+            archive.add_damaged(device, fsid, f"pull-{first}", rest,
+                                "bytes of a pull frame that are no entry")
+            r["kept_apart"].append(f"{len(rest)} bytes after the games of "
+                                   f"a pull")
+            progress(f"  {len(rest)} bytes that are no game: kept apart")
         if numbers:
-            client.mark(*numbers)
+            try:
+                client.mark(*numbers)
+            except DeviceError as ex:
+                # Archived all the same; the next sync pulls them again
+                # and finds them there.
+                r["unmarked"] += numbers
+                progress(f"  the device did not mark them synced: {ex}")
         if nxt == 0:
             break
+        if nxt <= first:
+            raise LinkError(f"the device's pull did not move on (from "
+                            f"{first} to {nxt}); the games received are "
+                            f"archived. Update its firmware (`marcador "
+                            f"flash`)")
         first = nxt
-    return {"device": device, "games": games, "added": added, "bytes": size,
-            "sent": client.sent - sent0,
-            "received": client.received - received0}
+    else:
+        raise LinkError(f"the device sent over {MAX_PULLS} pulls")
+    for name, size in client.damaged():
+        raw = client.raw(name, size)
+        new = archive.add_damaged(device, fsid, name, raw,
+                                  "reported damaged by the device")
+        r["damaged"] += 1
+        r["damaged_new"] += new
+        progress(f"  damaged item {name} ({size} bytes) "
+                 f"{'kept' if new else 'already kept'}")
+    r["sent"] = client.sent - sent0
+    r["received"] = client.received - received0
+    return r

@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from host_tools import bgstats, export, stats
-from host_tools.archive import SCHEMA, SCHEMA_1, Archive
+from host_tools.archive import SCHEMA, SCHEMA_1, Archive, ArchiveError
 from host_tools.cli import SETTINGS, main as cli
 from host_tools.devicelog import to_entry
 from host_tools.plot import COLOURS, progression
@@ -49,7 +49,15 @@ def test_entries_round_trip_into_the_archive(tmp_path):
     for row, rec in zip(rows, recs):
         assert record.score_record(json.loads(row["record"])) == \
             record.score_record(rec) == json.loads(row["result"])
-    assert not db.add_entry(DEVICE, to_entry(recs[0], 1))   # deduplicated
+    same = to_entry(recs[0], 1, 1_790_000_000 + 3600)
+    assert db.add_entry(DEVICE, same) == "same"        # deduplicated
+    other = to_entry(recs[0], 1)     # same number, other bytes (no time)
+    assert db.add_entry(DEVICE, other) == "conflict"
+    assert db.add_entry(DEVICE, other) == "conflict"
+    assert len(db.games()) == 12 and db.get(f"{DEVICE}-1")["raw"] == same
+    kept = db.damaged()
+    assert [(k["kind"], k["name"], k["raw"]) for k in kept] == [
+        ("conflict", f"{DEVICE}-1", other)]
 
 
 def test_stats_agree_with_the_csv_export(tmp_path):
@@ -204,6 +212,9 @@ def test_cli_stats_and_plot_errors(tmp_path, capsys):
     assert cli(["plot", "nope-3", "--db", str(db.path)]) == 1
     assert "no game nope-3" in capsys.readouterr().err
     empty = tmp_path / "e.sqlite"
+    assert cli(["stats", "--db", str(empty)]) == 3     # never created
+    assert "no archive" in capsys.readouterr().err and not empty.exists()
+    Archive(empty).close()
     assert cli(["stats", "--db", str(empty)]) == 0
     assert "no games" in capsys.readouterr().out
 
@@ -212,8 +223,11 @@ def test_archive_schema_upgrades_in_place(tmp_path):
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)
     old.execute(SCHEMA_1)
+    rec = {"game": "free", "players": ["A"],
+           "events": [{"e": "round", "scores": [3]}]}
     old.execute("INSERT INTO games VALUES ('d-1','d',1,'free',NULL,1,'[]',"
-                "'{}','{}',x'00')")
+                "?,?,x'00')", (json.dumps(rec),
+                               json.dumps(record.score_record(rec))))
     old.execute("PRAGMA user_version = 1")
     old.commit()
     old.close()
@@ -221,20 +235,21 @@ def test_archive_schema_upgrades_in_place(tmp_path):
     assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA
     row = db.get("d-1")
     assert row["added"] is None and row["game"] == "free"
+    assert db.damaged() == []        # schema 3's tables, empty
     db.close()
     newer = sqlite3.connect(path)
     newer.execute(f"PRAGMA user_version = {SCHEMA + 1}")
     newer.commit()
     newer.close()
-    with pytest.raises(ValueError, match="newer marcador"):
+    with pytest.raises(ArchiveError, match="newer marcador"):
         Archive(path)
 
 
 def test_a_file_that_is_not_an_archive_is_refused(tmp_path, capsys):
     bad = tmp_path / "notes.txt"
     bad.write_text("not a database, just text " * 100)
-    assert cli(["games", "--db", str(bad)]) == 1
-    assert "cannot open the archive" in capsys.readouterr().err
+    assert cli(["games", "--db", str(bad)]) == 3
+    assert "is not an archive" in capsys.readouterr().err
     assert bad.read_text().startswith("not a database")
 
 

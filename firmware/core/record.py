@@ -87,7 +87,10 @@ def _trait_byte(t):
 
 
 def options_bytes(gid, n, opts):
-    opts = opts or {}
+    if opts is None:
+        opts = {}
+    if not isinstance(opts, dict):
+        raise RecordError(E.BAD_OPTION, -1, "options: an object")
     if gid == "dog":
         return bytes([_player(opts.get("dealer", 0), n, "dealer")])
     if gid == "dinos":
@@ -400,6 +403,9 @@ def load(rec):
     # first event that is invalid.
     cls, names, events = check_header(rec)
     n = len(names)
+    if n < cls.MIN_PLAYERS or n > cls.MAX_PLAYERS:
+        # Before the options are encoded: they index arrays per player.
+        raise RecordError(E.BAD_PLAYER_COUNT, -1, "%d players" % n)
     log = GameLog(cls())
     err = log.begin(n, options_bytes(cls.ID, n, rec.get("options")))
     if err:
