@@ -116,6 +116,14 @@ class Dog(Game):
             # Pawns at home or in the goal cannot be killed.
             if self.track[q] == 0:
                 return E.NOT_ON_TRACK
+            # The killing pawn is on the track: the killer's own, or once
+            # the killer has all 4 in the goal, the partner's. A pawn that
+            # kills one of its own owner's needs a second one to kill.
+            m = p if self.goal[p] < PAWNS else self.partner(p)
+            if self.track[m] == 0:
+                return E.NO_KILLER_PAWN
+            if q == m and self.track[m] < 2:
+                return E.OWN_KILL_ONE_PAWN
             self.track[q] -= 1
             self.home[q] += 1
             self.kills[p] += 1
