@@ -126,3 +126,28 @@ def test_killing_a_pawn_of_the_movers_owner_needs_two_of_them_out():
     # Killing the partner's pawn with one's own pawn needs no second one.
     st = score("dog", 4, [out(0), out(2), kill(0, 2)])["status"]
     assert st["home"][2] == 4
+
+
+# ---- the match tally travels in each game's options (its header)
+
+def test_match_options_round_trip_and_old_records_keep_one_byte():
+    from marcador_core import record
+    from marcador_core import dog
+    opts = {"dealer": 2, "match": {"length": 3, "wins": [1, 0]}}
+    b = record.options_bytes("dog", 4, opts)
+    assert b == bytes([2, 3, 1, 0])
+    assert record.options_dict("dog", 4, b) == opts
+    assert dog.match_of(b, 4) == (3, [1, 0])
+    assert record.options_bytes("dog", 4, {"dealer": 1}) == bytes([1])
+    assert record.options_dict("dog", 4, bytes([1])) == {"dealer": 1}
+    assert dog.match_of(bytes([1]), 4) is None
+    six = {"dealer": 0, "match": {"length": 5, "wins": [2, 0, 1]}}
+    assert record.options_dict(
+        "dog", 6, record.options_bytes("dog", 6, six)) == six
+    # The rules ignore the match bytes: a game in a match plays the same.
+    ev = [out(0), goal(0)] * 4 + [out(2), goal(2)] * 4
+    assert score("dog", 4, ev, opts)["winners"] == [0, 2]
+    for bad in ({"length": 0, "wins": [0, 0]}, {"length": 3, "wins": [0]},
+                {"length": 3, "wins": [4, 0]}, [3]):
+        assert error("dog", 4, [], {"dealer": 0, "match": bad})[0] in \
+            (E.BAD_OPTION, E.BAD_VALUE)

@@ -287,3 +287,15 @@ def test_undo_of_the_order_makes_mario_valid_again():
     log = log_of("doggy", 2, [take(0, "red"), order(0, "red"),
                               {"e": "undo"}, {"e": "mario"}])
     assert log.game.mario == 1 and log.game.ordered(0, 1) == 1
+
+
+def test_the_pc_breakdown_says_who_still_has_to_assign():
+    from host_tools import breakdown
+    from marcador_core import errors as Er
+    res = score("doggy", 3, wild_game())
+    assert "Still to assign their wilds: J1" in breakdown.text(res)
+    assert "Aún deben asignar sus comodines: J1" in \
+        breakdown.text(res, Er.ES)
+    assert "(in progress)" in breakdown.text(res)
+    done = score("doggy", 3, wild_game() + [assign(0, "red", "blue")])
+    assert "assign" not in breakdown.text(done)

@@ -89,7 +89,18 @@ def _trait_byte(t):
 def options_bytes(gid, n, opts):
     opts = opts or {}
     if gid == "dog":
-        return bytes([_player(opts.get("dealer", 0), n, "dealer")])
+        d = _player(opts.get("dealer", 0), n, "dealer")
+        m = opts.get("match")
+        if m is None:
+            return bytes([d])
+        # A game of a match: its length and the games each team had won
+        # before this one (the device keeps its tally this way).
+        if not isinstance(m, dict):
+            raise RecordError(E.BAD_OPTION, -1, "match: {length, wins}")
+        ln = _int(m.get("length"), 1, 99, "match length", E.BAD_OPTION)
+        wins = _list(m.get("wins"), n // 2, "match wins (one per team)")
+        return dog.match_opts(d, ln, [_int(w, 0, ln, "match wins",
+                                           E.BAD_OPTION) for w in wins])
     if gid == "dinos":
         lst = opts.get("dinos")
         if lst is None:
@@ -122,7 +133,11 @@ def options_bytes(gid, n, opts):
 
 def options_dict(gid, n, b):
     if gid == "dog":
-        return {"dealer": b[0]}
+        d = {"dealer": b[0]}
+        m = dog.match_of(b, n)
+        if m is not None:
+            d["match"] = {"length": m[0], "wins": m[1]}
+        return d
     if gid == "dinos":
         out = []
         for i in range(n):
