@@ -55,3 +55,12 @@ def test_dinos_two_player_rules_are_asked_and_on_by_default():
     off = _dinos_two_players("down\nok\n")
     assert off["session"]["opts"] == "5a040000"   # bit 6: rules off
     assert off["screen"] == "Play"                 # no setup note
+
+
+def test_a_match_game_ended_as_the_power_went_shows_the_match_once():
+    r = check("dog_end_at_boot")
+    assert r["errs"] == [0] * 16 and r["over"]
+    assert r["session"] and r["archived"] == 1
+    assert r["top"] == "Note"
+    assert r["notes"] == [["Equipo 1: 1", "Equipo 2: 0", "",
+                           "Siguiente partida"]]

@@ -64,8 +64,8 @@ def boot(app):
                 screen.finished()   # it ended as the power went
             else:
                 app.push(Note(app, tr("recovered"), lines))
-    if app.session is None:
-        match_after(app, st)
+    if rec is None:
+        match_after(app, st)     # (a game ended at boot offered it itself)
     if st.problems:
         app.push(Note(app, tr("damaged"), [", ".join(st.problems)[:50]]))
     del R

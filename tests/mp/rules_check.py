@@ -3,6 +3,8 @@
 #
 #   micropython rules_check.py doggy_full   a wild assignment the flash
 #                                           refuses is asked again
+#   micropython rules_check.py dog_end_at_boot   a match game that ended as
+#                                           the power went: one match note
 #
 # (A flash filled by another file, as store_check.py full does, still
 # takes a few more journal bytes inline in littlefs's metadata: too few
@@ -104,4 +106,31 @@ def doggy_full():
     print(json.dumps(out))
 
 
-{"doggy_full": doggy_full}[sys.argv[1]]()
+def dog_end_at_boot():
+    # The power goes right after the last goal of a match's first game is
+    # written, before the game is archived: the boot finishes it, and the
+    # match screen (tally 1:0, next game) is shown once.
+    from core import dog as G
+    dev = fresh()
+    app = boot(dev)
+    start_game(app, "dog", ["A", "B", "C", "D"], bytes([0, 3, 0, 0]))
+    s = app.session
+    errs = []
+    for p in (0, 2):
+        for _ in range(4):
+            s.ev[0] = header(G.OUT, p)
+            errs.append(s.add(1))
+            s.ev[0] = header(G.GOAL, p)
+            s.ev[1] = p
+            errs.append(s.add(2))
+    b = boot(dev)
+    notes = [sc for sc in b.stack if type(sc).__name__ == "Note"]
+    print(json.dumps({"errs": errs, "over": s.game.over,
+                      "session": b.session is None,
+                      "archived": len(archive.index(b.store)),
+                      "notes": [list(sc.lines) for sc in notes],
+                      "top": type(b.top()).__name__}))
+
+
+{"doggy_full": doggy_full,
+ "dog_end_at_boot": dog_end_at_boot}[sys.argv[1]]()
