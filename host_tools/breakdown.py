@@ -20,6 +20,8 @@ _WORDS = {
     "winners": ("Winners (shared)", "Ganadores (empate)"),
     "leading": ("Leading", "Va ganando"),
     "mario": ("Mario Hugo", "Mario Hugo"),
+    "to_assign": ("Still to assign their wilds",
+                  "Aún deben asignar sus comodines"),
     "rounds": ("Rounds played", "Rondas jugadas"),
     "round": ("Round", "Ronda"),
     "next_first": ("next first player", "próximo jugador inicial"),
@@ -43,7 +45,11 @@ def _status_lines(res, lang):
     names = [clean(p["name"]) for p in res["players"]]
     g = res["game"]
     if g == "doggy":
-        return [f"{_w('mario', lang)}: {st['mario']}/3"]
+        lines = [f"{_w('mario', lang)}: {st['mario']}/3"]
+        if st.get("to_assign"):
+            who = ", ".join(names[p] for p in st["to_assign"])
+            lines.append(f"{_w('to_assign', lang)}: {who}")
+        return lines
     if g == "alebrijes":
         line = f"{_w('rounds', lang)}: {st['rounds']}/3"
         if not res["over"]:

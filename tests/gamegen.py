@@ -41,7 +41,10 @@ def _options(rnd, gid, n):
                 if rnd.random() < 0.6:
                     t["minus"] = rnd.choice(DISASTERS)
                 out.append(t)
-        return {"dinos": out}
+        o = {"dinos": out}
+        if rnd.random() < 0.3:
+            o["two_player_rules"] = rnd.random() < 0.5
+        return o
     if gid == "free":
         o = {"lowest_wins": rnd.random() < 0.3}
         if rnd.random() < 0.6:
@@ -51,7 +54,8 @@ def _options(rnd, gid, n):
 
 
 def _doggy(rnd, g, n):
-    if g.over:
+    if g.ended():
+        # After the third Mario Hugo only wild assignments remain.
         p = rnd.randrange(n)
         k = g.ordered(p, D.WILD)
         if rnd.random() < 0.1:
@@ -71,7 +75,11 @@ def _doggy(rnd, g, n):
         return {"e": "order", "p": p, "color": D.COLORS[c]}
     if r < 0.85:
         return {"e": "reserve", "p": p, "delta": rnd.choice((1, 1, -1))}
-    return {"e": "mario"}
+    # Mostly when the supply refills (right after a take), sometimes not.
+    if g.refill or rnd.random() < 0.3:
+        return {"e": "mario"}
+    return {"e": "take", "p": p, "color": rnd.choice(D.COLORS[:4]),
+            "points": rnd.choice((5, 3, 1))}
 
 
 def _duplicon(rnd, g, n):
@@ -110,7 +118,15 @@ def _dog(rnd, g, n):
     if r < 0.4:
         return {"e": "out", "p": p}
     if r < 0.55:
-        return {"e": "kill", "p": p, "victim": rnd.randrange(n)}
+        # Mostly a killer with a pawn on the track to kill with (its own,
+        # or the partner's once its 4 are in the goal).
+        able = [q for q in range(n)
+                if g.track[q if g.goal[q] < 4 else g.partner(q)]]
+        if able and rnd.random() < 0.8:
+            p = rnd.choice(able)
+        on = [q for q in range(n) if g.track[q]]
+        v = rnd.choice(on) if on and rnd.random() < 0.8 else rnd.randrange(n)
+        return {"e": "kill", "p": p, "victim": v}
     ev = {"e": "goal", "owner": p}
     if rnd.random() < 0.3:
         ev["by"] = g.partner(p) if rnd.random() < 0.8 else rnd.randrange(n)
@@ -148,7 +164,9 @@ def _dinos(rnd, g, n):
     if rnd.random() < 0.3:
         adjust = [rnd.choice((0, 0, 2, -2)) if alive[p] else 0
                   for p in range(n)]
-        ev["adjust"] = adjust
+        # An eliminated player's entry may be null.
+        ev["adjust"] = [a if alive[p] or rnd.random() < 0.5 else None
+                        for p, a in enumerate(adjust)]
     if rnd.random() < 0.15:
         ev["invert"] = True
     rs = _dinos_scores(g, n, d, [c or 0 for c in cards], adjust,
@@ -214,7 +232,7 @@ def random_game(rnd, gid, steps=None, n=None):
         tried.append((ev, err))
         if err == 0:
             rec["events"].append(ev)
-        if log.game.over and gid != "doggy" and rnd.random() < 0.5:
+        if log.game.over and rnd.random() < 0.5:
             break
     return rec, tried
 

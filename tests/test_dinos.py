@@ -231,3 +231,69 @@ def test_reaching_50_by_disasters_at_round_end():
     assert totals(res) == [10, 50]
     assert res["over"] and res["winners"] == [1]
     assert res["players"][1]["parts"] == {"rounds": 47, "disasters": 3}
+
+
+# ---- audit items (GAMES.md section 5: the two-player option, records)
+
+def test_two_player_rules_are_an_option_on_by_default():
+    held = ["natural"] * 3
+    ev = eliminate_seq(2, 0, held)
+    # On by default: 3 of one type do not eliminate in a two-player game.
+    assert score("dinos", 2, ev, plain(2))["status"]["alive"] == [0, 1]
+    on = dict(plain(2), two_player_rules=True)
+    assert score("dinos", 2, ev, on)["status"]["alive"] == [0, 1]
+    # Off: the usual 3 of one type (or 3 different) eliminate.
+    off = dict(plain(2), two_player_rules=False)
+    res = score("dinos", 2, ev, off)
+    assert res["over"] and res["winners"] == [1]
+    three = eliminate_seq(2, 0, ["natural", "predator", "emotional"])
+    assert score("dinos", 2, three, off)["winners"] == [1]
+    assert score("dinos", 2, three, plain(2))["status"]["alive"] == [0, 1]
+
+
+def test_two_player_option_survives_the_option_bytes():
+    from marcador_core import record
+    off = dict(plain(2), two_player_rules=False)
+    b = record.options_bytes("dinos", 2, off)
+    assert record.options_dict("dinos", 2, b)["two_player_rules"] is False
+    assert record.options_dict(
+        "dinos", 2, record.options_bytes("dinos", 2, plain(2))
+    )["two_player_rules"] is True
+    # Records stored before the option (all zero high bits) keep the rule.
+    assert record.options_bytes("dinos", 2, plain(2)) == bytes(4)
+    assert error("dinos", 2, [], dict(plain(2), two_player_rules=1)) == \
+        (E.BAD_OPTION, -1)
+
+
+def test_adjust_may_hold_null_for_an_eliminated_player():
+    from marcador_core import record
+    ev = eliminate_seq(3, 0, ["natural"] * 3)
+    res = score("dinos", 3, ev + [rnd("natural", [None, 2, 3],
+                                      adjust=[None, 2, 0])], plain(3))
+    # J2 2+2 = 4 runs 4, J3 takes the disaster.
+    assert res["status"]["zone"][2][0] == 1
+    log = record.load({"game": "dinos", "players": ["a", "b", "c"],
+                       "options": plain(3),
+                       "events": ev + [rnd("natural", [None, 2, 3],
+                                           adjust=[None, 2, 0])]})
+    off = log.event_at(log.n_live - 1)
+    back = record.decode_event("dinos", 3, log.buf, off)
+    assert back["adjust"] == [None, 2, 0]
+
+
+def test_reaching_50_in_step_4_needs_no_sudden_stop_or_redirect_data():
+    ev = [stopped([9, 1, 0])] * 5           # J1 at 45
+    # J2 and J3 tie lowest: no sudden death is needed, J1 wins in step 4.
+    res = score("dinos", 3, ev + [rnd("natural", [9, 0, 0])], plain(3))
+    assert res["over"] and res["winners"] == [0]
+    # Any given is ignored: a sudden death for the wrong players, a stop
+    # together with a redirect (refused in any other round).
+    res = score("dinos", 3, ev + [rnd("natural", [9, 0, 0],
+                                      sudden=[[1, None, None]])], plain(3))
+    assert res["over"] and res["winners"] == [0]
+    res = score("dinos", 3, ev + [rnd("natural", [9, 0, 0], stop=True,
+                                      redirect=1)], plain(3))
+    assert res["over"] and res["winners"] == [0]
+    assert error("dinos", 3, [rnd("natural", [9, 0, 2], stop=True,
+                                  redirect=1)], plain(3)) == \
+        (E.BAD_REDIRECT, 0)

@@ -39,9 +39,9 @@ def test_deal_cycle_dealer_and_first_player(n, dealer0):
 
 
 def test_pawns_move_home_track_goal_and_kills_send_home():
-    ev = [out(0), out(0), out(1), kill(1, 0), goal(0), kill(0, 1)]
+    ev = [out(0), out(0), out(1), kill(1, 0), out(0), goal(0), kill(0, 1)]
     st = score("dog", 4, ev)["status"]
-    assert st["home"][0] == 3 and st["track"][0] == 0 and st["goal"][0] == 1
+    assert st["home"][0] == 2 and st["track"][0] == 1 and st["goal"][0] == 1
     assert st["home"][1] == 4 and st["track"][1] == 0
     assert st["kills"] == [1, 1, 0, 0]
     for p in range(4):
@@ -87,3 +87,67 @@ def test_validation():
     assert error("dog", 4, [goal(0)]) == (E.NOT_ON_TRACK, 0)
     assert error("dog", 5, []) == (E.BAD_PLAYER_COUNT, -1)
     assert error("dog", 4, [], {"dealer": 4}) == (E.BAD_PLAYER, -1)
+
+
+# ---- a kill needs a pawn on the track that made it (GAMES.md section 4)
+
+def test_an_idle_player_with_four_at_home_cannot_kill():
+    assert error("dog", 4, [out(1), kill(0, 1)]) == (E.NO_KILLER_PAWN, 1)
+    # With one of their own out, the same kill is fine.
+    st = score("dog", 4, [out(1), out(0), kill(0, 1)])["status"]
+    assert st["kills"] == [1, 0, 0, 0] and st["home"][1] == 4
+
+
+def test_a_player_whose_pawns_are_all_in_the_goal_kills_with_the_partners():
+    four = [out(0), goal(0)] * 4
+    # J1 finished; J3 (partner) has nothing on the track: no kill.
+    assert error("dog", 4, four + [out(1), kill(0, 1)]) == \
+        (E.NO_KILLER_PAWN, 9)
+    st = score("dog", 4, four + [out(1), out(2), kill(0, 1)])["status"]
+    assert st["kills"][0] == 1 and st["home"][1] == 4
+
+
+def test_a_player_with_pawns_left_does_not_kill_with_the_partners():
+    ev = [out(0), goal(0), out(2), out(1)]
+    assert error("dog", 4, ev + [kill(0, 1)]) == (E.NO_KILLER_PAWN, 4)
+
+
+def test_killing_a_pawn_of_the_movers_owner_needs_two_of_them_out():
+    assert error("dog", 4, [out(0), kill(0, 0)]) == (E.OWN_KILL_ONE_PAWN, 1)
+    st = score("dog", 4, [out(0), out(0), kill(0, 0)])["status"]
+    assert st["track"][0] == 1 and st["home"][0] == 3
+    # A finished player moving the partner's pawns: the partner is that
+    # owner, so killing a partner's pawn needs two of them out.
+    four = [out(0), goal(0)] * 4
+    assert error("dog", 4, four + [out(2), kill(0, 2)]) == \
+        (E.OWN_KILL_ONE_PAWN, 9)
+    st = score("dog", 4, four + [out(2), out(2), kill(0, 2)])["status"]
+    assert st["track"][2] == 1
+    # Killing the partner's pawn with one's own pawn needs no second one.
+    st = score("dog", 4, [out(0), out(2), kill(0, 2)])["status"]
+    assert st["home"][2] == 4
+
+
+# ---- the match tally travels in each game's options (its header)
+
+def test_match_options_round_trip_and_old_records_keep_one_byte():
+    from marcador_core import record
+    from marcador_core import dog
+    opts = {"dealer": 2, "match": {"length": 3, "wins": [1, 0]}}
+    b = record.options_bytes("dog", 4, opts)
+    assert b == bytes([2, 3, 1, 0])
+    assert record.options_dict("dog", 4, b) == opts
+    assert dog.match_of(b, 4) == (3, [1, 0])
+    assert record.options_bytes("dog", 4, {"dealer": 1}) == bytes([1])
+    assert record.options_dict("dog", 4, bytes([1])) == {"dealer": 1}
+    assert dog.match_of(bytes([1]), 4) is None
+    six = {"dealer": 0, "match": {"length": 5, "wins": [2, 0, 1]}}
+    assert record.options_dict(
+        "dog", 6, record.options_bytes("dog", 6, six)) == six
+    # The rules ignore the match bytes: a game in a match plays the same.
+    ev = [out(0), goal(0)] * 4 + [out(2), goal(2)] * 4
+    assert score("dog", 4, ev, opts)["winners"] == [0, 2]
+    for bad in ({"length": 0, "wins": [0, 0]}, {"length": 3, "wins": [0]},
+                {"length": 3, "wins": [4, 0]}, [3]):
+        assert error("dog", 4, [], {"dealer": 0, "match": bad})[0] in \
+            (E.BAD_OPTION, E.BAD_VALUE)

@@ -105,12 +105,14 @@ def test_second_mario_in_same_refill_orders_nothing_more():
     assert st["unordered"][0][0] == 1
 
 
-def test_mario_orders_nothing_if_last_was_already_ordered():
-    ev = [take(0, "blue", 5), take(1, "red", 3), order(1, "red"),
-          {"e": "mario"}]
+def test_mario_cannot_come_once_the_last_parranda_taken_was_ordered():
+    # Before the refill rule this Mario Hugo ordered nothing; now ordering
+    # is a turn without a take, so no refill and no Mario Hugo.
+    ev = [take(0, "blue", 5), take(1, "red", 3), order(1, "red")]
     st = score("doggy", 2, ev)["status"]
-    assert st["unordered"][0][0] == 1
-    assert st["ordered"][1][1] == 1
+    assert st["unordered"][0][0] == 1 and st["ordered"][1][1] == 1
+    assert error("doggy", 2, ev + [{"e": "mario"}]) == \
+        (E.MARIO_NO_REFILL, 3)
 
 
 def test_third_mario_ends_the_game_after_the_auto_order():
@@ -166,15 +168,16 @@ def assign(p, *colors):
 def test_wild_assignment_counts_towards_colours_sets_and_majorities():
     base = [take(0, "blue"), order(0, "blue"), take(0, "yellow"),
             order(0, "yellow"), take(0, "red"), order(0, "red"),
-            take(0, "wild"), order(0, "wild")] + MARIO3
+            take(0, "wild"), order(0, "wild"), take(1, "red")] + MARIO3
     before = score("doggy", 2, base)["players"][0]["parts"]
     assert before["sets"] == 0
-    assert before["majorities"] == 15
+    # J2's red (ordered by Mario Hugo) ties red: 3 + blue 5 + yellow 5.
+    assert before["majorities"] == 13
     after = score("doggy", 2, base + [assign(0, "green"), assign(1)])
     parts = after["players"][0]["parts"]
     assert parts["sets"] == 5
     assert parts["parrandas"] == 4      # a wild is worth 1 whatever colour
-    assert parts["majorities"] == 20    # green joins the majorities
+    assert parts["majorities"] == 18    # green joins the majorities
 
 
 def test_assignment_validation():
@@ -210,7 +213,7 @@ def test_live_score_if_the_game_ended_now():
 
 
 def test_tied_totals_share_the_win():
-    ev = ordered(0, "red", 1) + ordered(1, "blue", 1) + MARIO3
+    ev = ordered(0, "red", 1) + [take(1, "blue")] + MARIO3
     res = score("doggy", 2, ev)
     assert totals(res) == [6, 6] and res["winners"] == [0, 1]
 
@@ -219,3 +222,80 @@ def test_undo_restores_the_unordered_card_after_mario():
     log = log_of("doggy", 2, [take(0, "red", 5), {"e": "mario"},
                               {"e": "undo"}])
     assert log.game.unordered(0, 1) == 1 and log.game.mario == 0
+
+
+# ---- audit items (GAMES.md section 1, points 5 and the Mario Hugo refill)
+
+def test_not_over_and_no_winner_until_every_ordered_wild_is_assigned():
+    # J1 has two ordered wilds; J2 and J3 none ("debe asignar qué color
+    # tendrán para la puntuación" comes before the count).
+    ev = wild_game()
+    res = score("doggy", 3, ev)
+    assert not res["over"] and res["winners"] == []
+    assert res["status"]["to_assign"] == [0]
+    done = score("doggy", 3, ev + [assign(0, "red", "blue")])
+    assert done["over"] and done["winners"] != []
+    assert done["status"]["to_assign"] == []
+
+
+def test_play_events_are_refused_while_wilds_wait_for_assignment():
+    ev = wild_game()
+    assert error("doggy", 3, ev + [take(2, "red", 5)]) == (E.GAME_OVER, 8)
+    assert error("doggy", 3, ev + [{"e": "mario"}]) == (E.GAME_OVER, 8)
+    assert error("doggy", 3, ev + [order(1, "wild")]) == (E.GAME_OVER, 8)
+
+
+def test_over_at_once_when_nobody_has_ordered_wilds():
+    res = score("doggy", 2, [take(0, "red")] + MARIO3)
+    assert res["over"] and res["status"]["to_assign"] == []
+
+
+def test_every_player_with_wilds_must_assign_before_the_end():
+    ev = [take(0, "wild"), order(0, "wild"), take(1, "wild"),
+          order(1, "wild"), take(1, "red")] + MARIO3
+    res = score("doggy", 3, ev + [assign(1, "green")])
+    assert not res["over"] and res["status"]["to_assign"] == [0]
+    res = score("doggy", 3, ev + [assign(1, "green"), assign(0, "red")])
+    assert res["over"] and res["winners"]
+
+
+def test_undoing_an_assignment_reopens_the_end():
+    log = log_of("doggy", 3, wild_game() + [assign(0, "red", "blue")])
+    assert log.game.over
+    assert log.undo() == 0
+    assert not log.game.over and log.game.winners == 0
+
+
+def test_mario_only_right_after_a_turn_in_which_parrandas_were_taken():
+    # The supply refills only then: take, order, mario is invalid.
+    assert error("doggy", 2, [take(0, "red"), order(0, "red"),
+                              {"e": "mario"}]) == (E.MARIO_NO_REFILL, 2)
+    # Another player's ordering turn in between is a turn without a take.
+    assert error("doggy", 2, [take(0, "red"), take(1, "blue"),
+                              order(1, "blue"), {"e": "mario"}]) == \
+        (E.MARIO_NO_REFILL, 3)
+    # Reserve dogs and other Mario Hugos in between are fine.
+    ok = [take(0, "red"), {"e": "reserve", "p": 1, "delta": 1},
+          {"e": "mario"}, {"e": "mario"}]
+    assert score("doggy", 2, ok)["status"]["mario"] == 2
+    # A take after the ordering turn makes the next Mario Hugo valid.
+    ok = [take(0, "red"), order(0, "red"), take(1, "blue"), {"e": "mario"}]
+    assert score("doggy", 2, ok)["status"]["mario"] == 1
+
+
+def test_undo_of_the_order_makes_mario_valid_again():
+    log = log_of("doggy", 2, [take(0, "red"), order(0, "red"),
+                              {"e": "undo"}, {"e": "mario"}])
+    assert log.game.mario == 1 and log.game.ordered(0, 1) == 1
+
+
+def test_the_pc_breakdown_says_who_still_has_to_assign():
+    from host_tools import breakdown
+    from marcador_core import errors as Er
+    res = score("doggy", 3, wild_game())
+    assert "Still to assign their wilds: J1" in breakdown.text(res)
+    assert "Aún deben asignar sus comodines: J1" in \
+        breakdown.text(res, Er.ES)
+    assert "(in progress)" in breakdown.text(res)
+    done = score("doggy", 3, wild_game() + [assign(0, "red", "blue")])
+    assert "assign" not in breakdown.text(done)

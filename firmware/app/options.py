@@ -34,14 +34,25 @@ def ask_free(app, names):
 def ask_dog(app, names):
     def dealer(d):
         def length(j):
-            app.match = {"len": (1, 3, 5)[j], "wins": [0] * (len(names) // 2),
-                         "played": 0, "dealer": d}
-            app.start_later("dog", names, bytes([d]))
+            # The match's length and tally go in the game's options (its
+            # header on the flash): see play_dog.finished.
+            app.start_later("dog", names, bytes(
+                [d, (1, 3, 5)[j]] + [0] * (len(names) // 2)))
         app.push(Choice(app, tr("match"), ["1", "3", "5"], length))
     app.push(Choice(app, tr("dealer"), names, dealer))
 
 
 def ask_dinos(app, names, p, traits):
+    if p == len(names) and len(names) == 2:
+        # The rulebook recommends its two-player rules (4 of one type or 2
+        # of each to be out; no point cards 1-3): on unless refused.
+        def two(j):
+            if j:
+                from core import dinos as D
+                traits[0] |= D.TWO_RULES_OFF
+            app.start_later("dinos", names, bytes(traits))
+        app.push(Choice(app, tr("two_rules"), [tr("yes"), tr("no")], two))
+        return
     if p == len(names):
         app.start_later("dinos", names, bytes(traits))
         return

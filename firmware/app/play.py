@@ -34,7 +34,7 @@ def start_game(app, gid, names, opts):
     screen = play_screen(app, s)
     app.push(screen)
     screen.begin()
-    if gid == "dinos" and len(names) == 2:
+    if gid == "dinos" and s.game.two_player_rules():
         note = ui.split_lines(tr("two_player_note"))
         app.push(Note(app, tr("dinos"), note))
 

@@ -74,31 +74,42 @@ class Play(PlayBase):
 
     def finished(self):
         # Count the game in the match; offer the next game if it goes on.
-        a = self.app
+        # The tally before this game is in its options (the journal's and
+        # the archive's header), so nothing about the match lives only in
+        # RAM: after a power cut, boot offers the next game again
+        # (storage.boot -> match_after).
+        s = self.s
         g = self.g
-        m = getattr(a, "match", None)
-        if m is None or m.get("session") is self.s:
-            return PlayBase.finished(self)
-        m["session"] = self.s
-        team = 0
-        while not g.winners & (1 << team):
-            team += 1
-        m["wins"][g.team(team)] += 1
-        m["played"] += 1
-        need = m["len"] // 2 + 1
-        if max(m["wins"]) >= need or m["len"] == 1:
-            PlayBase.finished(self)
-            a.push(Note(a, tr("match"), ["%s %d: %d" % (tr("team"), t + 1,
-                                                       m["wins"][t])
-                                         for t in range(len(m["wins"]))]))
-            return
-        names = self.s.names
-        m["dealer"] = (m["dealer"] - 1) % len(names)
+        nxt = next_match_game(s.opts, s.n, g.winners)
         PlayBase.finished(self)
+        if nxt is not None:
+            match_note(self.app, s.names, nxt)
 
-        def again():
-            a.start_later("dog", names, bytes([m["dealer"]]))
-        a.push(Note(a, tr("match"), ["%s %d: %d" % (tr("team"), t + 1,
-                                                   m["wins"][t])
-                                     for t in range(len(m["wins"]))] +
-                    ["", tr("next_game")], again))
+
+def next_match_game(opts, n, winners):
+    # The options of the match's next game (tally counted), the tally
+    # as (length, wins, True) when the match is decided, or None.
+    m = G.match_of(opts, n)
+    if m is None or not winners:
+        return None
+    length, wins = m
+    p = 0
+    while not winners & (1 << p):
+        p += 1
+    wins[p % (n // 2)] += 1         # the winning team (Dog.team)
+    if max(wins) >= G.match_need(length) or length == 1:
+        return (length, wins, True)
+    return G.match_opts((opts[0] - 1) % n, length, wins)
+
+
+def match_note(app, names, nxt):
+    # The match score; while it goes on, OK starts its next game (dealt
+    # by the player to the right of the last game's first dealer).
+    wins = nxt[1] if isinstance(nxt, tuple) else list(nxt[2:])
+    lines = ["%s %d: %d" % (tr("team"), t + 1, wins[t])
+             for t in range(len(wins))]
+    if isinstance(nxt, tuple):
+        app.push(Note(app, tr("match"), lines))
+        return
+    app.push(Note(app, tr("match"), lines + ["", tr("next_game")],
+                  lambda: app.start_later("dog", names, nxt)))

@@ -1,7 +1,8 @@
 # Doggy Style: the first line announces Mario Hugo; each player's line shows
 # the live score ("if it ended now") and unordered Parrandas to remind them.
 # OK on a player: took a Parranda / order a colour / reserve +1 / -1.
-# After the third Mario Hugo, the wild colours are assigned in secret.
+# After the third Mario Hugo, the wild colours are assigned in secret; the
+# game is over (and archived) only once every ordered wild has its colour.
 
 from core import doggy as D
 from core.game import header
@@ -29,7 +30,8 @@ class Play(PlayBase):
         for i in range(ui.ROWS):
             j = self.top + i
             if j == 0:
-                ui.row(fb, i, tr("mario_came"), "", self.index == 0)
+                ui.row(fb, i, tr("assign_wilds") if g.ended() else
+                       tr("mario_came"), "", self.index == 0)
             elif j < rows:
                 p = j - 1
                 ui.row(fb, i, self.s.names[p] + " " + self.pending(p),
@@ -46,11 +48,20 @@ class Play(PlayBase):
         return out
 
     def play_key(self, ev):
+        if self.g.ended():
+            # Play is over but wilds wait for their colours (e.g. resumed
+            # after a power cut): any key goes back to the assignment.
+            self.finished()
+            return
         self.rows_key(ev)
+
+    def after(self):
+        if self.g.ended():
+            self.finished()
 
     def table_action(self):
         self.s.ev[0] = D.MARIO
-        if self.commit(1) and not self.g.over:
+        if self.commit(1) and not self.g.ended():
             self.app.toast("%s %d/3" % (tr("mario"), self.g.mario))
 
     def actions(self, p):
@@ -113,8 +124,7 @@ class WildAssign:
     def next_player(self, p):
         a = self.app
         g = self.play.g
-        while p < self.play.s.n and (g.ordered(p, D.WILD) == 0 or
-                                     g.assigned_mask & (1 << p)):
+        while p < self.play.s.n and not g.must_assign(p):
             p += 1
         if p >= self.play.s.n:
             PlayBase.finished(self.play)
@@ -132,9 +142,20 @@ class WildAssign:
             s = self.play.s
             s.ev[0] = header(D.ASSIGN, p)
             s.ev[1] = bits
-            s.add(2)
+            err = s.add(2)
+            if err:
+                # Not kept (e.g. the flash refused it): nothing changed;
+                # say why and ask this player's colours again.
+                a.error(err)
+                self.choose(p, 0, 0)
+                return
             self.next_player(p + 1)
             return
+        self.choose(p, j, bits)
+
+    def choose(self, p, j, bits):
+        a = self.app
+        k = self.play.g.ordered(p, D.WILD)
         a.push(Choice(a, tr("assign_wild") % (j + 1),
                       [tr(c) for c in COLOR_KEYS[:4]],
                       lambda c: self.ask(p, j + 1,

@@ -64,11 +64,36 @@ def boot(app):
                 screen.finished()   # it ended as the power went
             else:
                 app.push(Note(app, tr("recovered"), lines))
+    if rec is None:
+        match_after(app, st)     # (a game ended at boot offered it itself)
     if st.problems:
         app.push(Note(app, tr("damaged"), [", ".join(st.problems)[:50]]))
     del R
     from .memory import unload             # done with at boot
     unload("drivers.recovery", "drivers.archive")
+
+
+def match_after(app, st):
+    # A DOG match goes on across games, and its tally is in each game's
+    # header: when the newest archived game is a finished DOG game of a
+    # match still undecided, offer its next game as the device did before
+    # the power went.
+    from drivers import archive as A
+    h = None
+    try:
+        for seg in reversed(st.segments()):
+            ents = A.entries(st, seg)
+            if ents:
+                h = A.header_at(st, seg, ents[-1][0])
+                break
+    except OSError:
+        return
+    if h is None or h.gid != "dog" or not h.finished:
+        return
+    from .play_dog import next_match_game, match_note
+    nxt = next_match_game(h.opts, len(h.names), h.winners)
+    if nxt is not None and not isinstance(nxt, tuple):
+        match_note(app, h.names, nxt)
 
 
 def finish(app, session, finished=True):

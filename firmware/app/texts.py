@@ -82,6 +82,7 @@ yellow|amarillo|yellow
 green|verde|green
 wild|comodín|wild
 assign_wild|Color del comodín %d|Colour of wild %d
+assign_wilds|Asignar comodines|Assign the wilds
 unordered|sin ordenar|unordered
 if_now|Si terminara ahora|If it ended now
 -- Duplicon
@@ -130,6 +131,7 @@ plus|Ventaja|Plus
 minus|Desventaja|Minus
 eliminated|eliminado|out
 two_player_note|2 jugadores: quita las cartas 1, 2 y 3|2 players: remove cards 1, 2 and 3
+two_rules|Reglas de 2 jugadores|Two-player rules
 -- Parts of a total (final breakdown)
 p_parrandas|Parrandas|Parrandas
 p_reserve|Reserva|Reserve

@@ -16,6 +16,9 @@
 #                 left, 15 = not in it]
 # Option bytes, one per player: the dinosaur's trait,
 #   plus (0 none, 1 + disaster type) | minus (same) << 3
+#   and in byte 0, bit 6 (TWO_RULES_OFF): a two-player game without the
+#   rulebook's recommended two-player rules (0, as in records made before
+#   the option, keeps them).
 
 from array import array
 from .game import Game, const, int8, best_mask, popcount, zero
@@ -36,6 +39,8 @@ CERATOPS = const(3 | 1 << 3)   # +1 emotional, -1 natural
 BRONTO = const(1 | 2 << 3)     # +1 natural, -1 predator
 DINOS = (("rex", REX), ("stego", STEGO), ("ceratops", CERATOPS),
          ("bronto", BRONTO))
+
+TWO_RULES_OFF = const(0x40)
 
 GOAL = const(50)
 NONE = const(255)
@@ -73,6 +78,8 @@ class Dinos(Game):
     def check_options(self, n, opts, off):
         for p in range(n):
             t = opts[off + p]
+            if p == 0:
+                t &= ~TWO_RULES_OFF
             if t >> 6 or (t & 7) > 4 or ((t >> 3) & 7) > 4:
                 return E.BAD_OPTION
         return E.OK
@@ -94,13 +101,18 @@ class Dinos(Game):
     def trait(self, p, d):
         # +1 / -1 when the trait names this round's disaster type. On a
         # meteor round only traits that name meteor apply (GAMES.md).
-        t = self.opts[p]
+        t = self.opts[p] & 0x3F
         m = 0
         if t & 7 == d + 1:
             m += 1
         if (t >> 3) & 7 == d + 1:
             m -= 1
         return m
+
+    def two_player_rules(self):
+        # 4 of one type or 2 of each to be eliminated: the rulebook's
+        # recommendation for two players, an option (on by default).
+        return self.n == 2 and not self.opts[0] & TWO_RULES_OFF
 
     def disasters(self, p):
         z = 0
@@ -116,7 +128,7 @@ class Dinos(Game):
         c = self.zone[4 * p + 2]
         m = self.zone[4 * p + 3]
         top = max(a, b, c)
-        if self.n == 2:
+        if self.two_player_rules():
             need = max(0, 2 - a) + max(0, 2 - b) + max(0, 2 - c)
             return top + m >= 4 or need <= m
         kinds = (a > 0) + (b > 0) + (c > 0)
@@ -164,8 +176,6 @@ class Dinos(Game):
                 rs[p] = v + self.trait(p, d) + a
             elif v != _NULL or a:
                 return E.CARD_MISMATCH
-        if red and (stop or red > n or not alive & (1 << (red - 1))):
-            return E.BAD_REDIRECT
 
         # Step 3: inversion swaps the tied highest and tied lowest scores.
         hi = best_mask(rs, n, alive, False)
@@ -181,9 +191,20 @@ class Dinos(Game):
             hi, lo = lo, hi
 
         void = hi == alive      # everyone tied: nobody moves, nobody takes
+        # Step 4 decides the game when a high scorer reaches 50: then the
+        # disaster, and the data about who takes it (sudden death, stop,
+        # redirect), play no part and are ignored (GAMES.md, records).
+        steps = 0 if void else max(rs[_first(hi)], 0)
+        wins = False
+        for p in range(n):
+            if not void and hi & (1 << p) and self.pos[p] + steps >= GOAL:
+                wins = True
+        if not wins and red and (stop or red > n or
+                                 not alive & (1 << (red - 1))):
+            return E.BAD_REDIRECT
         taker = NONE
         used = 0                # sudden death rounds consumed
-        if not void:
+        if not void and not wins:
             if popcount(lo) == 1:
                 taker = _first(lo)
             else:
@@ -224,9 +245,9 @@ class Dinos(Game):
                         taker = _first(low)
                         break
                     cur = low
-        if used != nsud:
+        if not wins and used != nsud:
             return E.SUDDEN_MISMATCH
-        if (stop or red) and taker == NONE:
+        if not wins and (stop or red) and taker == NONE:
             return E.NOBODY_TAKES
 
         # Everything is valid: apply.
@@ -236,7 +257,6 @@ class Dinos(Game):
         if void:
             return E.OK
         # Step 4: the high scorers run (a score below 0 runs 0).
-        steps = max(rs[_first(hi)], 0)
         reached = 0
         for p in range(n):
             if hi & (1 << p):

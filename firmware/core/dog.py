@@ -8,7 +8,10 @@
 #   KILL  2 bytes  [h(killer), victim]   a pawn of victim is sent home
 #   GOAL  2 bytes  [h(owner), by]        a pawn of owner enters the goal,
 #                                        moved by `by` (owner or partner)
-# Option byte: the dealer of round 1.
+# Option bytes: the dealer of round 1; then, for a game in a match (the
+# device writes them, the rules ignore them), the match's length in games
+# and each team's games won before this one: [dealer, length, w0, w1(, w2)].
+# They travel in the game's header, so the tally survives a power cut.
 
 from array import array
 from .game import Game, const, best_mask, zero
@@ -116,6 +119,14 @@ class Dog(Game):
             # Pawns at home or in the goal cannot be killed.
             if self.track[q] == 0:
                 return E.NOT_ON_TRACK
+            # The killing pawn is on the track: the killer's own, or once
+            # the killer has all 4 in the goal, the partner's. A pawn that
+            # kills one of its own owner's needs a second one to kill.
+            m = p if self.goal[p] < PAWNS else self.partner(p)
+            if self.track[m] == 0:
+                return E.NO_KILLER_PAWN
+            if q == m and self.track[m] < 2:
+                return E.OWN_KILL_ONE_PAWN
             self.track[q] -= 1
             self.home[q] += 1
             self.kills[p] += 1
@@ -145,3 +156,23 @@ class Dog(Game):
             self.team_goal[p] = self.goal[p] + self.goal[self.partner(p)]
         self.leaders = best_mask(self.team_goal, n, (1 << n) - 1, False)
         self.winners = self.leaders if self.over else 0
+
+
+# --- a match of several games (GAMES.md 4: the score between games)
+
+def match_of(opts, n):
+    # (length, [games won per team]) from a game's option bytes, or None
+    # when the game is not part of a match. Not on the per-event path.
+    t = n // 2
+    if len(opts) < 2 + t or not 1 <= opts[1] <= 99:
+        return None
+    return opts[1], [opts[2 + i] for i in range(t)]
+
+
+def match_opts(dealer, length, wins):
+    return bytes([dealer, length] + list(wins))
+
+
+def match_need(length):
+    # Games a team must win to take the match (best of `length`).
+    return length // 2 + 1

@@ -36,8 +36,8 @@ class Doggy(Game):
     MAX_PLAYERS = 5
     PARTS = ("parrandas", "reserve", "sets", "majorities")
     STATE = ("unord_n", "unord_pts", "ord_n", "ord_pts", "taken", "reserve",
-             "assigned", "assigned_mask", "mario", "any_take", "last_p",
-             "last_c", "last_pts", "last_valid", "cnt", "maj")
+             "assigned", "assigned_mask", "mario", "any_take", "refill",
+             "last_p", "last_c", "last_pts", "last_valid", "cnt", "maj")
 
     def __init__(self):
         super().__init__()
@@ -66,6 +66,12 @@ class Doggy(Game):
         self.assigned_mask = 0
         self.mario = 0
         self.any_take = False
+        # The supply refills (so Mario Hugo may appear) only after a turn in
+        # which Parrandas were taken. In the event stream a turn is either
+        # takes or one `order` (GAMES.md: a `mario` must follow a `take`,
+        # with only other `mario` or `reserve` events between): a take sets
+        # this, an order clears it, mario and reserve leave it.
+        self.refill = False
         self.last_p = 0
         self.last_c = 0
         self.last_pts = 0
@@ -102,7 +108,7 @@ class Doggy(Game):
         p = h >> 4
         if k == ASSIGN:
             return self._assign(p, buf[off + 1])
-        if self.over:
+        if self.ended():
             return E.GAME_OVER
         if k == MARIO:
             return self._mario()
@@ -144,6 +150,7 @@ class Doggy(Game):
         self.unord_n[i] += 1
         self.unord_pts[i] += pts
         self.any_take = True
+        self.refill = True
         self.last_p = p
         self.last_c = c
         self.last_pts = pts
@@ -160,6 +167,7 @@ class Doggy(Game):
         self.ord_pts[i] += self.unord_pts[i]
         self.unord_n[i] = 0
         self.unord_pts[i] = 0
+        self.refill = False
         if p == self.last_p and c == self.last_c:
             self.last_valid = False
         return E.OK
@@ -168,6 +176,8 @@ class Doggy(Game):
         # The supply is only refilled after someone took a Parranda.
         if not self.any_take:
             return E.MARIO_EARLY
+        if not self.refill:
+            return E.MARIO_NO_REFILL
         if self.last_valid:
             # Only the last Parranda taken is ordered, and only once.
             i = self.last_p * _NC + self.last_c
@@ -177,12 +187,30 @@ class Doggy(Game):
             self.ord_pts[i] += self.last_pts
             self.last_valid = False
         self.mario += 1
-        if self.mario >= _MARIOS_TO_END:
-            self.over = True
+        self._check_over()
         return E.OK
 
+    def ended(self):
+        # Play is over (third Mario Hugo); the game may still wait for wild
+        # assignments before it is `over` and has winners.
+        return self.mario >= _MARIOS_TO_END
+
+    def must_assign(self, p):
+        # True while p holds ordered wilds whose colours are not assigned.
+        return (self.ord_n[p * _NC + WILD] > 0 and
+                not self.assigned_mask & (1 << p))
+
+    def _check_over(self):
+        # Over once play ended and every ordered wild has a colour: the
+        # rulebook has the assignment before the count (GAMES.md 1.5).
+        over = self.ended()
+        for p in range(self.n):
+            if self.must_assign(p):
+                over = False
+        self.over = over
+
     def _assign(self, p, b):
-        if not self.over:
+        if not self.ended():
             return E.NOT_OVER
         if p >= self.n:
             return E.BAD_PLAYER
@@ -196,6 +224,7 @@ class Doggy(Game):
         for j in range(cnt):
             self.assigned[p * 4 + ((b >> (2 + 2 * j)) & 3)] += 1
         self.assigned_mask |= 1 << p
+        self._check_over()
         return E.OK
 
     def score(self):

@@ -40,4 +40,7 @@ Demasiadas rondas|Too many rounds
 Evento incompleto|Incomplete event
 Nadie recibe el desastre en esta ronda|Nobody takes the disaster this round
 No se pudo guardar: nada cambió|Could not save: nothing changed
+Mario Hugo solo aparece tras un turno en que se tomaron Parrandas|Mario Hugo only comes after a turn in which Parrandas were taken
+Ese jugador no tiene ficha en el recorrido que pueda matar|That player has no pawn on the track to make the kill
+Matar una ficha del mismo dueño pide 2 suyas en el recorrido|Killing a pawn of the same owner needs 2 of theirs on the track
 """

@@ -42,6 +42,9 @@ TOO_MANY_ROUNDS = 32
 TRUNCATED = 33
 NOBODY_TAKES = 34
 NOT_SAVED = 35          # the flash refused the write: nothing changed
+MARIO_NO_REFILL = 36    # doggy: Mario Hugo right after a turn without a take
+NO_KILLER_PAWN = 37     # dog: no pawn on the track could make that kill
+OWN_KILL_ONE_PAWN = 38  # dog: an own-owner kill needs 2 of its pawns out
 
 ES = 0
 EN = 1

@@ -92,7 +92,18 @@ def options_bytes(gid, n, opts):
     if not isinstance(opts, dict):
         raise RecordError(E.BAD_OPTION, -1, "options: an object")
     if gid == "dog":
-        return bytes([_player(opts.get("dealer", 0), n, "dealer")])
+        d = _player(opts.get("dealer", 0), n, "dealer")
+        m = opts.get("match")
+        if m is None:
+            return bytes([d])
+        # A game of a match: its length and the games each team had won
+        # before this one (the device keeps its tally this way).
+        if not isinstance(m, dict):
+            raise RecordError(E.BAD_OPTION, -1, "match: {length, wins}")
+        ln = _int(m.get("length"), 1, 99, "match length", E.BAD_OPTION)
+        wins = _list(m.get("wins"), n // 2, "match wins (one per team)")
+        return dog.match_opts(d, ln, [_int(w, 0, ln, "match wins",
+                                           E.BAD_OPTION) for w in wins])
     if gid == "dinos":
         lst = opts.get("dinos")
         if lst is None:
@@ -103,6 +114,12 @@ def options_bytes(gid, n, opts):
         b = bytearray(dinos.Dinos.OPT_LEN)
         for i in range(n):
             b[i] = _trait_byte(lst[i])
+        two = opts.get("two_player_rules", True)
+        if not isinstance(two, bool):
+            raise RecordError(E.BAD_OPTION, -1, "two_player_rules: true or "
+                              "false")
+        if n == 2 and not two:
+            b[0] |= dinos.TWO_RULES_OFF
         return bytes(b)
     if gid == "free":
         flags = 1 if opts.get("lowest_wins") else 0
@@ -119,23 +136,30 @@ def options_bytes(gid, n, opts):
 
 def options_dict(gid, n, b):
     if gid == "dog":
-        return {"dealer": b[0]}
+        d = {"dealer": b[0]}
+        m = dog.match_of(b, n)
+        if m is not None:
+            d["match"] = {"length": m[0], "wins": m[1]}
+        return d
     if gid == "dinos":
         out = []
         for i in range(n):
+            t = b[i] & ~dinos.TWO_RULES_OFF if i == 0 else b[i]
             name = None
             for nm, v in dinos.DINOS:
-                if v == b[i]:
+                if v == t:
                     name = nm
             if name is None:
-                t = {}
-                if b[i] & 7:
-                    t["plus"] = dinos.DISASTERS[(b[i] & 7) - 1]
-                if (b[i] >> 3) & 7:
-                    t["minus"] = dinos.DISASTERS[((b[i] >> 3) & 7) - 1]
-                name = t
+                name = {}
+                if t & 7:
+                    name["plus"] = dinos.DISASTERS[(t & 7) - 1]
+                if (t >> 3) & 7:
+                    name["minus"] = dinos.DISASTERS[((t >> 3) & 7) - 1]
             out.append(name)
-        return {"dinos": out}
+        d = {"dinos": out}
+        if n == 2:
+            d["two_player_rules"] = not b[0] & dinos.TWO_RULES_OFF
+        return d
     if gid == "free":
         d = {"lowest_wins": bool(b[0] & 1)}
         if b[0] & 2:
@@ -250,8 +274,9 @@ def _encode_dinos(ev, e, n):
     b = bytearray([header(dinos.ROUND) | d << 4, flags, len(sudden)])
     b += _nibbles(vals, n)
     if adjust is not None:
+        # null (an eliminated player's entry) is no adjustment.
         for a in _list(adjust, n, "adjust"):
-            b.append(_int(a, -128, 127, "adjust") & 0xFF)
+            b.append(0 if a is None else _int(a, -128, 127, "adjust") & 0xFF)
     for row in sudden:
         row = _list(row, n, "sudden")
         b += _nibbles([15 if v is None else
@@ -353,7 +378,8 @@ def decode_event(gid, n, buf, off=0):
               "cards": [None if v == 15 else v for v in cards]}
         pos = off + 3 + c
         if flags & 4:
-            ev["adjust"] = [int8(buf[pos + q]) for q in range(n)]
+            ev["adjust"] = [None if cards[q] == 15 else int8(buf[pos + q])
+                            for q in range(n)]
             pos += n
         if flags & 1:
             ev["invert"] = True
@@ -440,7 +466,10 @@ def status(g):
                               for p in range(n)],
                 "ordered": [[g.ordered(p, c) for c in range(5)]
                             for p in range(n)],
-                "reserve": [g.reserve[p] for p in range(n)]}
+                "reserve": [g.reserve[p] for p in range(n)],
+                # After the third Mario Hugo: who still has to assign wilds.
+                "to_assign": [p for p in range(n)
+                              if g.ended() and g.must_assign(p)]}
     if gid == "duplicon":
         return {"rounds": g.rounds,
                 "last_round": [g.last[p] for p in range(n)]}

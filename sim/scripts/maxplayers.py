@@ -64,6 +64,9 @@ def doggy():
     s += "down\n"                            # wraps to the Mario line
     for p in range(5):
         s += "down\nok\ndown\nok\nok\n"      # each orders blue
+    # Mario Hugo comes only after a turn in which Parrandas were taken:
+    # J5 takes another blue 1 (the colour is remembered).
+    s += "ok\nok\nok\nok\n"
     s += "down\n"
     for _ in range(3):
         s += "ok\nwait 1600\n"               # Mario Hugo x3
