@@ -283,7 +283,7 @@ def doggy_games(rnd, rounds):
         deck = cards[:half] + bottom
         supply = [deck.pop(0) for _ in range(4)]
         p = rnd.randrange(N)
-        while not game.g.over:
+        while not game.g.ended():      # play ends at the third Mario Hugo
             g = game.g
             mine = [c for c in range(5) if g.unordered(p, c)]
             pending = sum(g.unordered(p, c) for c in range(5))
@@ -304,7 +304,7 @@ def doggy_games(rnd, rounds):
                         lines.append(f"M {(5, 3, 1).index(v)}")
                     game.unit("take", 1, *lines)
                 # Refill the supply; each Mario Hugo turned up is an event.
-                while len(supply) < 4 and deck and took and not game.g.over:
+                while len(supply) < 4 and deck and took and not game.g.ended():
                     card = deck.pop(0)
                     if card is None:
                         game.add({"e": "mario"})
