@@ -113,11 +113,21 @@ def panel():
 def record():
     # The game in progress, else the newest archived game, as the JSON
     # record `marcador score` reads (GAMES.md); "" when there is none.
+    # The modules this loads are forgotten again unless the app had them.
+    import sys
+    had = [m for m in _RECORD_MODULES if m in sys.modules]
     try:
         return _record()
     except Exception as ex:
         _fail(ex)
         return ""
+    finally:
+        from app.memory import unload
+        unload(*[m for m in _RECORD_MODULES if m not in had])
+        gc.collect()
+
+
+_RECORD_MODULES = ("core.record", "drivers.archive", "json")
 
 
 def _record():
