@@ -120,6 +120,28 @@ def download(page, tmp_path, name):
     return path
 
 
+def open_page(p, site, errors):
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    page = browser.new_page(accept_downloads=True)
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site)
+    page.wait_for_selector("body[data-ready='1']", timeout=30000)
+    wait_quiet(page)
+    return browser, page
+
+
+def play_taps(page, keys):
+    # Every other tap by a click on the on-screen button, the others by
+    # the keyboard.
+    for i, k in enumerate(keys):
+        if i % 2:
+            page.keyboard.press(KEY[k])
+        else:
+            page.click(BUTTON[k])
+        page.wait_for_timeout(120)
+
+
 def test_a_game_in_the_browser(site, tmp_path):
     need_browser()
     from playwright.sync_api import sync_playwright
@@ -129,24 +151,10 @@ def test_a_game_in_the_browser(site, tmp_path):
     errors = []
     t0 = time.time()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(accept_downloads=True)
-        page.on("console", lambda m: m.type == "error" and
-                errors.append(m.text))
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(site)
-        page.wait_for_selector("body[data-ready='1']", timeout=30000)
-        wait_quiet(page)
+        browser, page = open_page(p, site, errors)
         home = canvas_bits(page)
         assert home.strip("0"), "the home screen is blank"
-        # Every other tap by a click on the on-screen button, the others
-        # by the keyboard.
-        for i, k in enumerate(taps(script)):
-            if i % 2:
-                page.keyboard.press(KEY[k])
-            else:
-                page.click(BUTTON[k])
-            page.wait_for_timeout(120)
+        play_taps(page, taps(script))
         wait_quiet(page, 600)
         final = canvas_bits(page)
         if os.environ.get("MARCADOR_WEB_SHOT"):      # README's picture
@@ -176,4 +184,54 @@ def test_a_game_in_the_browser(site, tmp_path):
                               if last["winners"] >> p & 1]
     assert "kept" in kept, kept
     assert json.loads(again.read_text()) == json.loads(rec_path.read_text())
+    assert errors == [], errors
+
+
+def test_long_presses_and_a_reload_in_the_middle_of_a_game(site, tmp_path):
+    # Round 1 of Duplicon entered by taps; Tab then Backspace (a long
+    # BACK: undo); a reload, which resumes the game from the browser's
+    # storage with its note; the BACK button held down (a long press) closes
+    # it. Each screen equals the unix simulator's for the same keys, on a
+    # flash image that is kept across its restart.
+    need_browser()
+    from playwright.sync_api import sync_playwright
+    text = SCRIPT.read_text()
+    first = text[:text.index("shot duplicon_play")]
+    img = tmp_path / "flash.img"
+    _, a = sim.run_script(first + "long back\nwait 3000\nshot a\n",
+                          flash=img)
+    states, b = sim.run_script("wait 500\nshot b\nhold back 1300\n"
+                               "wait 3000\nshot c\nstate\n", flash=img)
+    errors = []
+    with sync_playwright() as p:
+        browser, page = open_page(p, site, errors)
+        play_taps(page, taps(first))
+        page.keyboard.press("Tab")
+        page.keyboard.press("Backspace")
+        wait_quiet(page, 3000 + 1200)
+        shot_a = canvas_bits(page)
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']", timeout=30000)
+        wait_quiet(page, 500)
+        shot_b = canvas_bits(page)
+        button = page.locator(BUTTON["back"])
+        button.hover()
+        page.mouse.down()
+        page.wait_for_timeout(1300)
+        page.mouse.up()
+        wait_quiet(page, 3000)
+        shot_c = canvas_bits(page)
+        rec_path = download(page, tmp_path, "game.json")
+        browser.close()
+    assert shot_a == a["a"], "after a long BACK by Tab + Backspace"
+    assert shot_b == b["b"], "the game resumed after the reload"
+    assert shot_c == b["c"], "after holding the BACK button"
+    rec = json.loads(rec_path.read_text())
+    assert [ev["e"] for ev in rec["events"]] == ["round", "undo"]
+    score = subprocess.run([sys.executable, "-m", "host_tools", "score",
+                            "--json", str(rec_path)], capture_output=True,
+                           text=True, cwd=ROOT)
+    assert score.returncode == 0, score.stderr
+    totals = [pl["total"] for pl in json.loads(score.stdout)["players"]]
+    assert totals == states[-1]["session"]["totals"] == [0, 0]
     assert errors == [], errors
