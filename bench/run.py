@@ -171,6 +171,7 @@ def wasm_heap():
         print("  32-bit VM: node or web/node_modules missing (make bench "
               "installs the VM with npm): not measured", file=sys.stderr)
         return None
+    make_site.vm_files()                 # the pinned version, or stop
     make_site.build_tree()
     make_site.build_romfs()
     out = {}

@@ -37,11 +37,17 @@ STATIC = ["index.html", "app.js", "style.css"]
 
 
 def vm_files():
-    # The VM's loader and binary; a clear message if npm has not run.
+    # The VM's loader and binary; a clear message if npm has not run or
+    # installed another version than the one the figures were taken on.
+    import json
     mjs = VM_PKG / "micropython.mjs"
     if not mjs.exists():
         raise SystemExit("web/node_modules lacks the MicroPython VM: run "
                          "`make web` (it runs npm ci in web/)")
+    got = json.loads((VM_PKG / "package.json").read_text())["version"]
+    if got != VM_VERSION:
+        raise SystemExit(f"web/node_modules has the VM {got}, not "
+                         f"{VM_VERSION}: rm -rf web/node_modules; make web")
     return mjs, VM_PKG / "micropython.wasm"
 
 
