@@ -5,6 +5,7 @@
 #   make screens    docs/screens/*.png from the simulator
 #   make mpy        firmware/ compiled to out/mpy
 #   make bench      the figures -> docs/benchmarks.md; not a test
+#   make web        the browser simulator, a static site in out/web
 #   make flash BOARD=pico_ssd1306 PORT=/dev/ttyACM0   firmware onto a board
 
 PYTHON ?= python3
@@ -12,7 +13,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv sim screens test test-slow bench mpy flash score-example clean
+.PHONY: all venv sim screens test test-slow bench mpy flash score-example clean \
+        web serve-web
 
 all: test
 
@@ -26,6 +28,24 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 venv: $(STAMP)
+
+# MicroPython's webassembly port (a 32-bit VM), from npm, exactly the
+# version in web/package-lock.json: the browser simulator runs on it and
+# `make bench` measures the 32-bit heap on it (under node).
+VM_STAMP := web/node_modules/.installed
+$(VM_STAMP): web/package.json web/package-lock.json
+	@command -v npm >/dev/null || { echo "npm (Node.js 18+) is needed for the 32-bit VM: apt-get install nodejs npm"; exit 1; }
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+# The browser simulator: a static site in out/web (no server code), the
+# real firmware on the VM. Serve it with any static file server, e.g.
+# `make serve-web` (python3 -m http.server on 127.0.0.1:8000).
+web: $(STAMP) $(VM_STAMP)
+	$(BIN)/python web/make_site.py
+
+serve-web: web
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory out/web 8000
 
 # The simulator: the real firmware on the MicroPython unix port, drawn in
 # this terminal. Keys: arrows, Enter, Backspace; Tab makes the next key a
@@ -41,18 +61,20 @@ screens: $(STAMP)
 	done
 
 # Every test: rules core on CPython and on the MicroPython VM, the
-# differential test between them, heap proofs, mpy-cross on all of firmware/.
-test: $(STAMP)
+# differential test between them, heap proofs, mpy-cross on all of firmware/,
+# the browser simulator in chromium (MARCADOR_SKIP_BROWSER=1 skips that one;
+# without chromium it fails and says what to install).
+test: $(STAMP) $(VM_STAMP)
 	$(BIN)/python -m pytest -q
 
 # The long sweeps as well (hypothesis with many more examples).
-test-slow: $(STAMP)
+test-slow: $(STAMP) $(VM_STAMP)
 	$(BIN)/python -m pytest -q -m 'slow or not slow'
 
 # The figures README quotes, measured on the MicroPython VM: one table,
 # also written to docs/benchmarks.md (about 6 minutes; valgrind, when
-# installed, gives the instruction counts).
-bench: $(STAMP)
+# installed, gives the instruction counts; the 32-bit heap runs under node).
+bench: $(STAMP) $(VM_STAMP)
 	$(BIN)/python bench/run.py
 
 # Compile firmware/ to .mpy files under out/mpy (what a board would run).
@@ -69,5 +91,5 @@ score-example: $(STAMP)
 	$(BIN)/marcador score examples/doggy_rulebook.json
 
 clean:
-	rm -rf $(VENV) out .pytest_cache .hypothesis *.egg-info
+	rm -rf $(VENV) out web/node_modules .pytest_cache .hypothesis *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -2,8 +2,10 @@
 on the MicroPython unix port, printed as one table and written to
 docs/benchmarks.md with the date and the MicroPython version.
 
-Run: .venv/bin/python bench/run.py [--quick]
-(--quick: fewer games and no heap search, for trying the script out.)
+Run: .venv/bin/python bench/run.py [--quick | --wasm-only]
+(--quick: fewer games and no heap search, for trying the script out;
+--wasm-only: only the 32-bit heap figures, merged into docs/benchmarks.md
+in place of the ones there, the rest of the file kept.)
 Each figure says how it was measured in the "how" column; the sections
 below the table give the figures per title.
 """
@@ -24,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests"),
-                str(ROOT / "sim" / "scripts")]
+                str(ROOT / "sim" / "scripts"), str(ROOT / "web")]
 
 import maxplayers  # noqa: E402
 from gamegen import random_game  # noqa: E402
@@ -145,6 +147,126 @@ def firmware_heap(search=True):
         out[gid] = row
         print(f"  heap {gid}: {row}", file=sys.stderr)
     return out
+
+
+# --- memory on a 32-bit VM
+WASM_HEAP_KB = 256         # the VM's first heap area, fixed (see wasm_heap)
+WASM_TARGET = {"ram": 48 * 1024, "rom": 32 * 1024}
+
+
+def wasm_heap():
+    # The firmware on MicroPython's webassembly port (4-byte pointers,
+    # 16-byte GC blocks, as on a board), the same max-player games, one key
+    # press per call from JavaScript and gc.mem_alloc() between calls
+    # (bench/wasm/heap.mjs): boot and peak live heap at key boundaries,
+    # .mpy loaded into RAM and run in place from a ROMFS image. The driver
+    # and the fakes are loaded first (board.prepare()) and their heap is
+    # subtracted: "firmware" is what the firmware adds to that. Each final
+    # screen is checked against the unix simulator's, bit for bit, and the
+    # unix port's (64-bit) live peak is measured alongside.
+    # None when node or the VM (make web / npm ci in web/) is missing.
+    import make_site
+    node = shutil.which("node")
+    if node is None or not (make_site.VM_PKG / "micropython.mjs").exists():
+        print("  32-bit VM: node or web/node_modules missing (make bench "
+              "installs the VM with npm): not measured", file=sys.stderr)
+        return None
+    make_site.vm_files()                 # the pinned version, or stop
+    make_site.build_tree()
+    make_site.build_romfs()
+    out = {}
+    for gid in IDS:
+        script = maxplayers.script(gid)
+        states, shots = sim.run_script(script, compiled=True, heapsize="512k",
+                                       heap_stats=True)
+        row = {"unix_peak": states[-1]["heap_peak"]}
+        for mode in ("ram", "rom"):
+            p = subprocess.run(
+                [node, ROOT / "bench" / "wasm" / "heap.mjs", mode,
+                 make_site.TREE, make_site.ROMFS, str(WASM_HEAP_KB)],
+                input=script, capture_output=True, text=True, timeout=600)
+            if p.returncode:
+                raise RuntimeError(p.stderr[-2000:])
+            r = json.loads(p.stdout)
+            if r.get("error") or r["screen"] != "Breakdown":
+                raise RuntimeError(f"{gid} on the 32-bit VM ({mode}): "
+                                   f"{r.get('error') or r['screen']}")
+            if r["shots"]["final"] != shots["final"]:
+                raise RuntimeError(f"{gid} ({mode}): the final screen differs "
+                                   "from the unix simulator's")
+            row[mode] = {"empty": r["empty"], "fakes": r["fakes"] - r["empty"],
+                         "boot": r["boot"] - r["fakes"],
+                         "peak": r["peak"] - r["fakes"],
+                         "total_peak": r["peak"], "presses": r["presses"]}
+            row["version"] = r["version"].split("MicroPython ")[-1]
+        out[gid] = row
+        print(f"  32-bit {gid}: ram {row['ram']} rom {row['rom']}",
+              file=sys.stderr)
+    return out
+
+
+def wasm_rows(wa):
+    # The main table's rows for the 32-bit figures.
+    def ok(cond):
+        return "met" if cond else "**missed**"
+    if wa is None:
+        return [("firmware alone on a 32-bit VM, max-player game per title",
+                 "<= 48 KB (.mpy in RAM); <= 32 KB (from ROM)",
+                 "not measured: node or the VM missing", "",
+                 "bench/wasm/heap.mjs on MicroPython's webassembly port")]
+    def kb(xs):
+        lo, hi = min(xs) / 1024, max(xs) / 1024
+        return f"{lo:.1f} KB" if lo == hi else f"{lo:.1f}-{hi:.1f} KB"
+    rows = []
+    for mode, where in (("ram", ".mpy in RAM"), ("rom", "bytecode in ROM")):
+        peaks = [r[mode]["peak"] for r in wa.values()]
+        boots = [r[mode]["boot"] for r in wa.values()]
+        fakes = [r[mode]["fakes"] for r in wa.values()]
+        t = WASM_TARGET[mode]
+        rows.append((
+            f"firmware alone on a 32-bit VM, {where}, max-player game per "
+            f"title (live peak at key boundaries)", f"<= {t // 1024} KB",
+            f"peak {kb(peaks)}; boot {kb(boots)} (fakes and driver "
+            f"subtracted: {kb(fakes)})", ok(max(peaks) <= t),
+            f"MicroPython {next(iter(wa.values()))['version']} webassembly "
+            f"port (npm, pinned) under node, first heap area "
+            f"{WASM_HEAP_KB} KB: one key press per call, gc.mem_alloc() "
+            "between calls (bench/wasm/heap.mjs); not seen: peaks inside a "
+            "press"))
+    return rows
+
+
+def wasm_section(wa):
+    if wa is None:
+        return ["", "### 32-bit VM", "",
+                "Not measured: node or the VM (web/node_modules) missing."]
+    any_row = next(iter(wa.values()))
+    lines = ["", "### 32-bit VM, per title (bytes)", "",
+             f"MicroPython {any_row['version']} (webassembly port, npm "
+             "@micropython/micropython-webassembly-pyscript pinned in "
+             f"web/package.json; 4-byte pointers, 16-byte GC blocks) under "
+             f"node, first heap area fixed at {WASM_HEAP_KB} KB, so that the "
+             "figures repeat (where the heap lies changes which false "
+             "pointers a conservative collector meets). The VM collects only when a call from "
+             "JavaScript returns, so each key press of the max-player script "
+             "is one call and the live heap is gc.mem_alloc() between calls. "
+             "\"firmware\" = minus the heap taken once the driver and the "
+             "fakes are loaded (sim/wasm/drive.py, board.py, the I2C bus and "
+             "display model: the \"fakes\" column) before any firmware "
+             "module. Every final screen equals the unix simulator's, bit "
+             "for bit. The last column is the unix port's (64-bit) live "
+             "peak of the same game, fakes included.", "",
+             "| title | presses | RAM: boot | RAM: peak | fakes (RAM) "
+             "| ROM: boot | ROM: peak | fakes (ROM) | 64-bit unix peak |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for g in IDS:
+        r = wa[g]
+        lines.append(
+            f"| {g} | {r['ram']['presses']} | {r['ram']['boot']:,} | "
+            f"**{r['ram']['peak']:,}** | {r['ram']['fakes']:,} | "
+            f"{r['rom']['boot']:,} | **{r['rom']['peak']:,}** | "
+            f"{r['rom']['fakes']:,} | {r['unix_peak']:,} |")
+    return lines
 
 
 # --- speed and display traffic
@@ -279,7 +401,7 @@ def micropython_version():
               "'), .mpy v%d' % (v._mpy & 0xff))").strip()
 
 
-def report(h, fw, keys, fl, sy, took, quick):
+def report(h, fw, keys, fl, sy, wa, took, quick):
     all_i2c = [b for g in keys.values() for b in g["i2c"]]
     all_us = [u for g in keys.values() for u in g["us"]]
     all_pages = [u for g in keys.values() for u in g["pages"]]
@@ -295,7 +417,7 @@ def report(h, fw, keys, fl, sy, took, quick):
     def ok(cond):
         return "met" if cond else "**missed**"
 
-    rows = [
+    rows = wasm_rows(wa) + [
         ("heap bytes per applied event", "0",
          f"{alloc} bytes over {events} events ({fails} heap_lock failures)",
          ok(alloc == 0 and fails == 0),
@@ -389,6 +511,7 @@ def report(h, fw, keys, fl, sy, took, quick):
             f"{peaks[g]:,} | {small[g] or '-'} KB | "
             f"{statistics.median(k['i2c']):.0f} / {max(k['i2c'])} | {ins} | "
             f"{statistics.median(k['us']):,.0f} |")
+    lines += wasm_section(wa)
     lines += ["", "Sync: " + "; ".join(
         f"{s['games']} games, {s['data']:,} bytes of games, {s['wire']:,} "
         f"bytes on the wire ({s['ratio']:.2f}x) in {s['seconds'] * 1000:.0f}"
@@ -400,6 +523,8 @@ def report(h, fw, keys, fl, sy, took, quick):
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     quick = "--quick" in argv
+    if "--wasm-only" in argv:
+        return merge_wasm(wasm_heap())
     t0 = time.time()
     build(MPY)
     print("heap per event...", file=sys.stderr)
@@ -414,9 +539,11 @@ def main(argv=None):
     fl = flash_figures()
     print("sync...", file=sys.stderr)
     sy = sync_figures(10 if quick else 40)
+    print("32-bit VM...", file=sys.stderr)
+    wa = wasm_heap()
     print("key presses per number...", file=sys.stderr)
     pr = presses_section(rounds=20 if quick else 100)
-    table = report(h, fw, keys, fl, sy, time.time() - t0, quick) + \
+    table = report(h, fw, keys, fl, sy, wa, time.time() - t0, quick) + \
         "\n\n" + pr
     head = (f"# Benchmarks\n\nMeasured by `make bench` (bench/run.py) on "
             f"{datetime.date.today().isoformat()} with MicroPython "
@@ -427,6 +554,48 @@ def main(argv=None):
     if not quick:
         OUT.write_text(head + table + "\n")
         print(f"\nwritten to {OUT.relative_to(ROOT)}", file=sys.stderr)
+
+
+def merge_wasm(wa):
+    # --wasm-only: the 32-bit rows and section of docs/benchmarks.md
+    # replaced by new ones (the other figures stay as they were measured),
+    # with a note saying so.
+    old = OUT.read_text().splitlines() if OUT.exists() else []
+    rows = [f"| {a} | {b} | {c} | {d} | {e} |" for a, b, c, d, e in
+            wasm_rows(wa)]
+    section = wasm_section(wa)
+    note = (f"(The 32-bit rows and section: `bench/run.py --wasm-only` on "
+            f"{datetime.date.today().isoformat()}, merged into the rest.)")
+    keep = []
+    skip = False
+    for ln in old:
+        if ln.startswith("| firmware alone on a 32-bit VM") or \
+                ln.startswith("(The 32-bit rows and section"):
+            continue
+        if ln.startswith("### 32-bit VM"):
+            skip = True
+            if keep and keep[-1] == "":
+                keep.pop()
+            continue
+        if skip and (ln.startswith("Sync:") or ln.startswith("### ")):
+            skip = False
+            keep.append("")
+        if not skip:
+            keep.append(ln)
+    try:
+        at = keep.index("|---|---|---|---|---|") + 1
+    except ValueError:
+        raise SystemExit("docs/benchmarks.md has no table: run make bench")
+    keep[at:at] = rows
+    at = next((i for i, ln in enumerate(keep) if ln.startswith("Sync:")),
+              len(keep))
+    keep[at:at] = section[1:] + [""]
+    keep[3:3] = ["", note]
+    keep = [ln for i, ln in enumerate(keep)      # no doubled blank lines
+            if ln or i == 0 or keep[i - 1]]
+    print("\n".join(rows + section))
+    OUT.write_text("\n".join(keep) + "\n")
+    print(f"\nmerged into {OUT.relative_to(ROOT)}", file=sys.stderr)
 
 
 if __name__ == "__main__":

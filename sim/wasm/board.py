@@ -1,0 +1,68 @@
+# The board on MicroPython's webassembly port (the browser simulator, web/,
+# and the 32-bit heap figures of `make bench`). Like sim/board.py, but the
+# VM has no machine module and no VfsLfs2: the flash is a plain directory
+# on the VM's file system (the browser keeps it in its storage), and time
+# is moved on by drive.py, one call from JavaScript at a time.
+#
+# The fakes (I2C bus, controller model, pins) are made by prepare(), before
+# any firmware module is loaded, so that the heap they take can be measured
+# apart from the firmware's (bench/wasm/heap.mjs subtracts it).
+
+from fakes.i2c import FakeI2C
+from fakes.oled_model import SSD1306Model
+
+ROOT = "/flash"
+UID = b"\x57\xa5\x00\x00\x00\x00\x00\x01"   # stands for machine.unique_id()
+
+
+class FakePin:
+    """A button input with a pull-up: 1 released, 0 pressed."""
+
+    def __init__(self):
+        self.level = 1
+
+    def value(self):
+        return self.level
+
+
+class Clock:
+    """ticks_ms() is the simulated time; drive.py moves it on."""
+
+    def __init__(self):
+        self.now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def sleep_ms(self, ms):
+        self.now += ms
+
+
+class Hardware:
+    pass
+
+
+def prepare():
+    # The simulated parts only: what a board has in silicon.
+    hw = Hardware()
+    hw.bus = FakeI2C()
+    hw.panel = hw.bus.attach(0x3C, SSD1306Model())
+    hw.pins = [FakePin() for _ in range(4)]
+    hw.clock = Clock()
+    return hw
+
+
+def setup(hw):
+    # What firmware/drivers/hardware.py builds on a board, on the fakes.
+    import os
+    from drivers.ssd1306 import SSD1306
+    from drivers.buttons import Buttons
+    try:
+        os.mkdir(ROOT)
+    except OSError:
+        pass                       # kept from before (the browser's storage)
+    hw.display = SSD1306(hw.bus, 0x3C)
+    hw.buttons = Buttons(hw.pins)
+    hw.root = ROOT
+    hw.uid = UID
+    return hw

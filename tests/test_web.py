@@ -1,0 +1,237 @@
+"""The browser simulator (`make web`) in a real browser: Debian's chromium
+driven by Playwright, the site served from 127.0.0.1 by a plain static file
+server. A game is played to its end by clicking the on-screen buttons and
+by pressing keys; the final screen, read back from the canvas, must equal
+the unix simulator's for the same key script, and the record the page
+downloads, scored by `marcador score`, must give the totals that screen
+shows; after a reload the game is still in the browser's storage; the
+console stays free of errors.
+
+Needs chromium (/usr/bin/chromium, or MARCADOR_CHROMIUM) and the Python
+package playwright (dev extras); without them this test FAILS and says
+what to install. MARCADOR_SKIP_BROWSER=1 skips it on purpose."""
+
+import functools
+import http.server
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from host_tools import sim
+
+CHROMIUM = os.environ.get("MARCADOR_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+        "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+SCRIPT = ROOT / "sim" / "scripts" / "duplicon.keys"
+BUTTON = {"up": "#b-up", "down": "#b-down", "ok": "#b-ok", "back": "#b-back"}
+KEY = {"up": "ArrowUp", "down": "ArrowDown", "ok": "Enter",
+       "back": "Backspace"}
+
+if os.environ.get("MARCADOR_SKIP_BROWSER"):
+    pytest.skip("MARCADOR_SKIP_BROWSER is set: the browser test is skipped",
+                allow_module_level=True)
+
+
+def need_browser():
+    # A missing browser is a failure that says what to do, not a skip.
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        pytest.fail("the browser test needs playwright: `make venv` installs "
+                    "it (dev extras); or set MARCADOR_SKIP_BROWSER=1")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"the browser test needs chromium at {CHROMIUM} "
+                    "(Debian: apt-get install -y chromium; or set "
+                    "MARCADOR_CHROMIUM): or set MARCADOR_SKIP_BROWSER=1")
+
+
+@pytest.fixture(scope="module")
+def site():
+    sys.path.insert(0, str(ROOT / "web"))
+    import make_site
+    if not (make_site.VM_PKG / "micropython.mjs").exists():
+        pytest.fail("the MicroPython VM is not installed: `make web` (npm ci "
+                    "in web/) or `make test` installs it")
+    out = make_site.build_site()
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def taps(text):
+    # The key script as a list of single taps (this script has only taps).
+    out = []
+    for line in text.splitlines():
+        words = line.split("#")[0].split()
+        if not words or words[0] == "shot":
+            continue
+        assert words[0] in BUTTON, line
+        out += [words[0]] * (int(words[1]) if len(words) > 1 else 1)
+    return out
+
+
+def canvas_bits(page):
+    # The panel as drawn: each OLED pixel is a 4x4 block of the canvas;
+    # lit ones are bright. Returned in the unix simulator's SHOT format.
+    return page.evaluate("""() => {
+        const c = document.getElementById('oled');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+        const sx = c.width / 128, sy = c.height / 64;
+        let hex = '';
+        for (let y = 0; y < 64; y++)
+          for (let bx = 0; bx < 16; bx++) {
+            let byte = 0;
+            for (let b = 0; b < 8; b++) {
+              const x = bx * 8 + b;
+              const o = ((Math.floor(y * sy + sy / 2) * c.width) +
+                         Math.floor(x * sx + sx / 2)) * 4;
+              if (d.data[o + 1] > 60) byte |= 0x80 >> b;
+            }
+            hex += byte.toString(16).padStart(2, '0');
+          }
+        return hex;
+    }""")
+
+
+def wait_quiet(page, ms=400):
+    page.wait_for_timeout(ms)
+
+
+def download(page, tmp_path, name):
+    with page.expect_download() as d:
+        page.click("#download")
+    path = tmp_path / name
+    d.value.save_as(path)
+    return path
+
+
+def open_page(p, site, errors):
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    page = browser.new_page(accept_downloads=True)
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site)
+    page.wait_for_selector("body[data-ready='1']", timeout=30000)
+    wait_quiet(page)
+    return browser, page
+
+
+def play_taps(page, keys):
+    # Every other tap by a click on the on-screen button, the others by
+    # the keyboard.
+    for i, k in enumerate(keys):
+        if i % 2:
+            page.keyboard.press(KEY[k])
+        else:
+            page.click(BUTTON[k])
+        page.wait_for_timeout(120)
+
+
+def test_a_game_in_the_browser(site, tmp_path):
+    need_browser()
+    from playwright.sync_api import sync_playwright
+    script = SCRIPT.read_text()
+    states, shots = sim.run_script(script)      # the unix simulator
+    expected = shots["duplicon_final"]
+    errors = []
+    t0 = time.time()
+    with sync_playwright() as p:
+        browser, page = open_page(p, site, errors)
+        home = canvas_bits(page)
+        assert home.strip("0"), "the home screen is blank"
+        play_taps(page, taps(script))
+        wait_quiet(page, 600)
+        final = canvas_bits(page)
+        if os.environ.get("MARCADOR_WEB_SHOT"):      # README's picture
+            page.screenshot(path=os.environ["MARCADOR_WEB_SHOT"],
+                            full_page=True)
+        rec_path = download(page, tmp_path, "game.json")
+        # Reload: the flash comes back from the browser's storage.
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']", timeout=30000)
+        wait_quiet(page)
+        kept = page.inner_text("#status")
+        again = download(page, tmp_path, "again.json")
+        browser.close()
+    took = time.time() - t0
+    print(f"browser test: {took:.1f} s")
+    assert final == expected, "the final screen differs from the unix " \
+        "simulator's for the same keys"
+    score = subprocess.run([sys.executable, "-m", "host_tools", "score",
+                            "--json", str(rec_path)], capture_output=True,
+                           text=True, cwd=ROOT)
+    assert score.returncode == 0, score.stderr
+    res = json.loads(score.stdout)
+    last = states[-1]["last_past"]
+    assert res["game"] == "duplicon" and res["over"]
+    assert [pl["total"] for pl in res["players"]] == last["totals"]
+    assert res["winners"] == [p for p in range(len(last["names"]))
+                              if last["winners"] >> p & 1]
+    assert "kept" in kept, kept
+    assert json.loads(again.read_text()) == json.loads(rec_path.read_text())
+    assert errors == [], errors
+
+
+def test_long_presses_and_a_reload_in_the_middle_of_a_game(site, tmp_path):
+    # Round 1 of Duplicon entered by taps; Tab then Backspace (a long
+    # BACK: undo); a reload, which resumes the game from the browser's
+    # storage with its note; the BACK button held down (a long press) closes
+    # it. Each screen equals the unix simulator's for the same keys, on a
+    # flash image that is kept across its restart.
+    need_browser()
+    from playwright.sync_api import sync_playwright
+    text = SCRIPT.read_text()
+    first = text[:text.index("shot duplicon_play")]
+    img = tmp_path / "flash.img"
+    _, a = sim.run_script(first + "long back\nwait 3000\nshot a\n",
+                          flash=img)
+    states, b = sim.run_script("wait 500\nshot b\nhold back 1300\n"
+                               "wait 3000\nshot c\nstate\n", flash=img)
+    errors = []
+    with sync_playwright() as p:
+        browser, page = open_page(p, site, errors)
+        play_taps(page, taps(first))
+        page.keyboard.press("Tab")
+        page.keyboard.press("Backspace")
+        wait_quiet(page, 3000 + 1200)
+        shot_a = canvas_bits(page)
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']", timeout=30000)
+        wait_quiet(page, 500)
+        shot_b = canvas_bits(page)
+        button = page.locator(BUTTON["back"])
+        button.hover()
+        page.mouse.down()
+        page.wait_for_timeout(1300)
+        page.mouse.up()
+        wait_quiet(page, 3000)
+        shot_c = canvas_bits(page)
+        rec_path = download(page, tmp_path, "game.json")
+        browser.close()
+    assert shot_a == a["a"], "after a long BACK by Tab + Backspace"
+    assert shot_b == b["b"], "the game resumed after the reload"
+    assert shot_c == b["c"], "after holding the BACK button"
+    rec = json.loads(rec_path.read_text())
+    assert [ev["e"] for ev in rec["events"]] == ["round", "undo"]
+    score = subprocess.run([sys.executable, "-m", "host_tools", "score",
+                            "--json", str(rec_path)], capture_output=True,
+                           text=True, cwd=ROOT)
+    assert score.returncode == 0, score.stderr
+    totals = [pl["total"] for pl in json.loads(score.stdout)["players"]]
+    assert totals == states[-1]["session"]["totals"] == [0, 0]
+    assert errors == [], errors

@@ -1,0 +1,249 @@
+// The browser simulator: MicroPython's webassembly port runs the real
+// firmware (out/web/firmware.romfs, built by `make web`) with the board of
+// sim/wasm/board.py; sim/wasm/drive.py is called here, one call at a time,
+// and returns only ints and strings (objects returned to JavaScript would
+// stay pinned in the VM's heap).
+import { loadMicroPython } from "./micropython.mjs";
+
+const FLASH = "/flash";               // board.ROOT: the board's flash
+const STORE = "marcador-flash";       // localStorage: {path: base64}
+const TAP_MS = 80;                    // shortest press the VM sees
+const GAP_MS = 60;                    // released at least this long
+const LONG_MS = 1200;
+const FAST_MS = 2500;
+const KEYS = { ArrowUp: 0, ArrowDown: 1, Enter: 2, ArrowRight: 2,
+               Backspace: 3, ArrowLeft: 3 };
+
+const canvas = document.getElementById("oled");
+const ctx = canvas.getContext("2d");
+const statusLine = document.getElementById("status");
+let drive = null;
+let vmNow = 0;                        // the VM's clock (ms)
+let queue = [];                       // pin changes due at VM times
+const pressedAt = [-1e9, -1e9, -1e9, -1e9];
+const releasedAt = [-1e9, -1e9, -1e9, -1e9];
+const down = [false, false, false, false];
+let lastFrames = -1;
+let lastEvents = -1;
+let tabNext = false;
+
+function say(text, isError) {
+  statusLine.textContent = text;
+  statusLine.className = isError ? "error" : "";
+  if (isError) console.error(text);
+}
+
+// --- the flash in the browser's storage
+function toB64(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+function fromB64(text) {
+  const s = atob(text);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+function flashFiles(FS, dir, out) {
+  for (const name of FS.readdir(dir)) {
+    if (name === "." || name === "..") continue;
+    const p = dir + "/" + name;
+    if (FS.isDir(FS.stat(p).mode)) flashFiles(FS, p, out);
+    else out[p] = toB64(FS.readFile(p));
+  }
+  return out;
+}
+
+function saveFlash(mp) {
+  try {
+    localStorage.setItem(STORE, JSON.stringify(flashFiles(mp.FS, FLASH, {})));
+  } catch (ex) {
+    say("The browser's storage refused the flash: " + ex, true);
+  }
+}
+
+function loadFlash(mp) {
+  const FS = mp.FS;
+  FS.mkdir(FLASH);
+  const saved = JSON.parse(localStorage.getItem(STORE) || "{}");
+  for (const [p, data] of Object.entries(saved)) {
+    if (!p.startsWith(FLASH + "/")) continue;
+    const parts = p.split("/");
+    for (let i = 3; i < parts.length; i++) {
+      const d = parts.slice(0, i).join("/");
+      if (!FS.analyzePath(d).exists) FS.mkdir(d);
+    }
+    FS.writeFile(p, fromB64(data));
+  }
+  return Object.keys(saved).length;
+}
+
+// --- the display: an OLED's light on black
+function draw() {
+  const hex = drive.panel();
+  const img = ctx.createImageData(128, 64);
+  const contrast = drive.frames() >> 1 & 0xff;
+  const level = 90 + Math.round(165 * Math.min(contrast, 0xcf) / 0xcf);
+  for (let i = 0; i < 1024; i++) {
+    const byte = parseInt(hex.substr(2 * i, 2), 16);
+    for (let b = 0; b < 8; b++) {
+      const o = (i * 8 + b) * 4;
+      const lit = byte & (0x80 >> b);
+      img.data[o] = lit ? Math.round(level * 0.75) : 0;
+      img.data[o + 1] = lit ? level : 4;
+      img.data[o + 2] = lit ? level : 8;
+      img.data[o + 3] = 255;
+    }
+  }
+  // Drawn at 1:1 on a scratch canvas, then scaled up 4x with a faint glow.
+  const small = draw.small || (draw.small = new OffscreenCanvas(128, 64));
+  small.getContext("2d").putImageData(img, 0, 0);
+  ctx.imageSmoothingEnabled = false;
+  ctx.fillStyle = "#000";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.shadowColor = "rgba(120, 220, 255, 0.6)";
+  ctx.shadowBlur = 4;
+  ctx.drawImage(small, 0, 0, 128, 64, 0, 0, canvas.width, canvas.height);
+  ctx.shadowBlur = 0;
+}
+
+// --- keys: pin changes queued at VM times, so that a quick click still
+// lasts TAP_MS for the firmware (its buttons debounce)
+function press(key) {
+  if (down[key]) return;
+  down[key] = true;
+  const at = Math.max(vmNow, releasedAt[key] + GAP_MS);
+  pressedAt[key] = at;
+  queue.push({ at, key, level: 0 });
+  buttons[key].classList.add("down");
+}
+
+function release(key, holdMs = TAP_MS) {
+  if (!down[key]) return;
+  down[key] = false;
+  const at = Math.max(vmNow, pressedAt[key] + holdMs);
+  releasedAt[key] = at;
+  queue.push({ at, key, level: 1 });
+  buttons[key].classList.remove("down");
+}
+
+function tapHeld(key, ms) {
+  press(key);
+  release(key, ms);
+}
+
+function advance(ms) {
+  const end = vmNow + ms;
+  queue.sort((a, b) => a.at - b.at);
+  for (;;) {
+    const next = queue.length && queue[0].at <= end ? queue.shift() : null;
+    const upTo = next ? next.at : end;
+    if (upTo > vmNow) {
+      const r = drive.run(upTo - vmNow);
+      if (r < 0) throw new Error(drive.error());
+      vmNow = drive.now();
+      lastEvents = lastEvents < 0 ? r : lastEvents;
+      if (r !== lastEvents) {
+        lastEvents = r;
+        saveFlash(mp);          // every event is on the flash by now
+      }
+    }
+    if (!next) break;
+    drive.pin(next.key, next.level);
+  }
+}
+
+const buttons = [];
+for (const b of document.querySelectorAll(".buttons button")) {
+  const key = Number(b.dataset.key);
+  buttons[key] = b;
+  b.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    b.setPointerCapture(e.pointerId);
+    press(key);
+  });
+  b.addEventListener("pointerup", () => release(key));
+  b.addEventListener("pointercancel", () => release(key));
+  b.addEventListener("contextmenu", (e) => e.preventDefault());
+}
+
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Tab") { tabNext = true; e.preventDefault(); return; }
+  if (e.key === "PageUp" || e.key === "PageDown") {
+    tapHeld(e.key === "PageUp" ? 0 : 1, FAST_MS);
+    e.preventDefault();
+    return;
+  }
+  if (!(e.key in KEYS)) return;
+  e.preventDefault();
+  if (e.repeat) return;
+  const key = KEYS[e.key];
+  if (tabNext) { tabNext = false; tapHeld(key, LONG_MS); return; }
+  press(key);
+});
+document.addEventListener("keyup", (e) => {
+  if (e.key in KEYS) release(KEYS[e.key]);
+});
+
+// --- start
+let mp;
+async function start() {
+  const romfs = new Uint8Array(await (await fetch("firmware.romfs"))
+                                 .arrayBuffer());
+  mp = await loadMicroPython({
+    heapsize: 256 * 1024, romfs, linebuffer: true,
+    stdout: (s) => console.log(s), stderr: (s) => console.warn(s) });
+  const kept = loadFlash(mp);
+  drive = mp.pyimport("drive");
+  if (drive.boot() < 0) throw new Error(drive.error());
+  vmNow = drive.now();
+  saveFlash(mp);
+  say(kept ? "Ready: the flash kept in this browser was loaded."
+           : "Ready: a new, empty flash.");
+  document.body.dataset.ready = "1";
+  let last = performance.now();
+  const tick = () => {
+    const t = performance.now();
+    if (t - last > 1000) last = t - 200;   // a hidden tab: drop lost time
+    const ms = Math.min(200, Math.floor((t - last) / 10) * 10);
+    if (ms > 0) {
+      last += ms;
+      try {
+        advance(ms);
+      } catch (ex) {
+        say("The firmware stopped: " + ex.message, true);
+        return;
+      }
+      const f = drive.frames();
+      if (f !== lastFrames) { lastFrames = f; draw(); }
+    }
+    setTimeout(tick, 15);
+  };
+  tick();
+}
+
+document.getElementById("download").addEventListener("click", () => {
+  const text = drive ? drive.record() : "";
+  if (!text) { say("No game on the flash yet."); return; }
+  const rec = JSON.parse(text);
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 1) + "\n"],
+                                        { type: "application/json" }));
+  a.download = "marcador-" + rec.game + ".json";
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  say("Downloaded " + a.download + ": score it with `marcador score " +
+      a.download + "`.");
+});
+
+document.getElementById("wipe").addEventListener("click", () => {
+  if (!confirm("Erase every game and setting kept in this browser?")) return;
+  localStorage.removeItem(STORE);
+  location.reload();
+});
+
+start().catch((ex) => say("Could not start: " + ex.message, true));
