@@ -135,12 +135,15 @@ def is_synced(st, number):
 
 def mark_synced(st, number, last=0):
     # Mark games number..last (or just number) as copied to a PC.
-    last = max(last, number)
-    if is_synced(st, number) and is_synced(st, last):
-        for a, b in st.synced:
-            if a <= number and last <= b:
-                return True
-    r = st.synced + [[number, last]]
+    return mark_spans(st, [(number, max(last, number))])
+
+
+def mark_spans(st, spans):
+    # Mark the games of every (first, last) span in one write of the
+    # file: all of them or, when the flash refuses, none. True when done.
+    r = [[a, b] for a, b in st.synced]
+    for a, b in spans:
+        r.append([a, b])
     r.sort()
     merged = []
     for a, b in r:
@@ -148,6 +151,8 @@ def mark_synced(st, number, last=0):
             merged[-1][1] = max(merged[-1][1], b)
         else:
             merged.append([a, b])
+    if merged == st.synced:
+        return True
     text = ",".join(["%d-%d" % (a, b) if a != b else str(a)
                      for a, b in merged])
     tmp = st.path("synced.tmp")
