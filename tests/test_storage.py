@@ -144,7 +144,8 @@ def test_a_damaged_entry_hides_no_other_game_and_is_reachable():
     offs, sizes = r["offsets"], r["sizes"]
     assert len(offs) == 6
     span = f"a0001.{offs[1]}.{sizes[1]}"
-    for case in ("head_G", "len_high", "len_low_small"):
+    for case in ("head_G", "len_high", "len_low_small", "len_bigger",
+                 "len_swallows"):
         v = r[case]
         # Only the damaged game is missing; the 4 after it are found.
         assert v["catalog"] == [1, 3, 4, 5, 6], case

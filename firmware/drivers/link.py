@@ -23,7 +23,7 @@ E_FRAME = 1              # malformed frame or bad CRC
 E_LONG = 2               # longer than MAX_LINE
 E_UNKNOWN = 3            # unknown command
 E_ARGS = 4               # wrong arguments
-E_NO_GAME = 5            # no such game
+E_NO_GAME = 5            # no such game (or damaged item)
 E_STORE = 6              # the flash refused
 
 
@@ -233,6 +233,45 @@ class Link:
         if not mark_spans(self.app.store, spans):
             return self.error(E_STORE, "flash full")
         self.send(["ok", "mark"] + args)
+
+    def do_damaged(self, args):
+        # One "ok damaged NAME SIZE" per damaged item (a damaged span of
+        # an archive segment, aNNNN.OFF.LEN, or a journal set aside at
+        # boot, badN), then "ok end COUNT".
+        if args:
+            raise ValueError
+        st = self.app.store
+        items = []
+        if st is not None:
+            from .archive import damaged
+            items = damaged(st)
+        for item in items:
+            self.send(["ok", "damaged", item[0], str(item[3])])
+        self.send(["ok", "end", str(len(items))])
+
+    def do_raw(self, args):
+        # raw NAME OFFSET: up to CHUNK bytes of a damaged item, as stored:
+        #     ok raw NAME OFFSET TOTAL BASE64
+        # NAME must be in the current damaged list (never a path).
+        if len(args) != 2:
+            raise ValueError
+        name = args[0]
+        off = int(args[1])
+        st = self.app.store
+        item = None
+        if st is not None:
+            from .archive import damaged
+            for it in damaged(st):
+                if it[0] == name:
+                    item = it
+        if item is None:
+            return self.error(E_NO_GAME, "no such item")
+        if off < 0 or off > item[3]:
+            raise ValueError
+        from .archive import raw
+        part = raw(item, off, CHUNK)
+        self.send(["ok", "raw", name, str(off), str(item[3]),
+                   b2a_base64(part).decode().strip() or "-"])
 
     def do_time(self, args):
         # time UNIX_SECONDS: set the board's clock (games get dates).

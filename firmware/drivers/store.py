@@ -70,6 +70,7 @@ class Store:
         self.saved = 0           # log bytes of that game confirmed on flash
         self.archived = 0        # latest game number moved to the archive
         self.problems = []       # damaged files found, for the boot report
+        self.damage = {}         # segment -> damaged spans [(off, len)]
         try:
             os.mkdir(self.dir)
         except OSError:
@@ -229,11 +230,13 @@ class Store:
 
     def add_entry(self, ent):
         # Append a whole archive entry to the newest segment, or a new one
-        # once it holds SEG_BYTES. True when it is on flash.
+        # once it holds SEG_BYTES or when damage was found in it (the boot
+        # walked it: drivers/archive.scan_last). True when it is on flash.
         segs = self.segments()
         seg = segs[-1] if segs else 1
         try:
-            if segs and os.stat(self.seg_path(seg))[6] + len(ent) > SEG_BYTES:
+            if segs and (seg in self.damage or os.stat(self.seg_path(seg))[6]
+                         + len(ent) > SEG_BYTES):
                 seg += 1
             with open(self.seg_path(seg), "ab") as f:
                 f.write(ent)

@@ -531,6 +531,9 @@ def resync():
     case("head_G", offs[1], before[offs[1]] ^ 0x01)
     case("len_high", offs[1] + 2, before[offs[1] + 2] ^ 0x10)
     case("len_low_small", offs[1] + 1, before[offs[1] + 1] ^ 0x04)
+    case("len_bigger", offs[1] + 1, before[offs[1] + 1] ^ 0x40)
+    # A length that lands exactly on the head after the next entry.
+    case("len_swallows", offs[1] + 1, before[offs[1] + 1] + sizes[2])
     case("body", offs[2] + 20, before[offs[2] + 20] ^ 0x80)
     # The raw bytes of the damaged span, through the link.
     d = BlockDev(64, data=bytearray(image))
@@ -596,6 +599,29 @@ def resync():
     print(json.dumps(res))
 
 
+def damage_newest(img, xor):
+    # In a simulator's flash image: flip bits of the newest archive
+    # entry's length byte (the walk below reads heads only, as it was
+    # written). xor 0 flips its lowest set bit: a length that still fits.
+    dev = BlockDev(256, path=img)
+    board.mount_flash(None, dev)
+    from core import gamefile as F
+    d = board.MOUNT + "/games"
+    segs = sorted([n for n in os.listdir(d) if n[0] == "a"])
+    p = d + "/" + segs[-1]
+    with open(p, "rb") as f:
+        b = f.read()
+    i = last = 0
+    while i < len(b):
+        last = i
+        i += F.entry_size(b, i)
+    v = b[last + 1]
+    poke(p, last + 1, v ^ (xor or v & -v))   # 0: shorter (its lowest bit)
+    dev.ioctl(3, 0)
+    print(json.dumps({"segment": segs[-1], "offset": last}))
+
+
 {"corrupt": corrupt, "full": full, "room": room, "resume": resume,
- "fsid": fsid, "marks": marks, "resync": resync,
+ "fsid": fsid, "damage_newest": lambda: damage_newest(sys.argv[2],
+                                                      int(sys.argv[3])), "marks": marks, "resync": resync,
  "flips": lambda: flips(int(sys.argv[2]))}[sys.argv[1]]()
