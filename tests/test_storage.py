@@ -137,6 +137,8 @@ def test_mark_only_takes_archived_games_and_otherwise_changes_nothing():
     assert r["synced"] == [[1, 1], [3, 3]]
     assert r["again"] == [["ok", "mark", "1-1"]]
     assert r["list"] == ["1:1", "2:0", "3:1"]
+    # make_room after a refused "mark 1-1000000": every unsynced game stays.
+    assert r["room_kept"] == list(range(4, 14))
 
 
 def test_a_damaged_entry_hides_no_other_game_and_is_reachable():
