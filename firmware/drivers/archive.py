@@ -86,20 +86,38 @@ def entries(st, seg):
     return out
 
 
-def header_at(st, seg, off):
-    # The Header of an archived entry, or None when it is damaged.
-    try:
-        return read(st, (seg, off))[0]
-    except ValueError:
-        return None
+HEAD_READ = 320          # bytes that hold a header with its names
+
+
+def header_at(st, seg, off, size):
+    # The Header of an entry that entries() found (its CRC checks), or
+    # None when it does not parse. Only its first HEAD_READ bytes are read
+    # unless the header runs longer.
+    with open(st.seg_path(seg), "rb") as f:
+        f.seek(off)
+        b = f.read(min(size, HEAD_READ))
+        for _ in range(2):
+            try:
+                h = F.Header(b, 3, len(b))
+                if h.end + 2 <= len(b):
+                    # The log's length must fill the entry to its CRC.
+                    if h.end + 2 + F.u16(b, h.end) != size - 4:
+                        return None
+                    return h
+            except (ValueError, IndexError):
+                pass
+            if len(b) == size:
+                return None
+            b += f.read(size - len(b))   # a long header: the whole entry
+    return None
 
 
 def scan_last(st):
     # The latest archived game number (0: none): the next game's number
     # comes after it and after the journal's.
     for seg in reversed(st.segments()):
-        for off, _ in reversed(entries(st, seg)):
-            h = header_at(st, seg, off)
+        for off, size in reversed(entries(st, seg)):
+            h = header_at(st, seg, off, size)
             if h is not None:
                 return h.number
     return 0
@@ -116,10 +134,10 @@ def make_room(st):
             return
         ents = entries(st, seg)
         done = seg not in st.damage
-        for off, _ in ents:
+        for off, size in ents:
             if not done:
                 break
-            h = header_at(st, seg, off)
+            h = header_at(st, seg, off, size)
             if h is None or not is_synced(st, h.number):
                 done = False
         if done and ents:
@@ -148,7 +166,7 @@ def catalog(st):
     out = []
     for seg in st.segments():
         for off, size in entries(st, seg):
-            h = header_at(st, seg, off)
+            h = header_at(st, seg, off, size)
             if h is not None:
                 out.append((h.number, seg, off, size))
     out.sort()
