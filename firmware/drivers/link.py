@@ -23,7 +23,7 @@ E_FRAME = 1              # malformed frame or bad CRC
 E_LONG = 2               # longer than MAX_LINE
 E_UNKNOWN = 3            # unknown command
 E_ARGS = 4               # wrong arguments
-E_NO_GAME = 5            # no such game (or damaged item)
+E_NO_GAME = 5            # no such game
 E_STORE = 6              # the flash refused
 
 
