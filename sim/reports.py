@@ -21,17 +21,27 @@ def panel_bits(panel, out):
 
 
 def past(store):
-    # How many games are archived, and the newest as a Session (replayed
-    # on the device from its stored log), or None.
+    # How many readable games are archived, and the newest of them as a
+    # Session (replayed on the device from its stored log), or None.
+    # Damaged entries are skipped, as the firmware skips them.
     if store is None:
         return 0, None
     from drivers.archive import index, read
-    where = index(store)
-    if not where:
+    count = 0
+    newest = None
+    for where in index(store):
+        if len(where) > 2:
+            continue                # a damaged span: no game
+        count += 1
+        if newest is None:
+            try:
+                newest = read(store, where)
+            except (OSError, ValueError):
+                count -= 1          # checked, yet not a readable game
+    if newest is None:
         return 0, None
     from app.session import from_entry
-    h, log = read(store, where[0])
-    return len(where), from_entry(h, log)
+    return count, from_entry(newest[0], newest[1])
 
 
 def state(hw):

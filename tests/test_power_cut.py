@@ -1,9 +1,14 @@
 """Power cut at every flash write of a session of several games, on the
 MicroPython VM with real littlefs2 (tests/mp/power_cut.py does the work):
 after each cut the firmware boots on the flash as it stood and must hold
-every event it had confirmed, every archived game unchanged, and resume
-the game in progress. The default run tries every 3rd write point (clean
-and torn); `pytest -m slow` tries all of them."""
+every event it had confirmed, every archived game unchanged (unless it was
+synced and make_room deleted it), the synced marks old or new, and resume
+the game in progress. Three sessions: games through the keys; a nearly
+full flash with marks and make_room; a game at the log's size limit. Cuts
+leave an operation clean, torn half-way, torn with garbage, or an erase
+torn; a second cut hits every write the boot itself does. The default run
+samples the cut points (every mark and make_room operation always);
+`pytest -m slow` tries all of them."""
 
 import json
 import sys
@@ -48,43 +53,105 @@ def session():
     return s
 
 
-def run(step, tear, *more):
-    out = run_micropython(MP_SCRIPTS / "power_cut.py", stdin=session(),
-                          heapsize="32m", path=(), args=(step, tear) + more,
-                          timeout=3000)
+def run(scenario, step, tears, *more):
+    out = run_micropython(MP_SCRIPTS / "power_cut.py",
+                          stdin=session() if scenario == "keys" else "",
+                          heapsize="32m", path=(),
+                          args=(scenario, step, tears) + more,
+                          timeout=6000)
     return json.loads(out[-1])
 
 
 def report(r):
     print(f"\n{r['cut_points']} cut points over {r['ops']} flash operations "
-          f"({r['games']} games, {r['events']} events): {r['events_lost']} "
-          f"confirmed events lost, {r['unconfirmed_saved']} unconfirmed "
-          f"events found saved, {r['failures']} failures")
+          f"({r['games']} games, {r['events']} events, {r['marks']} marks, "
+          f"make_room/mark operations {r['window_ops']}): "
+          f"{r['tried']}; {r['events_lost']} confirmed events lost, "
+          f"{r['unsynced_gone']} unsynced games gone, "
+          f"{r['deleted_synced']} synced games found deleted, "
+          f"{r['unconfirmed_saved']} unconfirmed events found saved, "
+          f"{r['failures']} failures")
 
 
 def check(r):
     report(r)
     assert r["failures"] == 0, r["first"]
-    assert r["events_lost"] == 0
-    assert r["games"] == 22 and r["games_checked"] > r["cut_points"]
+    assert r["events_lost"] == 0 and r["unsynced_gone"] == 0
+    assert r["games_checked"] > r["cut_points"]
+
+
+def check_keys(r):
+    check(r)
+    assert r["games"] == 22
+
+
+def check_full(r):
+    # The flash filled (a new game refused), games were marked through the
+    # link and make_room deleted synced ones; every mark and make_room
+    # operation was cut, and cuts tore writes and erases, twice.
+    check(r)
+    assert r["refused"] and min(r["free_blocks"]) < 3 and r["marks"] >= 4
+    assert r["deleted_synced"] > 0
+    assert r["window_ops"]["mark"] >= 8 and r["window_ops"]["room"] >= 4
+    for kind in ("clean", "half", "garbage", "erase", "second-clean",
+                 "second-half", "second-garbage", "second-erase"):
+        assert r["tried"].get(kind, 0) > 0, kind
+
+
+def check_big(r):
+    # A game of 384 events (the log's limit), its journal and its entry.
+    check(r)
+    assert r["events"] == 385 and r["biggest_log"] == 1968
+    assert r["tried"]["garbage"] > 0 and r["tried"]["erase"] > 0
 
 
 def test_power_cut_every_3rd_write_point():
-    r = run(3, 1)
-    check(r)
+    r = run("keys", 3, "h")
+    check_keys(r)
     assert r["cut_points"] >= 300
 
 
 def test_the_check_finds_events_confirmed_before_their_write():
     # Control: a firmware that confirmed each event before writing it would
     # lose it to a cut during the write; the same check must say so.
-    r = run(3, 0, "early")
+    r = run("keys", 3, "-", "early")
     report(r)
     assert r["events_lost"] > 0 and r["failures"] > 0
 
 
+def test_power_cut_on_a_nearly_full_flash_with_marks_and_make_room():
+    check_full(run("full", 150, "hge", "second", "games=60"))
+
+
+def test_power_cut_in_a_game_at_the_log_size_limit():
+    check_big(run("big", 500, "hge", "second"))
+
+
+def test_the_check_finds_unsynced_games_deleted_and_marks_torn():
+    # Controls: make_room deleting the oldest segment, synced or not; the
+    # marks file removed before the new one is written. The same checks
+    # must find unsynced games gone and marks that are neither old nor new.
+    r = run("full", 400, "-", "badroom", "games=60")
+    report(r)
+    assert r["unsynced_gone"] > 0 and r["failures"] > 0
+    r = run("full", 400, "-", "badmark", "games=60")
+    report(r)
+    assert r["failures"] > 0 and r["unsynced_gone"] == 0
+    assert all("marks" in f for f in r["first"])
+
+
 @pytest.mark.slow
 def test_power_cut_every_write_point():
-    r = run(1, 1)
-    check(r)
+    r = run("keys", 1, "hge", "second")
+    check_keys(r)
     assert r["cut_points"] >= 1000
+
+
+@pytest.mark.slow
+def test_power_cut_every_write_point_nearly_full_flash():
+    check_full(run("full", 1, "hge", "second", "games=60"))
+
+
+@pytest.mark.slow
+def test_power_cut_every_5th_write_point_log_size_limit():
+    check_big(run("big", 5, "hge", "second"))

@@ -24,7 +24,8 @@ def test_a_game_resumes_where_it_stood_with_undo_and_redo():
     # The log is the truth: redo was cleared by the last round, undo works.
     assert r["can_undo"] and not r["can_redo"]
     assert r["finished_archived"] and r["archived_log"]
-    assert r["game_id"] == "511a000000000001-1"
+    dev, fs, number = r["game_id"].split("-")
+    assert dev == "511a000000000001" and len(fs) == 8 and number == "1"
 
 
 def test_damaged_files_are_found_reported_and_never_crash_the_boot():
@@ -53,6 +54,8 @@ def test_random_damage_never_crashes_and_never_shows_a_wrong_game():
           f"{r['wrong']} wrong games, {r['damaged_reported']} reported")
     assert r["crashes"] == 0 and r["wrong"] == 0
     assert r["damaged_reported"] > 0
+    # A bit flipped in an archive segment costs that one game, no other.
+    assert r["hidden"] == 0
 
 
 def test_full_flash_finishes_the_game_and_refuses_a_new_one():
@@ -95,3 +98,99 @@ def test_the_simulator_keeps_a_game_across_power_offs(tmp_path):
     boot, after = states[0], states[1]
     assert boot["screen"] == "Note" and boot["session"] == before
     assert after["screen"] == "Play"
+
+
+# --- protocol 3 (firmware 0.6): ids unique for the life of the board,
+# exact marks, damaged data resynchronised and reachable from the PC.
+
+def test_a_filesystem_nonce_makes_game_ids_unique_after_an_erase():
+    r = check("fsid")
+    fs = r["fs_id"]
+    assert len(fs) == 8 and int(fs, 16) >= 0 and fs == fs.lower()
+    assert r["file"] == fs and r["again"] == fs        # written once, kept
+    assert r["hello"] == [["ok", "hello", "511a000000000001", "0.6", "3",
+                           fs]]
+    assert r["first_id"] == f"511a000000000001-{fs}-1"
+    # The flash formatted again: game numbers restart at 1, ids do not.
+    erased = r["after_erase"]
+    assert erased["number"] == 1 and erased["fs_id"] != fs
+    assert erased["id"] != r["first_id"]
+    # A damaged nonce file is replaced by a new nonce and reported.
+    dmg = r["damaged"]
+    assert dmg["fs_id"] not in (fs, erased["fs_id"])
+    assert len(dmg["fs_id"]) == 8 and dmg["file"] == dmg["fs_id"]
+    assert "fsid" in dmg["problems"] and r["after_repair"] == []
+
+
+def test_mark_only_takes_archived_games_and_otherwise_changes_nothing():
+    r = check("marks")
+    assert r["refused"] == [
+        ["err", "5", "no_game_4"],      # 1-1000000: 4.. do not exist yet
+        ["err", "5", "no_game_4"],      # the game in progress
+        ["err", "5", "no_game_5"],      # 2 exists, 5 not: nothing marked
+        ["err", "4", "bad_arguments"],  # reversed span
+        ["err", "4", "bad_arguments"],  # zero
+        ["err", "4", "bad_arguments"],  # not a number
+        ["err", "4", "bad_arguments"],  # more than 16 spans
+        ["err", "4", "bad_arguments"],
+        ["err", "4", "bad_arguments"]]
+    assert r["synced_after_refused"] == [] and not r["file_after_refused"]
+    assert r["ok"] == [["ok", "mark", "1", "3"]]
+    assert r["synced"] == [[1, 1], [3, 3]]
+    assert r["again"] == [["ok", "mark", "1-1"]]
+    assert r["list"] == ["1:1", "2:0", "3:1"]
+    # make_room after a refused "mark 1-1000000": every unsynced game stays.
+    assert r["room_kept"] == list(range(4, 14))
+
+
+def test_a_damaged_entry_hides_no_other_game_and_is_reachable():
+    r = check("resync")
+    offs, sizes = r["offsets"], r["sizes"]
+    assert len(offs) == 6
+    span = f"a0001.{offs[1]}.{sizes[1]}"
+    for case in ("head_G", "len_high", "len_low_small", "len_bigger",
+                 "len_swallows"):
+        v = r[case]
+        # Only the damaged game is missing; the 4 after it are found.
+        assert v["catalog"] == [1, 3, 4, 5, 6], case
+        assert v["damaged"][0][:2] == ["ok", "damaged"], case
+        assert v["damaged"][-1] == ["ok", "end", "1"], case
+        assert any(p.startswith("a0001@") for p in v["problems"]), case
+        # Five games and the damaged one in the history, newest first.
+        assert len(v["history"]) == 6, case
+        assert sum(h.startswith("? ") for h in v["history"]) == 1, case
+        # The damaged segment takes no new entry: the next game opens a0002.
+        assert v["new_game"] == 7 and v["new_game_in"] == [2], case
+        assert v["catalog_after"] == [1, 3, 4, 5, 6, 7], case
+    # The span runs from the damaged entry to the next valid head.
+    assert r["head_G"]["damaged"][0] == ["ok", "damaged", span,
+                                         str(sizes[1])]
+    body = r["body"]
+    assert body["catalog"] == [1, 2, 4, 5, 6]
+    assert body["damaged"][0] == ["ok", "damaged",
+                                  f"a0001.{offs[2]}.{sizes[2]}",
+                                  str(sizes[2])]
+    raw = r["raw"]
+    assert raw["same"] and raw["frames"] >= 2
+    assert raw["first"] == ["ok", "raw", raw["name"], "0", str(sizes[1])]
+    assert raw["beyond"] == ["err", "4", "bad_arguments"]
+    assert raw["neg"] == ["err", "4", "bad_arguments"]
+    assert raw["unknown"] == ["err", "5", "no_such_item"]
+    assert raw["path"] == ["err", "5", "no_such_item"]
+    assert raw["mark"] == ["err", "5", "no_game_2"]
+    # make_room: every readable game synced, the damaged segment stays.
+    room = r["room"]
+    assert 1 in room["segments"] and room["damaged"][-1] == ["ok", "end",
+                                                             "1"]
+    # A segment cut short: the damage runs to its end, and it is closed.
+    tail = r["tail"]
+    assert tail["catalog"] == [1, 2, 3, 4, 5]
+    last = sum(sizes[:5])
+    assert tail["damaged"][0] == ["ok", "damaged",
+                                  f"a0001.{last}.{sizes[5] - 10}",
+                                  str(sizes[5] - 10)]
+    assert tail["new_game_seg"] == [2]
+    bad = r["bad_journal"]
+    names = [w[2] for w in bad["listed"] if w[1] == "damaged"]
+    assert len(names) == 1 and names[0].startswith("bad")
+    assert bad["listed"][0][3] == str(bad["size"]) and bad["same"]

@@ -84,7 +84,7 @@ def match_after(app, st):
         for seg in reversed(st.segments()):
             ents = A.entries(st, seg)
             if ents:
-                h = A.header_at(st, seg, ents[-1][0])
+                h = A.header_at(st, seg, *ents[-1])
                 break
     except OSError:
         return

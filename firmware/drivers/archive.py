@@ -6,44 +6,118 @@
 # in RAM during play.
 
 import os
+from binascii import crc32
 from core import gamefile as F
 from .store import _read
 
+BUF = 256              # bytes read at a time while checking entries
+MIN_ENTRY = 3 + 15 + 4  # head, the smallest header + log length, CRC
+
+
+def _valid_at(f, i, end, buf):
+    # Size of the valid entry at offset i of the open segment f (a head
+    # whose size fits before end, and a CRC that checks, read BUF bytes at
+    # a time), or 0.
+    f.seek(i)
+    size = F.entry_size(f.read(3))
+    if size < MIN_ENTRY or i + size > end:
+        return 0
+    c = 0
+    left = size - 7
+    mv = memoryview(buf)
+    while left:
+        k = f.readinto(mv[:min(left, len(buf))])
+        if not k:
+            return 0
+        c = crc32(mv[:k], c)
+        left -= k
+    t = f.read(4)
+    if len(t) < 4 or F.u32(t, 0) != c & 0xFFFFFFFF:
+        return 0
+    return size
+
+
+def _resync(f, p, end, buf):
+    # (offset, size) of the first valid entry at or after p, scanning the
+    # segment in small reads for an entry head, or (end, 0) when none.
+    look = bytearray(64)
+    while p < end:
+        f.seek(p)
+        k = f.readinto(look)
+        if not k:
+            break
+        j = look.find(b"G", 0, k)
+        while j >= 0:
+            size = _valid_at(f, p + j, end, buf)
+            if size:
+                return p + j, size
+            j = look.find(b"G", j + 1, k)
+        p += k
+    return end, 0
+
 
 def entries(st, seg):
-    # (offset, size) of every entry in a segment, found by reading each
-    # entry's 3-byte head and seeking past it (never the whole 16 KB
-    # segment in RAM); stops at the first bytes that are not an entry
-    # (reported once as a problem).
+    # (offset, size) of every valid entry in a segment. Entries are
+    # checked as they are walked (never the whole 16 KB segment in RAM);
+    # past a damaged one the walk resynchronises on the next valid entry.
+    # Damaged spans (offset, length) go to st.damage[seg] and, once each,
+    # to the store's problems; a segment with damage takes no new entry.
     out = []
+    bad = []
+    buf = bytearray(BUF)
     with open(st.seg_path(seg), "rb") as f:
         end = f.seek(0, 2)
         i = 0
         while i < end:
-            f.seek(i)
-            size = F.entry_size(f.read(3))
-            if size == 0 or i + size > end:
+            size = _valid_at(f, i, end, buf)
+            if not size:
+                j, size = _resync(f, i + 1, end, buf)
+                bad.append((i, j - i))
                 st._problem("a%04d@%d" % (seg, i))
-                break
+                i = j
+                if not size:
+                    break
             out.append((i, size))
             i += size
+    if bad:
+        st.damage[seg] = bad
+    elif seg in st.damage:
+        del st.damage[seg]
     return out
 
 
-def header_at(st, seg, off):
-    # The Header of an archived entry, or None when it is damaged.
-    try:
-        return read(st, (seg, off))[0]
-    except ValueError:
-        return None
+HEAD_READ = 320          # bytes that hold a header with its names
+
+
+def header_at(st, seg, off, size):
+    # The Header of an entry that entries() found (its CRC checks), or
+    # None when it does not parse. Only its first HEAD_READ bytes are read
+    # unless the header runs longer.
+    with open(st.seg_path(seg), "rb") as f:
+        f.seek(off)
+        b = f.read(min(size, HEAD_READ))
+        for _ in range(2):
+            try:
+                h = F.Header(b, 3, len(b))
+                if h.end + 2 <= len(b):
+                    # The log's length must fill the entry to its CRC.
+                    if h.end + 2 + F.u16(b, h.end) != size - 4:
+                        return None
+                    return h
+            except (ValueError, IndexError):
+                pass
+            if len(b) == size:
+                return None
+            b += f.read(size - len(b))   # a long header: the whole entry
+    return None
 
 
 def scan_last(st):
     # The latest archived game number (0: none): the next game's number
     # comes after it and after the journal's.
     for seg in reversed(st.segments()):
-        for off, _ in reversed(entries(st, seg)):
-            h = header_at(st, seg, off)
+        for off, size in reversed(entries(st, seg)):
+            h = header_at(st, seg, off, size)
             if h is not None:
                 return h.number
     return 0
@@ -52,29 +126,36 @@ def scan_last(st):
 def make_room(st):
     # Delete whole segments whose games are all synced, oldest first,
     # until st.low blocks are free. Never the newest segment (it takes
-    # the next entries) and never an unsynced game.
+    # the next entries), never an unsynced game, never a segment with
+    # damage (kept for the PC to see).
     segs = st.segments()
     for seg in segs[:-1]:
         if st.free_blocks() >= st.low:
             return
         ents = entries(st, seg)
-        done = True
-        for off, _ in ents:
-            h = header_at(st, seg, off)
-            # A damaged entry is kept for the PC to see.
+        done = seg not in st.damage
+        for off, size in ents:
+            if not done:
+                break
+            h = header_at(st, seg, off, size)
             if h is None or not is_synced(st, h.number):
                 done = False
-                break
         if done and ents:
             os.remove(st.seg_path(seg))
 
 
 def index(st):
-    # Every archived game as (segment, offset), newest first.
+    # Every archived game as (segment, offset), newest first, and every
+    # damaged span as (segment, offset, length) where it lies (read()
+    # refuses those: history shows them as damaged).
     out = []
     for seg in st.segments():
-        for off, _ in entries(st, seg):
-            out.append((seg, off))
+        ents = entries(st, seg)
+        for off, n in st.damage.get(seg, ()):
+            ents.append((off, -n))
+        ents.sort()
+        for off, n in ents:
+            out.append((seg, off) if n > 0 else (seg, off, -n))
     out.reverse()
     return out
 
@@ -85,7 +166,7 @@ def catalog(st):
     out = []
     for seg in st.segments():
         for off, size in entries(st, seg):
-            h = header_at(st, seg, off)
+            h = header_at(st, seg, off, size)
             if h is not None:
                 out.append((h.number, seg, off, size))
     out.sort()
@@ -94,6 +175,8 @@ def catalog(st):
 
 def entry_bytes(st, where):
     # The whole entry at (segment, offset), as stored.
+    if len(where) > 2:
+        raise ValueError("damaged")
     seg, off = where
     with open(st.seg_path(seg), "rb") as f:
         f.seek(off)
@@ -107,6 +190,32 @@ def entry_bytes(st, where):
 def read(st, where):
     # (Header, log) of an archived game; ValueError when damaged.
     return F.read_entry(entry_bytes(st, where))
+
+
+# --- damaged data, for the PC (the link's "damaged" and "raw")
+def damaged(st):
+    # Every damaged item as (name, path, offset, size): each damaged span
+    # of a segment ("aNNNN.OFF.LEN") and each journal set aside at boot
+    # ("badN"). Names are made here; none ever comes from the link.
+    out = []
+    for seg in st.segments():
+        entries(st, seg)
+        for off, n in st.damage.get(seg, ()):
+            out.append(("a%04d.%d.%d" % (seg, off, n), st.seg_path(seg),
+                        off, n))
+    for name in sorted(os.listdir(st.dir)):
+        if name[:3] == "bad" and name[3:].isdigit():
+            p = st.path(name)
+            out.append((name, p, 0, os.stat(p)[6]))
+    return out
+
+
+def raw(item, offset, most):
+    # Up to `most` bytes of a damaged item from offset (within its size).
+    name, path, off, size = item
+    with open(path, "rb") as f:
+        f.seek(off + offset)
+        return f.read(max(0, min(most, size - offset)))
 
 
 # --- the synced marks (the file "synced")
@@ -135,12 +244,15 @@ def is_synced(st, number):
 
 def mark_synced(st, number, last=0):
     # Mark games number..last (or just number) as copied to a PC.
-    last = max(last, number)
-    if is_synced(st, number) and is_synced(st, last):
-        for a, b in st.synced:
-            if a <= number and last <= b:
-                return True
-    r = st.synced + [[number, last]]
+    return mark_spans(st, [(number, max(last, number))])
+
+
+def mark_spans(st, spans):
+    # Mark the games of every (first, last) span in one write of the
+    # file: all of them or, when the flash refuses, none. True when done.
+    r = [[a, b] for a, b in st.synced]
+    for a, b in spans:
+        r.append([a, b])
     r.sort()
     merged = []
     for a, b in r:
@@ -148,6 +260,8 @@ def mark_synced(st, number, last=0):
             merged[-1][1] = max(merged[-1][1], b)
         else:
             merged.append([a, b])
+    if merged == st.synced:
+        return True
     text = ",".join(["%d-%d" % (a, b) if a != b else str(a)
                      for a, b in merged])
     tmp = st.path("synced.tmp")

@@ -12,11 +12,12 @@
 
 from binascii import crc32, a2b_base64, b2a_base64
 
-PROTO = 2
-FIRMWARE = "0.5"
+PROTO = 3
+FIRMWARE = "0.6"
 MAX_LINE = 320           # longest request accepted, in bytes
 CHUNK = 192              # most bytes of a game in one "data" frame
 PULL_MAX = 4096          # most bytes of games in one "pull" frame
+MARK_SPANS = 16          # most spans in one "mark" request
 
 E_FRAME = 1              # malformed frame or bad CRC
 E_LONG = 2               # longer than MAX_LINE
@@ -131,7 +132,7 @@ class Link:
     def do_hello(self, args):
         st = self.app.store
         self.send(["ok", "hello", st.device_id if st else "-", FIRMWARE,
-                   str(PROTO)])
+                   str(PROTO), st.fs_id if st else "-"])
 
     def _catalog(self):
         st = self.app.store
@@ -206,26 +207,71 @@ class Link:
         self.stream(["ok", "pull", str(nxt), str(len(picked))], parts())
 
     def do_mark(self, args):
-        # mark N [N-M ...]: these games are safe on the PC.
+        # mark N [A-B ...]: these games are safe on the PC. Every number
+        # of every span must be an archived game the device can read (the
+        # catalog: what list and pull offer); otherwise nothing is marked.
+        if not 0 < len(args) <= MARK_SPANS:
+            raise ValueError
         spans = []
         for a in args:
-            lo, _, hi = a.partition("-")
+            lo, dash, hi = a.partition("-")
             lo = int(lo)
-            hi = int(hi) if hi else lo
+            hi = int(hi) if dash else lo
             if lo <= 0 or hi < lo:
                 raise ValueError
             spans.append((lo, hi))
-        if not spans:
-            raise ValueError
-        have = [g[0] for g in self._catalog()]
+        have = {}
+        for g in self._catalog():
+            have[g[0]] = 1
         for lo, hi in spans:
-            if not [n for n in have if lo <= n <= hi]:
-                return self.error(E_NO_GAME, "no game %d" % lo)
-        from .archive import mark_synced
-        for lo, hi in spans:
-            if not mark_synced(self.app.store, lo, hi):
-                return self.error(E_STORE, "flash full")
+            n = lo
+            while n <= hi and n in have:   # at most len(have) + 1 steps
+                n += 1
+            if n <= hi:
+                return self.error(E_NO_GAME, "no game %d" % n)
+        from .archive import mark_spans
+        if not mark_spans(self.app.store, spans):
+            return self.error(E_STORE, "flash full")
         self.send(["ok", "mark"] + args)
+
+    def do_damaged(self, args):
+        # One "ok damaged NAME SIZE" per damaged item (a damaged span of
+        # an archive segment, aNNNN.OFF.LEN, or a journal set aside at
+        # boot, badN), then "ok end COUNT".
+        if args:
+            raise ValueError
+        st = self.app.store
+        items = []
+        if st is not None:
+            from .archive import damaged
+            items = damaged(st)
+        for item in items:
+            self.send(["ok", "damaged", item[0], str(item[3])])
+        self.send(["ok", "end", str(len(items))])
+
+    def do_raw(self, args):
+        # raw NAME OFFSET: up to CHUNK bytes of a damaged item, as stored:
+        #     ok raw NAME OFFSET TOTAL BASE64
+        # NAME must be in the current damaged list (never a path).
+        if len(args) != 2:
+            raise ValueError
+        name = args[0]
+        off = int(args[1])
+        st = self.app.store
+        item = None
+        if st is not None:
+            from .archive import damaged
+            for it in damaged(st):
+                if it[0] == name:
+                    item = it
+        if item is None:
+            return self.error(E_NO_GAME, "no such item")
+        if off < 0 or off > item[3]:
+            raise ValueError
+        from .archive import raw
+        part = raw(item, off, CHUNK)
+        self.send(["ok", "raw", name, str(off), str(item[3]),
+                   b2a_base64(part).decode().strip() or "-"])
 
     def do_time(self, args):
         # time UNIX_SECONDS: set the board's clock (games get dates).

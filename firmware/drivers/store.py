@@ -12,8 +12,12 @@
 #            by writing synced.tmp and renaming it over (never delete first;
 #            drivers/archive.py reads and writes it).
 #   next     the next game number, replaced the same way when a game starts:
-#            with the device id it makes the game's stable id, so a number
-#            is never given twice, even when the newest game is damaged.
+#            a number is never given twice, even when the newest game is
+#            damaged.
+#   fsid     this filesystem's nonce, 8 hex digits from os.urandom, written
+#            once (temp file + rename) when the store finds none: a fresh
+#            or erased flash. Game numbers restart at 1 on an erased flash,
+#            so a game's stable id is DEVICE_ID-FSID-NUMBER.
 #
 # A game moves from cur to a segment by appending its entry, then removing
 # cur; a power cut between the two leaves both, and boot finishes the move.
@@ -48,6 +52,13 @@ def _read(path):
         return f.read()
 
 
+def _is_hex(t):
+    for c in t:
+        if c not in "0123456789abcdef":
+            return False
+    return True
+
+
 class Store:
     def __init__(self, root, device_id="", reserve=RESERVE_BLOCKS,
                  low=LOW_BLOCKS):
@@ -59,10 +70,12 @@ class Store:
         self.saved = 0           # log bytes of that game confirmed on flash
         self.archived = 0        # latest game number moved to the archive
         self.problems = []       # damaged files found, for the boot report
+        self.damage = {}         # segment -> damaged spans [(off, len)]
         try:
             os.mkdir(self.dir)
         except OSError:
             pass                 # already there
+        self.fs_id = self._fs_id()
         self.next = 1
         try:
             self.next = int(_read(self.path("next")))
@@ -77,7 +90,37 @@ class Store:
         return self.dir + "/" + name
 
     def game_id(self, number):
-        return "%s-%d" % (self.device_id, number)
+        return "%s-%s-%d" % (self.device_id, self.fs_id, number)
+
+    def _fs_id(self):
+        # The nonce on flash, or a new one written now (self.fs_saved says
+        # whether it is on flash: start() refuses games until it is).
+        try:
+            t = _read(self.path("fsid")).decode()
+            if len(t) == 8 and _is_hex(t):
+                self.fs_saved = True
+                return t
+            self._problem("fsid")
+        except (OSError, ValueError):
+            pass                 # none yet: a fresh or erased filesystem
+        try:
+            n = int.from_bytes(os.urandom(4), "little")
+        except AttributeError:   # a port without os.urandom
+            import random
+            n = random.getrandbits(32)
+        t = "%08x" % n
+        self.fs_saved = self._save_fs_id(t)
+        return t
+
+    def _save_fs_id(self, t):
+        tmp = self.path("fsid.tmp")
+        try:
+            with open(tmp, "w") as f:
+                f.write(t)
+            os.rename(tmp, self.path("fsid"))
+        except OSError:
+            return False
+        return True
 
     # --- segments
     def segments(self):
@@ -120,6 +163,10 @@ class Store:
         # Refused while another game's journal is not yet archived.
         if self.number:
             return False
+        if not self.fs_saved:
+            self.fs_saved = self._save_fs_id(self.fs_id)
+            if not self.fs_saved:
+                return False     # ids of games would not be stable
         number = max(self.next, self.archived + 1)
         head = F.header(number, t, 0, 0, session.gid, session.names,
                         session.opts)
@@ -183,11 +230,13 @@ class Store:
 
     def add_entry(self, ent):
         # Append a whole archive entry to the newest segment, or a new one
-        # once it holds SEG_BYTES. True when it is on flash.
+        # once it holds SEG_BYTES or when damage was found in it (the boot
+        # walked it: drivers/archive.scan_last). True when it is on flash.
         segs = self.segments()
         seg = segs[-1] if segs else 1
         try:
-            if segs and os.stat(self.seg_path(seg))[6] + len(ent) > SEG_BYTES:
+            if segs and (seg in self.damage or os.stat(self.seg_path(seg))[6]
+                         + len(ent) > SEG_BYTES):
                 seg += 1
             with open(self.seg_path(seg), "ab") as f:
                 f.write(ent)

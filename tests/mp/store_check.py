@@ -209,6 +209,7 @@ def flips(n):
     names = [f for f in files(app) if f[0] == "a" or f == "cur"]
     crashes = 0
     wrong = 0
+    hidden = 0
     damaged_seen = 0
     for i in range(n):
         dev = BlockDev(64, data=bytearray(image))
@@ -217,7 +218,8 @@ def flips(n):
         name = names[random.getrandbits(8) % len(names)]
         p = d + "/" + name
         size = os.stat(p)[6]
-        if random.getrandbits(2) == 0:
+        flipped = random.getrandbits(2) != 0
+        if not flipped:
             truncate(p, random.getrandbits(16) % size)
         else:
             flip(p, random.getrandbits(16) % size,
@@ -233,10 +235,15 @@ def flips(n):
             if a.session is not None and \
                     log_of(a.session) != cur[:a.session.log.used]:
                 wrong += 1
+            # One flipped bit in a segment damages one game, no other.
+            if flipped and name[0] == "a":
+                intact = len([k for k in g if g[k] is not None])
+                hidden += max(0, len(logs) - 1 - intact)
         except Exception as e:        # noqa: BLE001
             crashes += 1
             print("CRASH", name, repr(e))
     print(json.dumps({"tried": n, "crashes": crashes, "wrong": wrong,
+                      "hidden": hidden,
                       "damaged_reported": damaged_seen}))
 
 
@@ -374,5 +381,267 @@ def resume():
     print(json.dumps(res))
 
 
+# --- protocol 3: filesystem nonce, exact marks, damaged data reachable
+
+class _Port:
+    """The serial port as the link sees it: bytes in, bytes out."""
+
+    def __init__(self):
+        self.inbox = bytearray()
+        self.out = bytearray()
+
+    def read(self, n=1):
+        if not self.inbox:
+            return b""
+        b = bytes(self.inbox[:1])
+        self.inbox = self.inbox[1:]
+        return b
+
+    def write(self, b):
+        self.out.extend(b)
+
+
+def ask(app, *words):
+    # One request through the device's link (Link.poll, as the app loop
+    # calls it); the answer frames as word lists.
+    from drivers.link import Link, frame, parse
+    port = getattr(app, "_test_port", None)
+    if port is None:
+        port = app._test_port = _Port()
+        app.link = Link(app, port, port)
+    port.inbox.extend(frame([str(w) for w in words]).encode())
+    for _ in range(2000):
+        app.link.poll()
+        if not port.inbox and port.out.endswith(b"\n"):
+            # Let a link that sends from a buffer finish its output.
+            app.link.poll()
+            if not port.inbox:
+                break
+    out = []
+    for line in bytes(port.out).decode().split("\n"):
+        if line:
+            w = parse(line)
+            out.append(w if w is not None else ["BAD FRAME", line])
+    port.out = bytearray()
+    return out
+
+
+def fsid():
+    res = {}
+    dev = fresh()
+    app = boot(dev)
+    st = app.store
+    res["fs_id"] = st.fs_id
+    res["file"] = open(st.dir + "/fsid").read()
+    res["hello"] = ask(app, "hello")
+    s = play_free_game(app)
+    res["first_id"] = st.game_id(s.number)
+    res["again"] = boot(dev).store.fs_id
+    # The flash erased (littlefs formatted again): numbers restart, ids not.
+    os.VfsLfs2.mkfs(dev)
+    app = boot(dev)
+    s = play_free_game(app)
+    res["after_erase"] = {"fs_id": app.store.fs_id, "number": s.number,
+                          "id": app.store.game_id(s.number)}
+    # A damaged nonce file: a new nonce, reported.
+    with open(app.store.dir + "/fsid", "w") as f:
+        f.write("zz\x00")
+    a = boot(dev)
+    res["damaged"] = {"fs_id": a.store.fs_id, "problems": a.store.problems,
+                      "file": open(a.store.dir + "/fsid").read()}
+    res["after_repair"] = boot(dev).store.problems
+    print(json.dumps(res))
+
+
+def marks():
+    # Three archived games (1-3) and one in progress (4).
+    res = {}
+    dev = fresh()
+    app = boot(dev)
+    for _ in range(3):
+        play_free_game(app)
+    new_free(app)
+    free_round(app, [1, 2, 3])
+    st = app.store
+    tries = [["mark", "1-1000000"], ["mark", "4"], ["mark", "2", "5"],
+             ["mark", "3-1"], ["mark", "0"], ["mark", "1-2", "x"],
+             ["mark"] + ["1"] * 17, ["mark", "-3"], ["mark", "1--2"]]
+    res["refused"] = [ask(app, *t)[0][:3] for t in tries]
+    res["synced_after_refused"] = st.synced
+    res["file_after_refused"] = "synced" in files(app)
+    res["ok"] = ask(app, "mark", "1", "3")
+    res["synced"] = st.synced
+    res["again"] = ask(app, "mark", "1-1")
+    res["list"] = [w[2] + ":" + w[6] for w in ask(app, "list")
+                   if w[1] == "game"]
+    # The issue's probe: "mark 1-1000000" before games 5.. exist, then
+    # make_room in small segments: no game that was never synced may go.
+    ask(app, "mark", "1-1000000")
+    free_round(app, [100, 0, 0])       # game 4 ends
+    S.SEG_BYTES = 150
+    for _ in range(9):
+        play_free_game(app)
+    st.low = 10 ** 6
+    archive.make_room(st)
+    S.SEG_BYTES = 16384
+    left = [g[0] for g in archive.catalog(st)]
+    res["room_kept"] = [n for n in range(4, 14) if n in left]
+    res["room_left"] = left
+    print(json.dumps(res))
+
+
+def seg_bytes(app, seg=1):
+    with open(app.store.seg_path(seg), "rb") as f:
+        return f.read()
+
+
+def poke(path, pos, value):
+    with open(path, "rb") as f:
+        b = bytearray(f.read())
+    b[pos] = value
+    with open(path, "wb") as f:
+        f.write(b)
+
+
+def damaged_view(app):
+    # What boot, history, the catalog and the link see of the archive.
+    st = app.store
+    rows = []
+    if _open_history(app):
+        m = app.top().menu
+        rows = [m.items[i] for i in range(len(m.items))]
+    listed = ask(app, "damaged")
+    return {"catalog": [g[0] for g in archive.catalog(st)],
+            "problems": st.problems, "history": rows,
+            "damaged": listed, "segments": st.segments()}
+
+
+def resync():
+    # Six finished games in one segment; one damaged entry must hide none
+    # of the others, be listed for the PC, and close its segment.
+    res = {}
+    dev = fresh()
+    app = boot(dev)
+    for _ in range(6):
+        play_free_game(app)
+    st = app.store
+    offs = [off for off, _ in archive.entries(st, 1)]
+    sizes = [size for _, size in archive.entries(st, 1)]
+    res["offsets"] = offs
+    res["sizes"] = sizes
+    image = bytes(dev.data)
+    seg = st.seg_path(1)
+
+    def case(name, pos, value):
+        d = BlockDev(64, data=bytearray(image))
+        board.mount_flash(None, d)
+        poke(seg, pos, value)
+        a = boot(d)
+        v = damaged_view(a)
+        s = play_free_game(boot(d))     # a new game after the damage
+        b = boot(d)
+        v["new_game"] = s.number
+        v["new_game_in"] = [w[1] for w in archive.catalog(b.store)
+                            if w[0] == s.number]
+        v["catalog_after"] = [g[0] for g in archive.catalog(b.store)]
+        res[name] = v
+        return a
+
+    before = seg_bytes(app)
+    case("head_G", offs[1], before[offs[1]] ^ 0x01)
+    case("len_high", offs[1] + 2, before[offs[1] + 2] ^ 0x10)
+    case("len_low_small", offs[1] + 1, before[offs[1] + 1] ^ 0x04)
+    case("len_bigger", offs[1] + 1, before[offs[1] + 1] ^ 0x40)
+    # A length that lands exactly on the head after the next entry.
+    case("len_swallows", offs[1] + 1, before[offs[1] + 1] + sizes[2])
+    case("body", offs[2] + 20, before[offs[2] + 20] ^ 0x80)
+    # The raw bytes of the damaged span, through the link.
+    d = BlockDev(64, data=bytearray(image))
+    board.mount_flash(None, d)
+    poke(seg, offs[1], 0x48)
+    a = boot(d)
+    name = ask(a, "damaged")[0][2]
+    got = bytearray()
+    frames = []
+    while True:
+        r = ask(a, "raw", name, len(got))[0]
+        frames.append(r[:5])
+        if r[5] == "-":
+            break
+        from binascii import a2b_base64
+        got.extend(a2b_base64(r[5]))
+    want = bytearray(before[offs[1]:offs[2]])
+    want[0] = 0x48
+    res["raw"] = {"name": name, "same": bytes(got) == bytes(want),
+                  "frames": len(frames), "first": frames[0],
+                  "beyond": ask(a, "raw", name, len(want) + 1)[0][:3],
+                  "unknown": ask(a, "raw", "a0001.0.5", 0)[0][:3],
+                  "path": ask(a, "raw", "../fsid", 0)[0][:3],
+                  "neg": ask(a, "raw", name, -1)[0][:3],
+                  "mark": ask(a, "mark", "2")[0][:3]}
+    # make_room keeps the damaged segment even when every readable game
+    # in it is synced.
+    S.SEG_BYTES = 16384
+    st = a.store
+    for n in [g[0] for g in archive.catalog(st)]:
+        archive.mark_synced(st, n)
+    play_free_game(a)
+    st.low = 10 ** 6
+    archive.make_room(st)
+    res["room"] = {"segments": st.segments(),
+                   "catalog": [g[0] for g in archive.catalog(st)],
+                   "damaged": ask(a, "damaged")}
+    # A segment cut short (its tail is damage to the end of the file).
+    d = BlockDev(64, data=bytearray(image))
+    board.mount_flash(None, d)
+    truncate(seg, len(before) - 10)
+    a = boot(d)
+    res["tail"] = damaged_view(a)
+    s = play_free_game(a)
+    res["tail"]["new_game_seg"] = [g[1] for g in archive.catalog(a.store)
+                                  if g[0] == s.number]
+    # A journal set aside at boot: listed and fetchable.
+    d = BlockDev(64, data=bytearray(image))
+    board.mount_flash(None, d)
+    a = boot(d)
+    new_free(a)
+    free_round(a, [1, 2, 3])
+    flip(a.store.dir + "/cur", 6)
+    raw_cur = open(a.store.dir + "/cur", "rb").read()
+    a = boot(d)
+    lst = ask(a, "damaged")
+    bad = [w for w in lst if w[1] == "damaged"]
+    r = ask(a, "raw", bad[0][2], 0)[0] if bad else None
+    from binascii import a2b_base64
+    res["bad_journal"] = {"listed": lst, "size": len(raw_cur),
+                          "same": r is not None and
+                          a2b_base64(r[5]) == raw_cur[:192]}
+    print(json.dumps(res))
+
+
+def damage_newest(img, xor):
+    # In a simulator's flash image: flip bits of the newest archive
+    # entry's length byte (the walk below reads heads only, as it was
+    # written). xor 0 flips its lowest set bit: a length that still fits.
+    dev = BlockDev(256, path=img)
+    board.mount_flash(None, dev)
+    from core import gamefile as F
+    d = board.MOUNT + "/games"
+    segs = sorted([n for n in os.listdir(d) if n[0] == "a"])
+    p = d + "/" + segs[-1]
+    with open(p, "rb") as f:
+        b = f.read()
+    i = last = 0
+    while i < len(b):
+        last = i
+        i += F.entry_size(b, i)
+    v = b[last + 1]
+    poke(p, last + 1, v ^ (xor or v & -v))   # 0: shorter (its lowest bit)
+    dev.ioctl(3, 0)
+    print(json.dumps({"segment": segs[-1], "offset": last}))
+
+
 {"corrupt": corrupt, "full": full, "room": room, "resume": resume,
+ "fsid": fsid, "damage_newest": lambda: damage_newest(sys.argv[2],
+                                                      int(sys.argv[3])), "marks": marks, "resync": resync,
  "flips": lambda: flips(int(sys.argv[2]))}[sys.argv[1]]()
