@@ -55,8 +55,14 @@ def device_state(dev):
 def connect(dev, timeout=5.0, games=3):
     # The link answers from the first step; wait until the key script has
     # played its games (the device then serves in real time).
+    # A simulator that stopped (a boot that fails) is reported at once
+    # with what it printed, not waited on.
     c = Client(dev.port, timeout=timeout)
-    for _ in range(200):
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if dev.proc.poll() is not None:
+            raise AssertionError("the simulated device stopped: "
+                                 + dev.proc.stdout.read()[-2000:])
         try:
             if len(c.games()) >= games:
                 return c
