@@ -18,6 +18,77 @@ def check(*args, timeout=600):
     return json.loads(out[-1])
 
 
+def test_a_command_name_of_260_letters_is_unknown_and_the_loop_goes_on():
+    r = check("longname")
+    assert "raised" not in r, r
+    assert r["answer"] == [["err", "3", "unknown_" + "a" * 16]]
+    assert r["alive"]
+
+
+@pytest.mark.parametrize("n", ["99999999999999999999", "-5", "1704067199",
+                               "4102444800", "67768036191676800", "1e9",
+                               "0x7fffffff", "+1800000000"])
+def test_time_out_of_range_is_refused_without_touching_the_clock(n):
+    # The unix port's gmtime segfaulted on the first one.
+    r = check("time", n)
+    assert r["answer"] == [["err", "4", "bad_arguments"]] and r["alive"]
+
+
+@pytest.mark.parametrize("n", ["1704067200", "1800000000", "4102444799"])
+def test_time_in_range_is_set(n):
+    r = check("time", n)
+    assert r["answer"] == [["ok", "time", n]] and r["alive"]
+
+
+def fuzz(n):
+    r = check("fuzz", n)
+    print(f"\n{n} hostile requests: {r['answers']} answers, {r['bytes']} "
+          f"bytes sent, {r['non_printable']} non-printable, "
+          f"{len(r['raised'])} tracebacks")
+    assert r["raised"] == [] and r["alive"]
+    assert r["answers"] == n and r["malformed"] == 0
+    assert r["non_printable"] == 0
+    assert 0 < r["longest_echo"] <= 16
+    return r
+
+
+def test_every_byte_the_device_sends_is_printable_ascii():
+    fuzz(2000)
+
+
+@pytest.mark.slow
+def test_twenty_thousand_hostile_requests():
+    fuzz(20000)
+
+
+def test_a_request_failing_inside_the_device_gets_err_8_and_the_loop_goes_on():
+    r = check("internal")
+    assert r["answer"] == [["err", "8", "internal"]]
+    assert r["memory"] == [["err", "8", "internal"]]      # MemoryError
+    assert r["alive"] and r["internal"] == 2
+
+
+def test_a_host_that_reads_nothing_never_blocks_the_device():
+    r = check("flood", 1200)
+    print(f"\nflood of 1200 requests unread: answers kept {r['frames']} "
+          f"frames ({r['busy']} err 7), heap growth {r['peak_growth']} B")
+    assert r["raised"] == []
+    # Keys kept working: DOWN moved the home menu at every tap.
+    assert len(r["moved"]) == 24 and len(set(r["moved"])) > 1
+    assert all(r["moved"][i] != r["moved"][i + 1]
+               for i in range(len(r["moved"]) - 1))
+    assert r["home_kept"]
+    # The device kept reading requests, and its memory stayed bounded.
+    assert r["unread_input"] < 400
+    assert r["peak_growth"] < 8000
+    # Then the host reads: whole frames, answers and refusals.
+    assert r["frames"] > 5 and r["malformed"] == 0 and r["tail"] == 0
+    assert r["non_printable"] == 0
+    assert r["busy"] > 0
+    assert "ok settings" in r["kinds"] or "ok game" in r["kinds"]
+    assert r["alive"]
+
+
 def test_settings_and_roster_are_written_only_when_they_change():
     r = check("settings")
     print("\nblock writes:", {k: v[0] for k, v in r.items()})

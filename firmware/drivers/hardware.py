@@ -21,5 +21,6 @@ def build(display_cls, i2c_id, sda, scl, freq, addr, button_pins):
     # The sync protocol shares the USB serial port with the REPL.
     import sys
     from .serial import Port
-    hw.serial = Port(sys.stdin.buffer, sys.stdout.buffer)
+    hw.serial = Port(sys.stdin.buffer, sys.stdout.buffer, sys.stdin,
+                     sys.stdout)
     return hw
