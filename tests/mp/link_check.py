@@ -274,8 +274,22 @@ def mode_internal():
     app.link._catalog = no_memory  # as if the heap were exhausted
     got2, bad, tail = ask(app, port, ["list"])
     del app.link._catalog
-    return {"answer": got, "memory": got2, "alive": alive(app, port),
-            "internal": app.link.internal}
+
+    def broken(b):
+        raise OSError(5)          # EIO: the port itself fails
+
+    port.write = broken
+    port.feed(frame(["settings", "get"]))
+    stepped = 0
+    try:
+        for _ in range(5):
+            step(app)
+            stepped += 1
+    except Exception:
+        pass
+    del port.write
+    return {"answer": got, "memory": got2, "port_failed_steps": stepped,
+            "alive": alive(app, port), "internal": app.link.internal}
 
 
 def mode_settings():
