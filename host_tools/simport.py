@@ -35,9 +35,13 @@ class SimDevice:
         self.port = os.ttyname(pc_s)
         self._pc_s = pc_s
         self._dev_s = dev_s
+        # The device gets its end as a descriptor set non-blocking: its
+        # writes take what the pty has room for and never wait.
+        os.set_blocking(dev_s, False)
         cmd = sim.command("-") + ["--flash", self.flash, "--serial",
-                                  os.ttyname(dev_s)]
+                                  f"fd:{dev_s}"]
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE,
+                                     pass_fds=[dev_s],
                                      stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True,
                                      cwd=sim.ROOT)

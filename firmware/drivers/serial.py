@@ -23,11 +23,13 @@ PIECE = 64
 
 
 class Port:
-    def __init__(self, rx, tx, rx_poll=None, tx_poll=None):
+    def __init__(self, rx, tx, rx_poll=None, tx_poll=None, piece=PIECE):
         # rx_poll / tx_poll: the objects to poll, when rx / tx cannot be
         # (a board's sys.stdin.buffer: poll sys.stdin, the same device).
+        # piece: most bytes per write (more for a non-blocking file).
         self.rx = rx
         self.tx = tx
+        self.piece = piece
         self.poll_in = select.poll()
         self.poll_in.register(rx_poll or rx, select.POLLIN)
         self.poll_out = select.poll()
@@ -42,5 +44,5 @@ class Port:
     def write(self, b):
         if self.ask_out and not self.poll_out.poll(0):
             return 0
-        n = self.tx.write(b[:PIECE] if len(b) > PIECE else b)
+        n = self.tx.write(b[:self.piece] if len(b) > self.piece else b)
         return n or 0             # None: a non-blocking file took nothing
