@@ -97,3 +97,42 @@ def test_settings_and_roster_are_written_only_when_they_change():
         assert r[k][0] > 0 and r[k][1][0] == "ok", (k, r[k])
     for k in ("set_same", "set_default", "roster_same"):
         assert r[k][0] == 0 and r[k][1][0] == "ok", (k, r[k])
+
+
+def test_the_output_buffer_keeps_every_byte_in_order_and_never_grows():
+    # drivers/outbuf.py on CPython against a plain reference: random puts
+    # (whole or partial) and a port taking random amounts, wrapping the
+    # ring thousands of times.
+    import random
+    import sys
+    from conftest import FIRMWARE
+    sys.path.insert(0, str(FIRMWARE / "drivers"))
+    try:
+        from outbuf import OutBuf
+    finally:
+        sys.path.pop(0)
+    rnd = random.Random(3)
+
+    class Port:
+        def __init__(self):
+            self.got = bytearray()
+
+        def write(self, b):
+            n = min(len(b), rnd.choice([0, 0, 1, 7, 64, 500]))
+            self.got += bytes(b[:n])
+            return n
+
+    out, port, sent = OutBuf(1024), Port(), bytearray()
+    for i in range(20000):
+        data = bytes(rnd.randrange(256) for _ in range(rnd.randrange(300)))
+        whole = rnd.random() < 0.5
+        room = out.room()
+        n = out.put(data, whole)
+        assert n == (len(data) if len(data) <= room else 0 if whole
+                     else room)
+        sent += data[:n]
+        out.drain(port)
+        assert 0 <= out.room() <= 1024 and len(out.buf) == 1024
+    while out.room() < 1024:
+        out.drain(port)
+    assert port.got == sent and len(sent) > 1_000_000
