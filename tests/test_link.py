@@ -12,9 +12,9 @@ import pytest
 from conftest import MP_SCRIPTS, run_micropython
 
 
-def check(*args, timeout=600):
+def check(*args, timeout=600, stdin=""):
     out = run_micropython(MP_SCRIPTS / "link_check.py", args=args,
-                          timeout=timeout)
+                          timeout=timeout, stdin=stdin)
     return json.loads(out[-1])
 
 
@@ -38,6 +38,22 @@ def test_time_out_of_range_is_refused_without_touching_the_clock(n):
 def test_time_in_range_is_set(n):
     r = check("time", n)
     assert r["answer"] == [["ok", "time", n]] and r["alive"]
+
+
+BIG = "9" * 30
+
+
+def test_every_number_of_every_request_is_bounded():
+    reqs = [["fetch", BIG, "0"], ["fetch", "1", BIG], ["fetch", "1", "0", BIG],
+            ["fetch", "-1", "0"], ["pull", BIG], ["pull", "1", BIG],
+            ["pull", "+1"], ["mark", BIG], ["mark", "1-" + BIG],
+            ["mark", "1-"], ["mark", "1-0x5"], ["mark", "1", "2", "+3"],
+            ["settings", "set", "dim_s", BIG],
+            ["settings", "set", "off_s", "0x3c"], ["time", BIG],
+            ["hello", "a", "b", "c", "d", "e"]]
+    r = check("ask", stdin="".join(json.dumps(q) + "\n" for q in reqs))
+    assert r["answers"] == [[["err", "4", "bad_arguments"]]] * len(reqs)
+    assert r["alive"]
 
 
 def fuzz(n):

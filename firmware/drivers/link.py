@@ -108,11 +108,13 @@ def check_args(cmd, args):
     if len(args) > _MAX_ARGS[cmd]:
         raise ValueError
     if cmd == "mark":
+        # Plain numbers only; what they may be (games the device holds,
+        # 16 spans at most) is do_mark's to say.
         for a in args:
             lo, dash, hi = a.partition("-")
-            num(lo, 1, NUM_MAX)
+            num(lo, 0, 9999999999)
             if dash:
-                num(hi, 1, NUM_MAX)
+                num(hi, 0, 9999999999)
     elif cmd == "raw" and len(args) > 1:
         num(args[1], 0, OFF_MAX)
 
@@ -489,7 +491,7 @@ def _chain(gen, piece, more):
 # The commands, by exact name, with the most arguments each takes. Found
 # with getattr on these fixed names only (a command another part of the
 # firmware has not given yet answers "unknown", err 3).
-_MAX_ARGS = {"hello": 4, "list": 4, "fetch": 3, "pull": 3, "mark": 16,
+_MAX_ARGS = {"hello": 4, "list": 4, "fetch": 3, "pull": 3, "mark": 160,
              "time": 1, "roster": 2, "settings": 7, "damaged": 4, "raw": 2}
 _COMMANDS = {}
 for _name in _MAX_ARGS:

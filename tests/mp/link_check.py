@@ -7,6 +7,8 @@
 #   micropython link_check.py flood N    N requests while the host reads nothing
 #   micropython link_check.py internal   a request that fails inside the device
 #   micropython link_check.py settings   flash writes of settings/roster sets
+#   micropython link_check.py ask        the answers to requests on stdin
+#                                        (one JSON list of words a line)
 #
 # The firmware's App boots on the simulated board (flash in RAM); its
 # serial port is FakePort below, fed and read by this script, and the app
@@ -313,6 +315,17 @@ def mode_settings():
     return res
 
 
+def mode_ask():
+    app, port = boot()
+    step(app)
+    res = []
+    for line in sys.stdin:
+        if line.strip():
+            got, bad, tail = ask(app, port, json.loads(line))
+            res.append(got)
+    return {"answers": res, "alive": alive(app, port)}
+
+
 mode = sys.argv[1]
 arg = sys.argv[2] if len(sys.argv) > 2 else None
 if mode == "longname":
@@ -325,6 +338,8 @@ elif mode == "flood":
     r = mode_flood(int(arg))
 elif mode == "internal":
     r = mode_internal()
+elif mode == "ask":
+    r = mode_ask()
 else:
     r = mode_settings()
 print(json.dumps(r))
