@@ -5,6 +5,7 @@ no request ends the app loop, every number is bounded, every byte sent is
 printable, a host that reads nothing never blocks the device, and settings
 are written to flash only when they change."""
 
+import base64
 import json
 
 import pytest
@@ -38,6 +39,16 @@ def test_time_out_of_range_is_refused_without_touching_the_clock(n):
 def test_time_in_range_is_set(n):
     r = check("time", n)
     assert r["answer"] == [["ok", "time", n]] and r["alive"]
+
+
+def test_the_link_writes_no_more_than_the_ports_budget_per_step():
+    r = check("pace")
+    assert max(r["per_step"]) == 100 and sum(r["per_step"]) > 250
+    assert len([n for n in r["per_step"] if n]) >= 3
+    [[ok, what, b64]] = r["answer"]
+    assert (ok, what) == ("ok", "roster")
+    assert json.loads(base64.b64decode(b64)) == [
+        "N%02d-abcdefgh" % i for i in range(12)]
 
 
 BIG = "9" * 30
@@ -147,8 +158,10 @@ def test_the_output_buffer_keeps_every_byte_in_order_and_never_grows():
         assert n == (len(data) if len(data) <= room else 0 if whole
                      else room)
         sent += data[:n]
-        out.drain(port)
+        most = rnd.choice([0, 1, 100, 2000])
+        had = len(port.got)
+        assert out.drain(port, most) == len(port.got) - had <= most
         assert 0 <= out.room() <= 1024 and len(out.buf) == 1024
     while out.room() < 1024:
-        out.drain(port)
+        out.drain(port, 1024)
     assert port.got == sent and len(sent) > 1_000_000

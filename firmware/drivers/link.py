@@ -173,8 +173,10 @@ class Link:
 
     def poll(self):
         # Move answers on, read what has arrived (IN_STEP bytes at most)
-        # and answer each complete line; never waits.
-        self.pump()
+        # and answer each complete line; never waits, and writes the
+        # port's budget at most (a UART at 115200 baud takes 11 bytes a
+        # millisecond: the keys must not wait for it).
+        left = self.pump(getattr(self.tx, "budget", OUT_SIZE))
         line = self.line
         for _ in range(IN_STEP):
             b = self.rx.read(1)
@@ -198,7 +200,7 @@ class Link:
                 continue
             line[self.len] = c
             self.len += 1
-        self.pump()
+        self.pump(left)
 
     def request(self, n):
         # One line (n bytes of self.line; -1: too long). It runs only when
@@ -225,17 +227,20 @@ class Link:
             self.internal += 1
             self.late = E_INTERNAL
 
-    def pump(self):
+    def pump(self, left):
         # Drain the output into the port, refill it from the answer in
-        # progress, then the errors owed, while there is room.
+        # progress, then the errors owed, while there is room; writes
+        # left bytes at most and returns what is left of them.
         out = self.out
         while True:
-            out.drain(self.tx)
+            left -= out.drain(self.tx, left)
+            if left <= 0:
+                return 0
             if self.piece is not None:
                 k = out.put(self.piece, False)
                 if k < len(self.piece):
                     self.piece = self.piece[k:]
-                    return
+                    return left
                 self.piece = None
             if self.gen is not None:
                 try:
@@ -256,7 +261,7 @@ class Link:
             code = self.late or (E_BUSY if self.owed else 0)
             if not code or not out.put(frame(["err", str(code),
                                               _TEXTS[code]])):
-                return
+                return left
             self.errors += 1
             if self.late:
                 self.late = 0

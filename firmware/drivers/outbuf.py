@@ -32,14 +32,18 @@ class OutBuf:
         self.n += n
         return n
 
-    def drain(self, port):
-        # Hand the port what it takes now (port.write returns how many
-        # bytes it took, 0 when it has no room).
+    def drain(self, port, most):
+        # Hand the port what it takes now, most bytes at most (port.write
+        # returns how many bytes it took, 0 when it has no room); returns
+        # how many it took.
         size = len(self.buf)
-        while self.n:
-            k = min(self.n, size - self.a)
+        sent = 0
+        while self.n and sent < most:
+            k = min(self.n, size - self.a, most - sent)
             t = port.write(self.mv[self.a:self.a + k])
             if not t:
-                return
+                break
             self.a = (self.a + t) % size
             self.n -= t
+            sent += t
+        return sent

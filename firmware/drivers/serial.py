@@ -23,13 +23,16 @@ PIECE = 64
 
 
 class Port:
-    def __init__(self, rx, tx, rx_poll=None, tx_poll=None, piece=PIECE):
+    def __init__(self, rx, tx, rx_poll=None, tx_poll=None, piece=PIECE,
+                 budget=2048):
         # rx_poll / tx_poll: the objects to poll, when rx / tx cannot be
         # (a board's sys.stdin.buffer: poll sys.stdin, the same device).
-        # piece: most bytes per write (more for a non-blocking file).
+        # piece: most bytes per write (more for a non-blocking file);
+        # budget: most bytes the link writes per step of the app loop.
         self.rx = rx
         self.tx = tx
         self.piece = piece
+        self.budget = budget
         self.poll_in = select.poll()
         self.poll_in.register(rx_poll or rx, select.POLLIN)
         self.poll_out = select.poll()

@@ -7,6 +7,7 @@
 #   micropython link_check.py flood N    N requests while the host reads nothing
 #   micropython link_check.py internal   a request that fails inside the device
 #   micropython link_check.py settings   flash writes of settings/roster sets
+#   micropython link_check.py pace       a port that takes 100 bytes a step
 #   micropython link_check.py ask        the answers to requests on stdin
 #                                        (one JSON list of words a line)
 #
@@ -315,6 +316,27 @@ def mode_settings():
     return res
 
 
+def mode_pace():
+    # A port with a budget (an ESP32's UART): the link writes no more than
+    # that per step, and a long answer still arrives whole.
+    app, port = boot()
+    step(app)
+    names = ["N%02d-abcdefgh" % i for i in range(12)]
+    ask(app, port, ["roster", "set",
+                    b2a_base64(json.dumps(names).encode()).strip()])
+    port.budget = 100
+    port.feed(frame(["roster", "get"]))
+    per_step = []
+    data = b""
+    for _ in range(40):
+        step(app)
+        got = port.take()
+        per_step.append(len(got))
+        data += got
+    got, bad, tail = frames_of(data)
+    return {"per_step": per_step, "answer": got}
+
+
 def mode_ask():
     app, port = boot()
     step(app)
@@ -338,6 +360,8 @@ elif mode == "flood":
     r = mode_flood(int(arg))
 elif mode == "internal":
     r = mode_internal()
+elif mode == "pace":
+    r = mode_pace()
 elif mode == "ask":
     r = mode_ask()
 else:
