@@ -15,6 +15,8 @@ import select
 
 from . import sim
 
+RELAY_MAX = 65536      # bytes the relay keeps waiting, each direction
+
 
 class SimDevice:
     def __init__(self, flash, script="serve\n", cut_after=None):
@@ -33,9 +35,13 @@ class SimDevice:
         self.port = os.ttyname(pc_s)
         self._pc_s = pc_s
         self._dev_s = dev_s
+        # The device gets its end as a descriptor set non-blocking: its
+        # writes take what the pty has room for and never wait.
+        os.set_blocking(dev_s, False)
         cmd = sim.command("-") + ["--flash", self.flash, "--serial",
-                                  os.ttyname(dev_s)]
+                                  f"fd:{dev_s}"]
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE,
+                                     pass_fds=[dev_s],
                                      stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True,
                                      cwd=sim.ROOT)
@@ -47,8 +53,21 @@ class SimDevice:
         return self
 
     def _relay(self):
+        # Never blocks: both masters are non-blocking, each direction keeps
+        # at most RELAY_MAX bytes waiting, and a side is read only while
+        # its direction has room. A PC that stops reading thus fills the
+        # device's own buffers (as a USB host would), and bytes the other
+        # way keep flowing.
+        for fd in (self.dev_m, self.pc_m):
+            os.set_blocking(fd, False)
+        to_pc = bytearray()
+        to_dev = bytearray()
         while self.running:
-            r, _, _ = select.select([self.dev_m, self.pc_m], [], [], 0.05)
+            rd = [fd for fd, q in ((self.dev_m, to_pc), (self.pc_m, to_dev))
+                  if len(q) < RELAY_MAX]
+            wr = [fd for fd, q in ((self.pc_m, to_pc), (self.dev_m, to_dev))
+                  if q]
+            r, w, _ = select.select(rd, wr, [], 0.05)
             for fd in r:
                 try:
                     data = os.read(fd, 4096)
@@ -59,11 +78,18 @@ class SimDevice:
                             self.to_pc + len(data) > self.cut_after:
                         self.connected = False
                     if self.connected:
-                        os.write(self.pc_m, data)
+                        to_pc += data
                         self.to_pc += len(data)
                 elif self.connected:
-                    os.write(self.dev_m, data)
+                    to_dev += data
                     self.to_device += len(data)
+            for fd in w:
+                q = to_pc if fd == self.pc_m else to_dev
+                try:
+                    n = os.write(fd, q)
+                except OSError:         # full after all (EAGAIN), or gone
+                    continue
+                del q[:n]
 
     def plug(self):
         # Put the cable back.

@@ -90,10 +90,16 @@ def setup():
     hw.flash, hw.root = mount_flash(CONFIG["flash"], CONFIG.get("blockdev"))
     hw.uid = CONFIG["uid"]
     if CONFIG.get("serial"):
-        # The device's USB serial port: a pty the PC side opened for us.
+        # The device's USB serial port: a pty the PC side opened for us,
+        # by path, or "fd:N": a descriptor it passed, set non-blocking, so
+        # that a write takes what fits and never waits (pieces of 1 KB).
         from drivers.serial import Port
         path = CONFIG["serial"]
-        hw.serial = Port(open(path, "rb"), open(path, "wb"))
+        if path.startswith("fd:"):
+            fd = int(path[3:])
+            hw.serial = Port(open(fd, "rb"), open(fd, "wb"), piece=1024)
+        else:
+            hw.serial = Port(open(path, "rb"), open(path, "wb"))
     if feeder:
         feeder.attach(hw)
     return hw

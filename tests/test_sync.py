@@ -251,3 +251,39 @@ def test_settings_over_the_link(tmp_path, capsys):
     assert after == {"lang": "en", "dim_s": 30, "off_s": 300}
     assert "lang=en" in shown and "dim_s=30" in shown
     assert "off_s" in err and "600" in err     # says which values it takes
+
+
+def test_a_pc_that_writes_without_reading_never_blocks_the_device(tmp_path):
+    # 3000 requests (about 750 KB of answers) written without reading a
+    # byte: the device must keep reading them (so the PC's write ends)
+    # and keep running; then the PC reads whole frames and is answered.
+    import threading
+    with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
+        c = connect(dev)
+        data = b"".join(frame(["list"]).encode() for _ in range(3000))
+        t = threading.Thread(target=c.ser.write, args=(data,), daemon=True)
+        t.start()
+        t.join(60)
+        wrote = not t.is_alive()
+        running = dev.proc.poll() is None
+        got = []
+        if wrote:
+            c.ser.timeout = 0.5
+            while True:
+                raw = c.ser.readline()
+                if not raw:
+                    break
+                got.append(raw)
+            c.ser.timeout = 5.0
+            after = c.games()
+    assert wrote, "the device stopped reading: the PC's write never ended"
+    assert running
+    assert got and all(raw.endswith(b"\n") for raw in got)
+    assert all(32 <= b < 127 for raw in got for b in raw[:-1])
+    words = [parse(raw.decode().strip()) for raw in got]
+    assert None not in words
+    assert {w[0] for w in words} <= {"ok", "err"}
+    assert all(w[1] == "7" for w in words if w[0] == "err")
+    print(f"\n3000 unread requests: {len(got)} frames kept for the PC, "
+          f"{sum(w[0] == 'err' for w in words)} of them err 7")
+    assert len(after) == 3

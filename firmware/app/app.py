@@ -100,7 +100,10 @@ class App:
     def step(self, now):
         self.now = now
         if self.link is not None:
-            self.link.poll()
+            try:
+                self.link.poll()   # answers its requests' own errors
+            except Exception:      # the port itself failed: go on playing
+                self.link.reset()
         b = self.buttons
         b.poll(now)
         events = self.events

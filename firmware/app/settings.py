@@ -1,7 +1,9 @@
 # Device settings and the roster of player names, kept in the board's flash
 # as settings.json. Saved by writing a temporary file and renaming it over
 # the old one (littlefs replaces atomically; never delete first), so a power
-# cut leaves either the old settings or the new ones.
+# cut leaves either the old settings or the new ones. Written only when a
+# value differs from what the flash holds (each save costs the flash about
+# four block writes).
 
 import json
 
@@ -21,6 +23,7 @@ class Settings:
         self.roster = []       # player names remembered on the device
         self.last_n = {}       # player count last used, per title
         self.load()
+        self.saved = self.values()  # what the flash holds (or defaults)
 
     def name(self, i):
         # The roster's i-th name, or the default J1..J8.
@@ -41,9 +44,17 @@ class Settings:
                 setattr(self, k, d[k])
         del self.roster[ROSTER_MAX:]
 
+    def values(self):
+        # A copy of every field, to compare with the next save.
+        return (self.lang, self.dim_s, self.off_s, list(self.roster),
+                dict(self.last_n))
+
     def save(self):
         if not self.root:
             return
+        now = self.values()
+        if now == self.saved:
+            return                 # nothing changed: no flash write
         d = {}
         for k in _FIELDS:
             d[k] = getattr(self, k)
@@ -53,5 +64,6 @@ class Settings:
                 json.dump(d, f)
             import os
             os.rename(tmp, self.root + _FILE)
+            self.saved = now
         except OSError:
             pass                   # full or failing flash: keep RAM values

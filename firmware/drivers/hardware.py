@@ -21,5 +21,11 @@ def build(display_cls, i2c_id, sda, scl, freq, addr, button_pins):
     # The sync protocol shares the USB serial port with the REPL.
     import sys
     from .serial import Port
-    hw.serial = Port(sys.stdin.buffer, sys.stdout.buffer)
+    # An ESP32 DevKit's REPL is a UART at 115200 baud behind a USB bridge:
+    # its writes wait for the wire (11 bytes a millisecond), so the link
+    # writes little per 10 ms step. The rp2's USB CDC takes 64-byte
+    # packets as fast as the host reads them.
+    slow = sys.platform == "esp32"
+    hw.serial = Port(sys.stdin.buffer, sys.stdout.buffer, sys.stdin,
+                     sys.stdout, budget=128 if slow else 2048)
     return hw

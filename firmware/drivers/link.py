@@ -9,8 +9,17 @@
 # malformed, oversized, unknown or failing request gets an "err" frame
 # and changes nothing. Requests name games by number only: no path ever
 # comes from the link.
+#
+# Nothing from the link may stop the device: commands are found in a fixed
+# table (exact names), every number is checked against its range before
+# use, a request that fails inside the device is answered "err 8" (the
+# last resort, MemoryError included), and answers wait in a fixed output
+# buffer that the app loop drains only as fast as the port takes bytes:
+# a host that stops reading gets its requests refused ("err 7", or dropped
+# once OWED_MAX refusals wait) while the keys keep working.
 
 from binascii import crc32, a2b_base64, b2a_base64
+from .outbuf import OutBuf
 
 PROTO = 3
 FIRMWARE = "0.6"
@@ -18,6 +27,15 @@ MAX_LINE = 320           # longest request accepted, in bytes
 CHUNK = 192              # most bytes of a game in one "data" frame
 PULL_MAX = 4096          # most bytes of games in one "pull" frame
 MARK_SPANS = 16          # most spans in one "mark" request
+OUT_SIZE = 1024          # the output buffer, bytes
+ROOM = 360               # room a request needs to run: its longest single
+#                          frame (data: ~300 B); longer answers stream
+OWED_MAX = 8             # refusals kept to answer "err 7" later
+IN_STEP = 256            # most request bytes read per poll
+NUM_MAX = 99999999       # game numbers
+OFF_MAX = 1000000        # offsets and lengths
+TIME_MIN = 1704067200    # 2024-01-01: a clock before is not set
+TIME_MAX = 4102444799    # 2099-12-31 23:59:59: gmtime and RTCs take it
 
 E_FRAME = 1              # malformed frame or bad CRC
 E_LONG = 2               # longer than MAX_LINE
@@ -25,11 +43,39 @@ E_UNKNOWN = 3            # unknown command
 E_ARGS = 4               # wrong arguments
 E_NO_GAME = 5            # no such game
 E_STORE = 6              # the flash refused
+E_BUSY = 7               # output buffer full: read, then retry
+E_INTERNAL = 8           # failed inside the device; nothing changed
+_TEXTS = {E_BUSY: "busy", E_INTERNAL: "internal", E_STORE: "flash error"}
+
+
+class Full(Exception):
+    # A frame did not fit in the output buffer.
+    pass
+
+
+def printable(s):
+    # s as bytes of printable ASCII: any other byte becomes "?".
+    b = s.encode()
+    for c in b:
+        if c < 32 or c > 126:
+            break
+    else:
+        return b
+    b = bytearray(b)
+    for i in range(len(b)):
+        if b[i] < 32 or b[i] > 126:
+            b[i] = 63
+    return bytes(b)
+
+
+def echo(s):
+    # At most 16 characters of a request word, for an err text.
+    return printable(s)[:16].decode()
 
 
 def frame(words):
-    body = " ".join(words)
-    return "#%s*%08x\n" % (body, crc32(body.encode()) & 0xFFFFFFFF)
+    body = printable(" ".join(words))
+    return b"#" + body + b"*%08x\n" % (crc32(body) & 0xFFFFFFFF)
 
 
 def parse(line):
@@ -43,42 +89,200 @@ def parse(line):
     return body.split(" ")
 
 
+def num(s, lo, hi):
+    # A decimal argument in lo..hi, else ValueError: digits only (no sign,
+    # spaces, 1e9 or 0x), at most 10 of them, so never a long parse.
+    if not 0 < len(s) <= 10:
+        raise ValueError
+    for c in s:
+        if c < "0" or c > "9":
+            raise ValueError
+    n = int(s)
+    if n < lo or n > hi:
+        raise ValueError
+    return n
+
+
+def check_args(cmd, args):
+    # Bounds every request's arguments before its command runs (count,
+    # and numbers where the command's own code does not check them).
+    if len(args) > _MAX_ARGS[cmd]:
+        raise ValueError
+    if cmd == "mark":
+        # Plain numbers only; what they may be (games the device holds,
+        # 16 spans at most) is do_mark's to say.
+        for a in args:
+            lo, dash, hi = a.partition("-")
+            num(lo, 0, 9999999999)
+            if dash:
+                num(hi, 0, 9999999999)
+    elif cmd == "raw" and len(args) > 1:
+        num(args[1], 0, OFF_MAX)
+
+
+def _stream(words, parts):
+    # One frame: the words, then one base64 word made of the byte strings
+    # that parts yields, in pieces of at most 256 characters, with a
+    # running CRC, so a long frame is never whole in RAM.
+    head = printable(" ".join(words) + " ")
+    crc = crc32(head)
+    yield b"#" + head
+    carry = b""
+    empty = True
+    for part in parts:
+        buf = carry + part
+        n = len(buf) // 3 * 3
+        carry = buf[n:]
+        for i in range(0, n, 192):
+            b = b2a_base64(buf[i:min(i + 192, n)])[:-1]
+            crc = crc32(b, crc)
+            empty = False
+            yield b
+    b = b2a_base64(carry)[:-1] if carry else b""
+    if empty and not b:
+        b = b"-"
+    crc = crc32(b, crc)
+    yield b + b"*%08x\n" % (crc & 0xFFFFFFFF)
+
+
 class Link:
     def __init__(self, app, rx, tx):
         self.app = app
         self.rx = rx              # read(1) -> b"" when nothing waits
-        self.tx = tx
-        self.buf = bytearray()
+        self.tx = tx              # write(b) -> bytes taken, never waits
+        self.line = bytearray(MAX_LINE)
+        self.len = 0
         self.skip = False         # dropping the rest of an oversized line
+        self.out = OutBuf(OUT_SIZE)
+        self.gen = None           # the rest of a long answer, in pieces
+        self.piece = None         # what of the current piece is not in out
+        self.owed = 0             # requests refused, their err 7 not sent
+        self.late = 0             # an err to send when an answer broke
         self.frames = 0
         self.errors = 0
+        self.refused = 0          # requests answered err 7
+        self.dropped = 0          # requests refused with no answer
+        self.internal = 0         # requests answered err 8
+
+    def reset(self):
+        # After a failure of the link itself: start clean.
+        self.len = 0
+        self.skip = False
+        self.gen = None
+        self.piece = None
+        self.internal += 1
 
     def poll(self):
-        # Read what has arrived; answer each complete line.
-        while True:
+        # Move answers on, read what has arrived (IN_STEP bytes at most)
+        # and answer each complete line; never waits, and writes the
+        # port's budget at most (a UART at 115200 baud takes 11 bytes a
+        # millisecond: the keys must not wait for it).
+        left = self.pump(getattr(self.tx, "budget", OUT_SIZE))
+        line = self.line
+        for _ in range(IN_STEP):
             b = self.rx.read(1)
             if not b:
-                return
+                break
             c = b[0]
             if c == 10 or c == 13:
                 if self.skip:
                     self.skip = False
-                    self.error(E_LONG, "line too long")
-                elif self.buf:
-                    line = bytes(self.buf)
-                    self.buf = bytearray()
-                    self.handle(line)
+                    self.request(-1)
+                elif self.len:
+                    n = self.len
+                    self.len = 0
+                    self.request(n)
                 continue
             if self.skip:
                 continue
-            if len(self.buf) >= MAX_LINE:
-                self.buf = bytearray()
+            if self.len >= MAX_LINE:
+                self.len = 0
                 self.skip = True
                 continue
-            self.buf.append(c)
+            line[self.len] = c
+            self.len += 1
+        self.pump(left)
+
+    def request(self, n):
+        # One line (n bytes of self.line; -1: too long). It runs only when
+        # nothing is waiting and the output has room for its answer;
+        # otherwise it is refused unrun (err 7 later, or dropped).
+        if (self.gen is not None or self.piece is not None or self.owed or
+                self.late or self.out.room() < ROOM):
+            if self.owed < OWED_MAX:
+                self.owed += 1
+                self.refused += 1
+            else:
+                self.dropped += 1
+            return
+        try:
+            if n < 0:
+                self.error(E_LONG, "line too long")
+            else:
+                self.handle(bytes(self.line[:n]))
+        except Full:
+            self.late = E_BUSY    # the rest of a long answer did not fit
+        except Exception:         # the last resort: nothing ends the loop
+            self.gen = None
+            self.piece = None
+            self.internal += 1
+            self.late = E_INTERNAL
+
+    def pump(self, left):
+        # Drain the output into the port, refill it from the answer in
+        # progress, then the errors owed, while there is room; writes
+        # left bytes at most and returns what is left of them.
+        out = self.out
+        while True:
+            left -= out.drain(self.tx, left)
+            if left <= 0:
+                return 0
+            if self.piece is not None:
+                k = out.put(self.piece, False)
+                if k < len(self.piece):
+                    self.piece = self.piece[k:]
+                    return left
+                self.piece = None
+            if self.gen is not None:
+                try:
+                    p = next(self.gen)
+                except StopIteration:
+                    self.gen = None
+                except Exception as e:
+                    # Broken inside: end the frame begun (it fails its
+                    # CRC on the PC), then say why.
+                    self.gen = None
+                    self.piece = memoryview(b"\n")
+                    self.internal += 1
+                    self.late = E_STORE if isinstance(e, OSError) else \
+                        E_INTERNAL
+                else:
+                    self.piece = memoryview(p)
+                continue
+            code = self.late or (E_BUSY if self.owed else 0)
+            if not code or not out.put(frame(["err", str(code),
+                                              _TEXTS[code]])):
+                return left
+            self.errors += 1
+            if self.late:
+                self.late = 0
+            else:
+                self.owed -= 1
+
+    def start(self, gen):
+        # Answer with the byte pieces gen yields, as room allows.
+        if self.gen is not None or self.piece is not None:
+            self.gen = _chain(self.gen, self.piece, gen)
+            self.piece = None
+        else:
+            self.gen = gen
 
     def send(self, words):
-        self.tx.write(frame(words).encode())
+        f = frame(words)
+        if self.gen is not None or self.piece is not None:
+            self.start(iter((f,)))          # behind the answer begun
+        elif not self.out.put(f):
+            raise Full
 
     def error(self, code, text):
         self.errors += 1
@@ -93,40 +297,21 @@ class Link:
             return self.error(E_FRAME, "bad frame")
         self.frames += 1
         cmd = words[0]
-        fn = getattr(self, "do_" + cmd, None) if cmd.isalpha() else None
+        fn = _COMMANDS.get(cmd)   # exact names only: never getattr(cmd)
         if fn is None:
-            return self.error(E_UNKNOWN, "unknown " + cmd[:16])
+            return self.error(E_UNKNOWN, "unknown " + echo(cmd))
         try:
-            fn(words[1:])
+            check_args(cmd, words[1:])
+            fn(self, words[1:])
         except (ValueError, IndexError, TypeError):
             self.error(E_ARGS, "bad arguments")
         except OSError:
             self.error(E_STORE, "flash error")
 
     def stream(self, words, parts):
-        # One frame: the words, then one base64 word made of the byte
-        # strings that parts yields, written piece by piece with a running
-        # CRC, so a long frame is never whole in RAM.
-        head = " ".join(words) + " "
-        crc = crc32(head.encode())
-        self.tx.write(b"#" + head.encode())
-        carry = b""
-        empty = True
-        for part in parts:
-            buf = carry + part
-            n = len(buf) // 3 * 3
-            carry = buf[n:]
-            if n:
-                b = b2a_base64(buf[:n])[:-1]
-                crc = crc32(b, crc)
-                self.tx.write(b)
-                empty = False
-        b = b2a_base64(carry)[:-1] if carry or empty else b""
-        if not b:
-            b = b"-"
-        crc = crc32(b, crc)
-        self.tx.write(b)
-        self.tx.write(b"*%08x\n" % (crc & 0xFFFFFFFF))
+        # One frame of words and a base64 word of the bytes parts yields,
+        # sent piece by piece as the output has room.
+        self.start(_stream(words, parts))
 
     # --- commands
     def do_hello(self, args):
@@ -146,30 +331,34 @@ class Link:
         return None
 
     def do_list(self, args):
-        # One "game" frame per archived game, then "end" with the count.
+        # One "game" frame per archived game, then "end" with the count,
+        # made one at a time as the output has room.
         from .archive import read, is_synced
         st = self.app.store
         games = self._catalog()
-        for number, seg, off, size in games:
-            h = read(st, (seg, off))[0]
-            self.send(["ok", "game", str(number), h.gid, str(h.time),
-                       str(size), "1" if is_synced(st, number) else "0",
-                       "1" if h.finished else "0"])
         s = self.app.session
-        self.send(["ok", "end", str(len(games)),
-                   str(s.number if s is not None else 0)])
+        current = s.number if s is not None else 0
+
+        def frames():
+            for number, seg, off, size in games:
+                h = read(st, (seg, off))[0]
+                yield frame(["ok", "game", str(number), h.gid, str(h.time),
+                             str(size), "1" if is_synced(st, number) else "0",
+                             "1" if h.finished else "0"])
+            yield frame(["ok", "end", str(len(games)), str(current)])
+        self.start(frames())
 
     def do_fetch(self, args):
         # fetch NUMBER OFFSET [LEN]: bytes of an archived game's entry.
-        number = int(args[0])
-        off = int(args[1])
-        n = min(int(args[2]) if len(args) > 2 else CHUNK, CHUNK)
+        number = num(args[0], 1, NUM_MAX)
+        off = num(args[1], 0, OFF_MAX)
+        n = min(num(args[2], 0, OFF_MAX) if len(args) > 2 else CHUNK, CHUNK)
         g = self._find(number)
         if g is None:
             return self.error(E_NO_GAME, "no game %d" % number)
         from .archive import entry_bytes
         data = entry_bytes(self.app.store, g[1:3])
-        if off < 0 or n < 0 or off > len(data):
+        if off > len(data):
             raise ValueError
         part = data[off:off + n]
         self.send(["ok", "data", str(number), str(off), str(len(data)),
@@ -182,10 +371,11 @@ class Link:
         # (PULL_MAX at most) in one frame:
         #     ok pull NEXT COUNT BASE64
         # NEXT is the number to pull from next, 0 when nothing is left.
-        first = int(args[0])
-        most = min(int(args[1]) if len(args) > 1 else PULL_MAX, PULL_MAX)
+        first = num(args[0], 0, NUM_MAX)
+        most = min(num(args[1], 1, OFF_MAX) if len(args) > 1 else PULL_MAX,
+                   PULL_MAX)
         every = len(args) > 2 and args[2] == "all"
-        if len(args) > 2 and not every or first < 0 or most <= 0:
+        if len(args) > 2 and not every:
             raise ValueError
         from .archive import entry_bytes, is_synced
         st = self.app.store
@@ -215,9 +405,9 @@ class Link:
         spans = []
         for a in args:
             lo, dash, hi = a.partition("-")
-            lo = int(lo)
-            hi = int(hi) if dash else lo
-            if lo <= 0 or hi < lo:
+            lo = num(lo, 1, NUM_MAX)
+            hi = num(hi, 1, NUM_MAX) if dash else lo
+            if hi < lo:
                 raise ValueError
             spans.append((lo, hi))
         have = {}
@@ -245,9 +435,12 @@ class Link:
         if st is not None:
             from .archive import damaged
             items = damaged(st)
-        for item in items:
-            self.send(["ok", "damaged", item[0], str(item[3])])
-        self.send(["ok", "end", str(len(items))])
+
+        def frames():
+            for item in items:
+                yield frame(["ok", "damaged", item[0], str(item[3])])
+            yield frame(["ok", "end", str(len(items))])
+        self.start(frames())
 
     def do_raw(self, args):
         # raw NAME OFFSET: up to CHUNK bytes of a damaged item, as stored:
@@ -256,7 +449,7 @@ class Link:
         if len(args) != 2:
             raise ValueError
         name = args[0]
-        off = int(args[1])
+        off = num(args[1], 0, OFF_MAX)
         st = self.app.store
         item = None
         if st is not None:
@@ -266,7 +459,7 @@ class Link:
                     item = it
         if item is None:
             return self.error(E_NO_GAME, "no such item")
-        if off < 0 or off > item[3]:
+        if off > item[3]:
             raise ValueError
         from .archive import raw
         part = raw(item, off, CHUNK)
@@ -274,10 +467,9 @@ class Link:
                    b2a_base64(part).decode().strip() or "-"])
 
     def do_time(self, args):
-        # time UNIX_SECONDS: set the board's clock (games get dates).
-        t = int(args[0])
-        if t < 1704067200:
-            raise ValueError
+        # time UNIX_SECONDS: set the board's clock (games get dates); the
+        # range keeps gmtime and the RTC within what they take.
+        t = num(args[0], TIME_MIN, TIME_MAX)
         try:
             import machine
             import time
@@ -295,16 +487,16 @@ class Link:
         s = self.app.settings
         if args[0] == "get":
             data = json.dumps(s.roster).encode()
-            self.send(["ok", "roster", b2a_base64(data).decode().strip()])
+            self.stream(["ok", "roster"], [data])
             return
-        if args[0] != "set":
+        if args[0] != "set" or len(args) != 2:
             raise ValueError
         names = json.loads(a2b_base64(args[1]))
         if not isinstance(names, list) or len(names) > 12 or not all(
                 [isinstance(x, str) and 0 < len(x) <= 12 for x in names]):
             raise ValueError
         s.roster = names
-        s.save()
+        s.save()                  # writes the flash only if they changed
         self.send(["ok", "roster", str(len(names))])
 
     def do_settings(self, args):
@@ -323,17 +515,40 @@ class Link:
             k, v = args[i], args[i + 1]
             if k == "lang" and v in ("es", "en"):
                 new[k] = 1 if v == "en" else 0
-            elif k == "dim_s" and int(v) in S.DIM_CHOICES:
+            elif k == "dim_s" and num(v, 0, 86400) in S.DIM_CHOICES:
                 new[k] = int(v)
-            elif k == "off_s" and int(v) in S.OFF_CHOICES:
+            elif k == "off_s" and num(v, 0, 86400) in S.OFF_CHOICES:
                 new[k] = int(v)
             else:
                 raise ValueError
         for k in new:
             setattr(st, k, new[k])
-        st.save()
+        st.save()                 # writes the flash only if they changed
         if "lang" in new:
             from app import i18n
             i18n.set_lang(st.lang)
             self.app.dirty = True
         self.send(["ok", "settings"] + args[1:])
+
+
+def _chain(gen, piece, more):
+    # What is left of an answer in progress, then another.
+    if piece is not None:
+        yield bytes(piece)
+    if gen is not None:
+        for p in gen:
+            yield p
+    for p in more:
+        yield p
+
+
+# The commands, by exact name, with the most arguments each takes. Found
+# with getattr on these fixed names only.
+_MAX_ARGS = {"hello": 4, "list": 4, "fetch": 3, "pull": 3,
+             "mark": MARK_SPANS, "time": 1, "roster": 2, "settings": 7,
+             "damaged": 0, "raw": 2}
+_COMMANDS = {}
+for _name in _MAX_ARGS:
+    _fn = getattr(Link, "do_" + _name, None)
+    if _fn is not None:
+        _COMMANDS[_name] = _fn

@@ -162,7 +162,9 @@ class _Port:
         return b
 
     def write(self, b):
+        # Takes everything (the link's port says how many bytes it took).
         self.out.extend(b)
+        return len(b)
 
 
 def mark_all(app):
@@ -188,7 +190,7 @@ def mark_all(app):
         except OSError:
             pass
     port.inbox.extend(frame(["mark"] + ["%d-%d" % (a, b)
-                                        for a, b in spans]).encode())
+                                        for a, b in spans]))
     for _ in range(1000):
         link.poll()
         if not port.inbox and port.out.endswith(b"\n"):

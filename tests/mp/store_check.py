@@ -398,7 +398,9 @@ class _Port:
         return b
 
     def write(self, b):
+        # Takes everything (the link's port says how many bytes it took).
         self.out.extend(b)
+        return len(b)
 
 
 def ask(app, *words):
@@ -409,14 +411,16 @@ def ask(app, *words):
     if port is None:
         port = app._test_port = _Port()
         app.link = Link(app, port, port)
-    port.inbox.extend(frame([str(w) for w in words]).encode())
+    port.inbox.extend(frame([str(w) for w in words]))
+    # The link answers from a buffer, a piece per poll: poll until the
+    # request is read and a few polls bring no more bytes.
+    quiet = 0
     for _ in range(2000):
+        size = len(port.out)
         app.link.poll()
-        if not port.inbox and port.out.endswith(b"\n"):
-            # Let a link that sends from a buffer finish its output.
-            app.link.poll()
-            if not port.inbox:
-                break
+        quiet = quiet + 1 if len(port.out) == size else 0
+        if not port.inbox and port.out.endswith(b"\n") and quiet >= 3:
+            break
     out = []
     for line in bytes(port.out).decode().split("\n"):
         if line:

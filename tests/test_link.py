@@ -1,0 +1,167 @@
+"""The device's sync link under hostile or careless hosts, on the
+MicroPython VM (tests/mp/link_check.py: the firmware's App on the
+simulated board, its serial port a fake that the script feeds and reads):
+no request ends the app loop, every number is bounded, every byte sent is
+printable, a host that reads nothing never blocks the device, and settings
+are written to flash only when they change."""
+
+import base64
+import json
+
+import pytest
+
+from conftest import MP_SCRIPTS, run_micropython
+
+
+def check(*args, timeout=600, stdin=""):
+    out = run_micropython(MP_SCRIPTS / "link_check.py", args=args,
+                          timeout=timeout, stdin=stdin)
+    return json.loads(out[-1])
+
+
+def test_a_command_name_of_260_letters_is_unknown_and_the_loop_goes_on():
+    r = check("longname")
+    assert "raised" not in r, r
+    assert r["answer"] == [["err", "3", "unknown_" + "a" * 16]]
+    assert r["alive"]
+
+
+@pytest.mark.parametrize("n", ["99999999999999999999", "-5", "1704067199",
+                               "4102444800", "67768036191676800", "1e9",
+                               "0x7fffffff", "+1800000000"])
+def test_time_out_of_range_is_refused_without_touching_the_clock(n):
+    # The unix port's gmtime segfaulted on the first one.
+    r = check("time", n)
+    assert r["answer"] == [["err", "4", "bad_arguments"]] and r["alive"]
+
+
+@pytest.mark.parametrize("n", ["1704067200", "1800000000", "4102444799"])
+def test_time_in_range_is_set(n):
+    r = check("time", n)
+    assert r["answer"] == [["ok", "time", n]] and r["alive"]
+
+
+def test_the_link_writes_no_more_than_the_ports_budget_per_step():
+    r = check("pace")
+    assert max(r["per_step"]) == 100 and sum(r["per_step"]) > 250
+    assert len([n for n in r["per_step"] if n]) >= 3
+    [[ok, what, b64]] = r["answer"]
+    assert (ok, what) == ("ok", "roster")
+    assert json.loads(base64.b64decode(b64)) == [
+        "N%02d-abcdefgh" % i for i in range(12)]
+
+
+BIG = "9" * 30
+
+
+def test_every_number_of_every_request_is_bounded():
+    reqs = [["fetch", BIG, "0"], ["fetch", "1", BIG], ["fetch", "1", "0", BIG],
+            ["fetch", "-1", "0"], ["pull", BIG], ["pull", "1", BIG],
+            ["pull", "+1"], ["mark", BIG], ["mark", "1-" + BIG],
+            ["mark", "1-"], ["mark", "1-0x5"], ["mark", "1", "2", "+3"],
+            ["settings", "set", "dim_s", BIG],
+            ["settings", "set", "off_s", "0x3c"], ["time", BIG],
+            ["hello", "a", "b", "c", "d", "e"]]
+    r = check("ask", stdin="".join(json.dumps(q) + "\n" for q in reqs))
+    assert r["answers"] == [[["err", "4", "bad_arguments"]]] * len(reqs)
+    assert r["alive"]
+
+
+def fuzz(n):
+    r = check("fuzz", n)
+    print(f"\n{n} hostile requests: {r['answers']} answers, {r['bytes']} "
+          f"bytes sent, {r['non_printable']} non-printable, "
+          f"{len(r['raised'])} tracebacks")
+    assert r["raised"] == [] and r["alive"]
+    assert r["answers"] == n and r["malformed"] == 0
+    assert r["non_printable"] == 0
+    assert 0 < r["longest_echo"] <= 16
+    return r
+
+
+def test_every_byte_the_device_sends_is_printable_ascii():
+    fuzz(2000)
+
+
+@pytest.mark.slow
+def test_twenty_thousand_hostile_requests():
+    fuzz(20000)
+
+
+def test_a_request_failing_inside_the_device_gets_err_8_and_the_loop_goes_on():
+    r = check("internal")
+    assert r["answer"] == [["err", "8", "internal"]]
+    assert r["memory"] == [["err", "8", "internal"]]      # MemoryError
+    assert r["port_failed_steps"] == 5      # a failing port: loop goes on
+    assert r["alive"] and r["internal"] >= 3
+
+
+def test_a_host_that_reads_nothing_never_blocks_the_device():
+    r = check("flood", 1200)
+    print(f"\nflood of 1200 requests unread: answers kept {r['frames']} "
+          f"frames ({r['busy']} err 7), heap growth {r['peak_growth']} B")
+    assert r["raised"] == []
+    # Keys kept working: DOWN moved the home menu at every tap.
+    assert len(r["moved"]) == 24 and len(set(r["moved"])) > 1
+    assert all(r["moved"][i] != r["moved"][i + 1]
+               for i in range(len(r["moved"]) - 1))
+    assert r["home_kept"]
+    # The device kept reading requests, and its memory stayed bounded.
+    assert r["unread_input"] < 400
+    assert r["peak_growth"] < 8000
+    # Then the host reads: whole frames, answers and refusals.
+    assert r["frames"] > 5 and r["malformed"] == 0 and r["tail"] == 0
+    assert r["non_printable"] == 0
+    assert r["busy"] > 0
+    assert "ok settings" in r["kinds"] or "ok game" in r["kinds"]
+    assert r["alive"]
+
+
+def test_settings_and_roster_are_written_only_when_they_change():
+    r = check("settings")
+    print("\nblock writes:", {k: v[0] for k, v in r.items()})
+    for k in ("set_first", "roster_first", "set_other"):
+        assert r[k][0] > 0 and r[k][1][0] == "ok", (k, r[k])
+    for k in ("set_same", "set_default", "roster_same"):
+        assert r[k][0] == 0 and r[k][1][0] == "ok", (k, r[k])
+
+
+def test_the_output_buffer_keeps_every_byte_in_order_and_never_grows():
+    # drivers/outbuf.py on CPython against a plain reference: random puts
+    # (whole or partial) and a port taking random amounts, wrapping the
+    # ring thousands of times.
+    import random
+    import sys
+    from conftest import FIRMWARE
+    sys.path.insert(0, str(FIRMWARE / "drivers"))
+    try:
+        from outbuf import OutBuf
+    finally:
+        sys.path.pop(0)
+    rnd = random.Random(3)
+
+    class Port:
+        def __init__(self):
+            self.got = bytearray()
+
+        def write(self, b):
+            n = min(len(b), rnd.choice([0, 0, 1, 7, 64, 500]))
+            self.got += bytes(b[:n])
+            return n
+
+    out, port, sent = OutBuf(1024), Port(), bytearray()
+    for i in range(20000):
+        data = bytes(rnd.randrange(256) for _ in range(rnd.randrange(300)))
+        whole = rnd.random() < 0.5
+        room = out.room()
+        n = out.put(data, whole)
+        assert n == (len(data) if len(data) <= room else 0 if whole
+                     else room)
+        sent += data[:n]
+        most = rnd.choice([0, 1, 100, 2000])
+        had = len(port.got)
+        assert out.drain(port, most) == len(port.got) - had <= most
+        assert 0 <= out.room() <= 1024 and len(out.buf) == 1024
+    while out.room() < 1024:
+        out.drain(port, 1024)
+    assert port.got == sent and len(sent) > 1_000_000
