@@ -17,9 +17,12 @@ from . import sim
 
 
 class SimDevice:
-    def __init__(self, flash, script="serve\n", cut_after=None):
+    def __init__(self, flash, script="serve\n", cut_after=None, extra=(),
+                 terminal=False):
         self.flash = str(flash)
         self.script = script
+        self.extra = list(extra)       # more simulator arguments: --uid HEX
+        self.terminal = terminal       # keys and screen in this terminal
         self.connected = True
         self.cut_after = cut_after     # bytes device->PC before the cable goes
         self.to_pc = 0
@@ -33,14 +36,17 @@ class SimDevice:
         self.port = os.ttyname(pc_s)
         self._pc_s = pc_s
         self._dev_s = dev_s
-        cmd = sim.command("-") + ["--flash", self.flash, "--serial",
-                                  os.ttyname(dev_s)]
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True,
-                                     cwd=sim.ROOT)
-        self.proc.stdin.write(self.script)
-        self.proc.stdin.close()
+        cmd = sim.command(None if self.terminal else "-") + [
+            "--flash", self.flash, "--serial", os.ttyname(dev_s)] + self.extra
+        if self.terminal:
+            self.proc = subprocess.Popen(cmd, cwd=sim.ROOT)
+        else:
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, text=True,
+                                         cwd=sim.ROOT)
+            self.proc.stdin.write(self.script)
+            self.proc.stdin.close()
         self.running = True
         self.thread = threading.Thread(target=self._relay, daemon=True)
         self.thread.start()
