@@ -130,8 +130,16 @@ def serve(flash=None, link=SERIAL_LINK, script=None, sh1106=False, uid=None,
     `marcador sync --port LINK`). Keys from this terminal, or a key script
     played first (then the device keeps serving). Runs until the
     simulator quits (q) or Ctrl-C; returns its exit code."""
+    import signal
     import tempfile
+    import threading
     from .simport import SimDevice
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt    # cleaned up as Ctrl-C is
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, stop)
     link = Path(link)
     if link.is_dir() or (link.exists() and not link.is_symlink()):
         raise FileExistsError(f"{link} exists and is not a link this "

@@ -21,6 +21,7 @@ from host_tools import cli as C
 from host_tools.archive import Archive
 from host_tools.cli import main as cli
 from host_tools.devicelog import to_entry
+from test_sync import needs_protocol_3
 
 DEVICE = "511a000000000001"
 OTHER = "511a000000000002"
@@ -340,7 +341,8 @@ def test_import_of_an_invalid_record_changes_nothing(tmp_path, capsys):
 
 # ---------------------------------------------------------------- simulator
 
-def test_sim_serial_exposes_the_port_with_another_uid(tmp_path):
+@pytest.mark.parametrize("stop", [2, 15], ids=["ctrl-c", "sigterm"])
+def test_sim_serial_exposes_the_port_with_another_uid(tmp_path, stop):
     from host_tools.link import Client
     link = tmp_path / "board2"
     proc = subprocess.Popen(
@@ -358,7 +360,52 @@ def test_sim_serial_exposes_the_port_with_another_uid(tmp_path):
         c.close()
         assert hello["device"] == "511a000000000002"
     finally:
-        proc.send_signal(2)              # Ctrl-C
+        proc.send_signal(stop)
         code = proc.wait(10)
     assert code == 130
     assert not link.exists()             # the link goes with the device
+    assert "Traceback" not in proc.stderr.read()
+
+
+# ---------------------------------------------------------------- club night
+
+@needs_protocol_3
+def test_two_simulated_boards_into_one_archive_then_merged(tmp_path,
+                                                           capsys):
+    # Two boards with different ids each play a game, both are synced into
+    # one archive with `marcador sync`, and another archive of one of them
+    # is imported into it: nothing duplicated, a conflict reported.
+    import test_sync as T
+    from host_tools.simport import SimDevice
+    club = tmp_path / "club.sqlite"
+    home = tmp_path / "home.sqlite"
+    boards = [("511a0000000000a1", "free"), ("511a0000000000b2", "duplicon")]
+    ids = {}
+    for uid, title in boards:
+        script = T.keys(title) + "back\nserve\n"
+        with SimDevice(tmp_path / f"{uid}.img", script,
+                       extra=["--uid", uid]) as dev:
+            T.connect(dev, games=1).close()
+            assert cli(["sync", "--port", dev.port, "--db", str(club)]) == 0
+            if title == "free":
+                assert cli(["sync", "--all", "--port", dev.port, "--db",
+                            str(home)]) == 0
+        out = capsys.readouterr().out
+        assert f"device {uid}" in out and "1 new" in out, out
+        ids[uid] = [g["id"] for g in Archive(club, readonly=True).games()
+                    if g["device"] == uid]
+    assert [len(v) for v in ids.values()] == [1, 1]
+    # home holds board a1's game too: importing it adds nothing.
+    assert cli(["import", str(home), "--db", str(club)]) == 0
+    assert "0 new" in capsys.readouterr().out
+    # A row under a1's id with other bytes: reported, kept apart.
+    (gid,) = ids["511a0000000000a1"]
+    device, fsid, number = gid.split("-")
+    rec = json.loads((ROOT / "examples" / "doggy_rulebook.json").read_text())
+    other = Archive(tmp_path / "other.sqlite")
+    other.add_entry(device, to_entry(rec, int(number)), fsid)
+    other.close()
+    assert cli(["import", str(other.path), "--db", str(club)]) == 0
+    assert f"CONFLICT: {gid}" in capsys.readouterr().out
+    games = Archive(club, readonly=True).games()
+    assert len(games) == 2 and len({g["id"] for g in games}) == 2

@@ -131,7 +131,7 @@ def do_plot(state, args):
     from ..plot import plot_row
     fmt = args.format or ("svg" if (args.output or "").lower().endswith(
         ".svg") else "png")
-    out = args.output or f"{args.id}.{fmt}"
+    out = args.output or f"{args.id}.{fmt}"     # checked before the game
     if os.path.isdir(out):
         raise FileProblem(f"{clean(out)} is a folder: give a file name "
                           f"ending in .{fmt}")
@@ -142,6 +142,8 @@ def do_plot(state, args):
         raise FileProblem(f"{clean(out)}: an SVG file's name ends in .svg, "
                           f"and only an SVG file's")
     row = game_row(state, args.id)
+    if not args.output:
+        out = f"{row['id']}.{fmt}"     # the full id, also for a bare number
     r = {}
     write_atomic(out, lambda f: r.update(plot_row(row, f, fmt)))
     print(f"{clean(out)}: {r['events']} events, {r['players']} players")
