@@ -409,3 +409,37 @@ def test_two_simulated_boards_into_one_archive_then_merged(tmp_path,
     assert f"CONFLICT: {gid}" in capsys.readouterr().out
     games = Archive(club, readonly=True).games()
     assert len(games) == 2 and len({g["id"] for g in games}) == 2
+
+
+@needs_protocol_3
+def test_the_readme_path_sim_serial_then_sync(tmp_path, capsys):
+    # `marcador sim --serial LINK --script ...` in one process, `marcador
+    # sync --port LINK` in this one: the game arrives, dated by the clock
+    # sync set.
+    link = tmp_path / "sim-serial"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "host_tools", "sim", "--serial", str(link),
+         "--script", "sim/scripts/free.keys",
+         "--flash", str(tmp_path / "board.img")],
+        stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert "linked at" in proc.stderr.readline()
+        from host_tools.link import Client, LinkError
+        c = Client(str(link), timeout=2)
+        for _ in range(100):             # until the script's game is over
+            try:
+                if c.games():
+                    break
+            except LinkError:
+                pass
+            time.sleep(0.1)
+        c.close()
+        assert cli(["sync", "--port", str(link), "--db",
+                    str(tmp_path / "a.sqlite")]) == 0
+        out = capsys.readouterr().out
+    finally:
+        proc.send_signal(2)
+        proc.wait(10)
+    assert "1 game(s) received, 1 new" in out, out
+    (game,) = Archive(tmp_path / "a.sqlite", readonly=True).games()
+    assert game["game"] == "free" and game["started"]
