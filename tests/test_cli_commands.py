@@ -169,6 +169,37 @@ def test_lang_es_translates_column_heads(tmp_path, capsys):
     assert "terminada" in out and "over" not in out
 
 
+def test_lang_es_on_the_commands_that_print_sentences(tmp_path, device,
+                                                      capsys):
+    from test_reliability_sync import good_entries
+    parser = C.build_parser()
+    with_lang = {name for name, p in parser.commands.items()
+                 if any("--lang" in a.option_strings for a in p._actions)}
+    assert with_lang == {"score", "show", "games", "stats", "sync", "plot",
+                         "report", "damaged", "import"}
+    device(good_entries([1, 2]))
+    db = tmp_path / "a.sqlite"
+    assert cli(["sync", "--lang", "es", "--port", "fake", "--db",
+                str(db)]) == 0
+    assert cli(["sync", "--lang", "es", "--port", "fake", "--db",
+                str(db)]) == 0
+    assert cli(["damaged", "--lang", "es", "--db", str(db)]) == 0
+    assert cli(["plot", "1", "--lang", "es", "--db", str(db), "-o",
+                str(tmp_path / "p.svg")]) == 0
+    assert cli(["report", "--lang", "es", "--db", str(db), "-o",
+                str(tmp_path / "r.html")]) == 0
+    other = filled(tmp_path / "b.sqlite", numbers=[1])
+    assert cli(["import", "--lang", "es", str(other.path), "--db",
+                str(db)]) == 0
+    out = capsys.readouterr().out
+    for es in ["2 partida(s) recibida(s), 2 nueva(s)", "ya están marcadas",
+               "nada guardado aparte", "eventos", "partida(s), ",
+               "1 partida(s) leída(s) de 1 fichero(s): 1 nueva(s)"]:
+        assert es in out, (es, out)
+    for en in ["received", "game(s)", "nothing kept", "events", "already"]:
+        assert en not in out, (en, out)
+
+
 def test_show_takes_a_bare_number_when_unambiguous(tmp_path, capsys):
     db = filled(tmp_path / "a.sqlite")
     Archive(db.path).close()

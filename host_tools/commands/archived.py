@@ -12,7 +12,7 @@ from .. import breakdown
 from ..termsafe import clean, clean_json, clean_line, clean_lines
 from .common import (FileProblem, InvalidRecord, UsageError, add_db,
                      add_json, add_lang, lang_of, print_json, read_json,
-                     write_atomic)
+                     say, write_atomic)
 
 
 def _word(en, es, lang):
@@ -124,6 +124,7 @@ def args_plot(p):
                    help="png (Pillow) or svg (text: accents need no "
                         "system font); default from the file name, else "
                         "png")
+    add_lang(p)
     add_db(p)
 
 
@@ -146,7 +147,10 @@ def do_plot(state, args):
         out = f"{row['id']}.{fmt}"     # the full id, also for a bare number
     r = {}
     write_atomic(out, lambda f: r.update(plot_row(row, f, fmt)))
-    print(f"{clean(out)}: {r['events']} events, {r['players']} players")
+    print(say(args, f"{clean(out)}: {r['events']} events, {r['players']} "
+                    f"players",
+              f"{clean(out)}: {r['events']} eventos, {r['players']} "
+              f"jugadores"))
 
 
 # ------------------------------------------------------------------ report
@@ -154,6 +158,7 @@ def do_plot(state, args):
 def args_report(p):
     p.add_argument("-o", "--output", metavar="FILE.html",
                    help="where to write it (default marcador-report.html)")
+    add_lang(p)
     add_db(p)
 
 
@@ -163,7 +168,8 @@ def do_report(state, args):
     out = args.output or "marcador-report.html"
     r = {}
     write_atomic(out, lambda f: r.update(report.write(archive, f)))
-    print(f"{clean(out)}: {r['games']} game(s), {r['bytes']} bytes")
+    print(say(args, f"{clean(out)}: {r['games']} game(s), {r['bytes']} bytes",
+              f"{clean(out)}: {r['games']} partida(s), {r['bytes']} bytes"))
 
 
 # ------------------------------------------------------------------ export
@@ -223,6 +229,7 @@ def do_export(state, args):
 def args_damaged(p):
     p.add_argument("--out", metavar="DIR",
                    help="also write each item's raw bytes to a file in DIR")
+    add_lang(p)
     add_db(p)
 
 
@@ -242,8 +249,10 @@ def do_damaged(state, args):
             line += f"\t{path}"
         print(clean_line(line))
     if not rows:
-        print("nothing kept apart: no damaged items, refused entries or "
-              "conflicts in the archive")
+        print(say(args, "nothing kept apart: no damaged items, refused "
+                        "entries or conflicts in the archive",
+                  "nada guardado aparte: ni elementos dañados, ni entradas "
+                  "rechazadas, ni conflictos en el archivo"))
 
 
 def _file_name(text):
@@ -262,6 +271,7 @@ def args_import(p):
                    help="another marcador archive (SQLite), or JSON game "
                         "records (one record or a list, as `marcador "
                         "export` writes them); - for JSON on stdin")
+    add_lang(p)
     add_db(p)
 
 
@@ -284,12 +294,20 @@ def do_import(state, args):
         total["same"] += sum(s == A.SAME for _, s in done)
         total["conflicts"] += [g for g, s in done if s == A.CONFLICT]
         total["kept_new"] += kept_new
-    print(f"{total['games']} game(s) read from {len(args.files)} file(s): "
-          f"{total['added']} new in {clean(target.path)}, {total['same']} "
-          f"already there, {len(total['conflicts'])} conflict(s)"
-          + (f"; {total['kept_new']} item(s) kept apart copied"
-             if total["kept_new"] else ""))
-    print_kept(total)
+    n, files, where = total["games"], len(args.files), clean(target.path)
+    new, same, clash = (total["added"], total["same"],
+                        len(total["conflicts"]))
+    copied = total["kept_new"]
+    print(say(args,
+              f"{n} game(s) read from {files} file(s): {new} new in "
+              f"{where}, {same} already there, {clash} conflict(s)"
+              + (f"; {copied} item(s) kept apart copied" if copied else ""),
+              f"{n} partida(s) leída(s) de {files} fichero(s): {new} "
+              f"nueva(s) en {where}, {same} ya estaban, {clash} "
+              f"conflicto(s)"
+              + (f"; {copied} elemento(s) apartado(s) copiado(s)"
+                 if copied else "")))
+    print_kept(total, args)
 
 
 def _import_source(path, target):

@@ -89,6 +89,11 @@ def lang_of(args):
     return E.ES if getattr(args, "lang", "en") == "es" else E.EN
 
 
+def say(args, en, es):
+    """The English or the Spanish text, as --lang asks."""
+    return es if lang_of(args) == E.ES else en
+
+
 def print_json(data):
     print(clean_json(json.dumps(data, ensure_ascii=False, indent=1)))
 

@@ -8,7 +8,7 @@ import sys
 import unicodedata
 
 from ..termsafe import clean
-from .common import FileProblem, UsageError, add_db, add_port
+from .common import FileProblem, UsageError, add_db, add_lang, add_port, say
 
 
 def _note(text):
@@ -59,6 +59,7 @@ def args_sync(p):
     p.add_argument("--all", action="store_true",
                    help="also the games the device has marked synced "
                         "(e.g. into a new archive)")
+    add_lang(p)
 
 
 def do_sync(state, args):
@@ -74,34 +75,63 @@ def do_sync(state, args):
                         f"Nothing was lost: run `marcador sync` again to "
                         f"finish.") from None
     wire = r["sent"] + r["received"]
-    print(f"device {r['device']} (filesystem {r['fsid']}): {r['games']} "
-          f"game(s) received, {r['added']} new in {clean(archive.path)} "
-          f"({r['bytes']} bytes of games, {wire} on the wire)")
-    print_kept(r)
-    if r["unmarked"]:
-        print(f"NOT MARKED: the device refused to mark "
-              f"{len(r['unmarked'])} archived game(s) synced; the next "
-              f"sync finds them archived")
+    where = clean(archive.path)
+    print(say(args,
+              f"device {r['device']} (filesystem {r['fsid']}): "
+              f"{r['games']} game(s) received, {r['added']} new in {where} "
+              f"({r['bytes']} bytes of games, {wire} on the wire)",
+              f"dispositivo {r['device']} (sistema de archivos "
+              f"{r['fsid']}): {r['games']} partida(s) recibida(s), "
+              f"{r['added']} nueva(s) en {where} ({r['bytes']} bytes de "
+              f"partidas, {wire} por el cable)"))
+    print_kept(r, args)
+    n = len(r["unmarked"])
+    if n:
+        print(say(args,
+                  f"NOT MARKED: the device refused to mark {n} archived "
+                  f"game(s) synced; the next sync finds them archived",
+                  f"SIN MARCAR: el dispositivo no marcó como sincronizadas "
+                  f"{n} partida(s) archivada(s); la próxima sincronización "
+                  f"las encuentra archivadas"))
     if r["damaged"]:
-        print(f"{r['damaged']} damaged item(s) on the device, "
-              f"{r['damaged_new']} new in the archive (`marcador damaged`)")
+        print(say(args,
+                  f"{r['damaged']} damaged item(s) on the device, "
+                  f"{r['damaged_new']} new in the archive (`marcador "
+                  f"damaged`)",
+                  f"{r['damaged']} elemento(s) dañado(s) en el dispositivo, "
+                  f"{r['damaged_new']} nuevo(s) en el archivo (`marcador "
+                  f"damaged`)"))
     if r["games"] == 0 and not args.all:
-        print("(every game on the device is marked synced already; "
-              "`marcador sync --all` copies them again, e.g. into a new "
-              "archive)")
+        print(say(args,
+                  "(every game on the device is marked synced already; "
+                  "`marcador sync --all` copies them again, e.g. into a "
+                  "new archive)",
+                  "(todas las partidas del dispositivo ya están marcadas "
+                  "como sincronizadas; `marcador sync --all` las copia de "
+                  "nuevo, p. ej. a un archivo nuevo)"))
 
 
-def print_kept(r):
+def print_kept(r, args):
     """The conflicts and what was kept apart, as sync and import report
     them."""
     for gid in r["conflicts"]:
-        print(f"CONFLICT: {clean(gid)} is archived with other bytes; the "
-              f"new ones are kept apart (`marcador damaged`)")
+        gid = clean(gid)
+        print(say(args,
+                  f"CONFLICT: {gid} is archived with other bytes; the new "
+                  f"ones are kept apart (`marcador damaged`)",
+                  f"CONFLICTO: {gid} está archivada con otros bytes; los "
+                  f"nuevos se guardan aparte (`marcador damaged`)"))
+    device = r.get("device")
     for what in r["kept_apart"]:
-        print(f"KEPT APART: {clean(what)} could not be stored as a game; "
-              f"its bytes are kept (`marcador damaged`)"
-              + (", the device keeps it unsynced" if r.get("device")
-                 else ""))
+        what = clean(what)
+        print(say(args,
+                  f"KEPT APART: {what} could not be stored as a game; its "
+                  f"bytes are kept (`marcador damaged`)"
+                  + (", the device keeps it unsynced" if device else ""),
+                  f"APARTE: {what} no se pudo guardar como partida; sus "
+                  f"bytes se guardan (`marcador damaged`)"
+                  + (", el dispositivo la guarda sin sincronizar"
+                     if device else "")))
 
 
 # ------------------------------------------------------------------ roster
