@@ -18,6 +18,7 @@ game both succeed, one after the other.
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import time
 import urllib.parse
@@ -71,6 +72,8 @@ GAME_COLUMNS = ("id", "device", "number", "game", "started", "finished",
                 "players", "record", "result", "raw")
 
 NEW, SAME, CONFLICT, REFUSED = "new", "same", "conflict", "kept apart"
+RECORD_ID = re.compile(r"^([0-9A-Za-z]{1,32}(-[0-9a-f]{8})?-[0-9]{1,10}"
+                       r"|json-[0-9a-f]{16})$")
 
 
 class ArchiveError(Exception):
@@ -284,6 +287,56 @@ class Archive:
             return cur.rowcount == 1
         return self._write(work)
 
+    def merge(self, rows, kept=(), compare="raw"):
+        """Import games from elsewhere (`marcador import`), all in one
+        transaction: rows are game rows (GAME_COLUMNS); each is NEW, SAME
+        (this archive holds it under that id: the same bytes, or with
+        compare="record" the same JSON record) or CONFLICT (something else
+        under that id: the new bytes are kept in `conflicts`, as sync
+        does). kept: another archive's damaged() items, added
+        deduplicated. Returns ([(id, status)], new kept items)."""
+        now = int(time.time())
+
+        def work(db):
+            out = []
+            for row in rows:
+                gid, raw = row["id"], bytes(row["raw"])
+                old = db.execute("SELECT raw, record FROM games WHERE "
+                                 "id = ?", (gid,)).fetchone()
+                if old is None:
+                    db.execute(
+                        f"INSERT INTO games ({', '.join(GAME_COLUMNS)}, "
+                        f"added) VALUES ({', '.join('?' * 11)})",
+                        [row[c] for c in GAME_COLUMNS[:-1]] +
+                        [raw, row.get("added") or now])
+                    out.append((gid, NEW))
+                    continue
+                same = (json.loads(old[1]) == json.loads(row["record"])
+                        if compare == "record" else bytes(old[0]) == raw)
+                if same:
+                    out.append((gid, SAME))
+                    continue
+                db.execute("INSERT OR IGNORE INTO conflicts VALUES "
+                           "(?,?,?,?)", (gid, sha256(raw), raw, now))
+                out.append((gid, CONFLICT))
+            new_kept = 0
+            for k in kept:
+                raw = bytes(k["raw"])
+                if k["kind"] == "conflict":
+                    cur = db.execute("INSERT OR IGNORE INTO conflicts "
+                                     "VALUES (?,?,?,?)",
+                                     (k["name"], sha256(raw), raw,
+                                      k["added"]))
+                else:
+                    cur = db.execute(
+                        "INSERT OR IGNORE INTO damaged VALUES "
+                        "(?,?,?,?,?,?,?,?)",
+                        (k["device"], k["fsid"], k["name"], sha256(raw),
+                         len(raw), k["reason"], raw, k["added"]))
+                new_kept += cur.rowcount == 1
+            return out, new_kept
+        return self._write(work)
+
     # ------------------------------------------------------------ reading
 
     def _query(self, sql, args=()):
@@ -393,3 +446,35 @@ def _check_row(d):
     # The record replays to its result: the rules core is the judge.
     if record.score_record(rec) != res:
         raise ValueError("the record does not replay to its result")
+
+
+def record_row(rec):
+    """A JSON game record (GAMES.md, e.g. from `marcador export`) as a
+    game row for merge(): its id is the record's "id" (DEVICE-...-NUMBER),
+    or, without one, "json-" and a hash of the record, so that the same
+    record imported twice is one game. Raises record.RecordError (or
+    ValueError) if it is not a valid record."""
+    if not isinstance(rec, dict):
+        raise ValueError("not a JSON object")
+    result = record.score_record(rec)
+    gid = rec.get("id")
+    if gid is None:
+        canonical = json.dumps(rec, sort_keys=True, ensure_ascii=False)
+        gid = "json-" + sha256(canonical.encode())[:16]
+    if not isinstance(gid, str) or not RECORD_ID.match(gid):
+        raise ValueError(f"its id {str(gid)[:40]!r} is not DEVICE-NUMBER, "
+                         f"DEVICE-FSID-NUMBER or json-HASH")
+    device, _, last = gid.rpartition("-")
+    number = int(last) if last.isdigit() else 0
+    started = rec.get("started")
+    if started is not None and not _is_int(started):
+        raise ValueError("started is not Unix seconds")
+    from .devicelog import to_entry
+    raw = to_entry(rec, number, started or 0)
+    rec = dict(rec, id=gid)
+    return {"id": gid, "device": gid.split("-")[0], "number": number,
+            "game": rec["game"], "started": started or None,
+            "finished": int(bool(rec.get("finished", result["over"]))),
+            "players": json.dumps(rec["players"]),
+            "record": json.dumps(rec), "result": json.dumps(result),
+            "raw": raw}

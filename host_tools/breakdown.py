@@ -72,13 +72,23 @@ def _status_lines(res, lang):
     return [f"{_w('rounds', lang)}: {st['rounds']}"]
 
 
+def part_head(part, lang):
+    """A part's column head: its key in English ("majorities"), the
+    device's own word in Spanish ("mayorías", app/texts.py)."""
+    if lang != E.ES:
+        return part
+    from .devicefacts import texts
+    words = texts().get("p_" + part)
+    return words[0].lower() if words else part
+
+
 def text(res, lang=E.EN):
     # Names as they can be printed (control characters escaped).
     players = [dict(p, name=clean(p["name"])) for p in res["players"]]
     title = TITLES.get(res["game"]) or _w("free", lang)
     state = _w("over" if res["over"] else "playing", lang)
     parts = list(players[0]["parts"]) if players else []
-    cols = parts + [_w("total", lang)]
+    cols = [part_head(k, lang) for k in parts] + [_w("total", lang)]
     name_w = max([len(p["name"]) for p in players] + [len(_w("player", lang))])
     widths = [max(len(c), 5) for c in cols]
     lines = [f"{title} ({state})", ""]

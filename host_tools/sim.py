@@ -27,7 +27,7 @@ def micropython():
 
 
 def command(script=None, sh1106=False, compiled=False, heapsize=None,
-            heap_stats=True):
+            heap_stats=True, uid=None):
     # Run it with cwd=ROOT: the paths are relative to the clone, so that
     # every module's __file__ (kept in the heap) is as short, and the heap
     # figures the same, wherever the clone is.
@@ -50,6 +50,8 @@ def command(script=None, sh1106=False, compiled=False, heapsize=None,
         cmd += ["--script", str(script)]
     if sh1106:
         cmd.append("--sh1106")
+    if uid:
+        cmd += ["--uid", uid]      # machine.unique_id(), hex: the device id
     return cmd
 
 
@@ -60,12 +62,12 @@ def _rel(path):
 FLASH = ROOT / "out" / "flash.img"
 
 
-def interactive(sh1106=False, flash=FLASH):
+def interactive(sh1106=False, flash=FLASH, uid=None):
     # The flash image persists between runs, like a real board's flash.
     if not SIM.exists():
         raise FileNotFoundError(f"{SIM} not found: run from a Marcador clone")
     Path(flash).parent.mkdir(parents=True, exist_ok=True)
-    return subprocess.call(command(None, sh1106) +
+    return subprocess.call(command(None, sh1106, uid=uid) +
                            ["--flash", str(Path(flash).resolve())], cwd=ROOT)
 
 
@@ -83,7 +85,8 @@ def frame_image(hexbits, scale=SCALE):
 
 
 def run_script(script_text, shots_dir=None, sh1106=False, timeout=600,
-               compiled=False, heapsize=None, flash=None, heap_stats=True):
+               compiled=False, heapsize=None, flash=None, heap_stats=True,
+               uid=None):
     """Play a key script. Returns (states, shots): the STATE dumps and the
     screenshots as {name: hex bits}; writes NAME.png into shots_dir.
     compiled/heapsize: run from .mpy files in a heap of that size, with the
@@ -92,7 +95,7 @@ def run_script(script_text, shots_dir=None, sh1106=False, timeout=600,
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
         # Without an image given, a fresh board: an empty flash image.
-        cmd = command("-", sh1106, compiled, heapsize, heap_stats)
+        cmd = command("-", sh1106, compiled, heapsize, heap_stats, uid)
         cmd += ["--flash", str(Path(flash).resolve() if flash else
                               Path(tmp) / "flash.img")]
         proc = subprocess.run(cmd, input=script_text, capture_output=True,
@@ -115,3 +118,52 @@ def run_script(script_text, shots_dir=None, sh1106=False, timeout=600,
         for name, bits in shots.items():
             frame_image(bits).save(Path(shots_dir) / f"{name}.png")
     return states, shots
+
+
+SERIAL_LINK = Path("out") / "sim-serial"
+
+
+def serve(flash=None, link=SERIAL_LINK, script=None, sh1106=False, uid=None,
+          ready=print):
+    """The simulator with its USB serial port exposed: the PC side of the
+    port is a pty, reachable through the symlink `link` (a stable path for
+    `marcador sync --port LINK`). Keys from this terminal, or a key script
+    played first (then the device keeps serving). Runs until the
+    simulator quits (q) or Ctrl-C; returns its exit code."""
+    import signal
+    import tempfile
+    import threading
+    from .simport import SimDevice
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt    # cleaned up as Ctrl-C is
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, stop)
+    link = Path(link)
+    if link.is_dir() or (link.exists() and not link.is_symlink()):
+        raise FileExistsError(f"{link} exists and is not a link this "
+                              f"simulator made: give --serial another path")
+    extra = (["--sh1106"] if sh1106 else []) + \
+        (["--uid", uid] if uid else [])
+    if script is not None:
+        # Shots would fill the pipe nobody reads: a served device is used,
+        # not photographed.
+        script = "".join(ln + "\n" for ln in script.splitlines()
+                         if not ln.strip().startswith("shot")) + "serve\n"
+    with tempfile.TemporaryDirectory() as tmp:
+        image = Path(flash) if flash else (
+            FLASH if script is None else Path(tmp) / "flash.img")
+        image.parent.mkdir(parents=True, exist_ok=True)
+        with SimDevice(image.resolve(), script or "", extra=extra,
+                       terminal=script is None) as dev:
+            link.parent.mkdir(parents=True, exist_ok=True)
+            if link.is_symlink():
+                link.unlink()
+            link.symlink_to(dev.port)
+            try:
+                ready(dev.port, link)
+                return dev.proc.wait()
+            finally:
+                if link.is_symlink() and os.readlink(link) == dev.port:
+                    link.unlink()

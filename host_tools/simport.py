@@ -19,9 +19,12 @@ RELAY_MAX = 65536      # bytes the relay keeps waiting, each direction
 
 
 class SimDevice:
-    def __init__(self, flash, script="serve\n", cut_after=None):
+    def __init__(self, flash, script="serve\n", cut_after=None, extra=(),
+                 terminal=False):
         self.flash = str(flash)
         self.script = script
+        self.extra = list(extra)       # more simulator arguments: --uid HEX
+        self.terminal = terminal       # keys and screen in this terminal
         self.connected = True
         self.cut_after = cut_after     # bytes device->PC before the cable goes
         self.to_pc = 0
@@ -38,15 +41,18 @@ class SimDevice:
         # The device gets its end as a descriptor set non-blocking: its
         # writes take what the pty has room for and never wait.
         os.set_blocking(dev_s, False)
-        cmd = sim.command("-") + ["--flash", self.flash, "--serial",
-                                  f"fd:{dev_s}"]
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE,
-                                     pass_fds=[dev_s],
-                                     stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True,
-                                     cwd=sim.ROOT)
-        self.proc.stdin.write(self.script)
-        self.proc.stdin.close()
+        cmd = sim.command(None if self.terminal else "-") + [
+            "--flash", self.flash, "--serial", f"fd:{dev_s}"] + self.extra
+        if self.terminal:
+            self.proc = subprocess.Popen(cmd, pass_fds=[dev_s], cwd=sim.ROOT)
+        else:
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE,
+                                         pass_fds=[dev_s],
+                                         stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, text=True,
+                                         cwd=sim.ROOT)
+            self.proc.stdin.write(self.script)
+            self.proc.stdin.close()
         self.running = True
         self.thread = threading.Thread(target=self._relay, daemon=True)
         self.thread.start()

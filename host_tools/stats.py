@@ -9,6 +9,8 @@ lowest for a score pad played with lowest-wins.
 
 import json
 
+from marcador_core import errors as E
+
 from .breakdown import TITLES
 from .termsafe import clean
 
@@ -54,18 +56,39 @@ def compute(archive):
     return out
 
 
-def text(stats):
+# The table's words: (English, Spanish).
+_WORDS = {"plays": ("play(s)", "partida(s)"),
+          "finished": ("finished", "terminada(s)"),
+          "head": (("player", "plays", "wins", "average", "best"),
+                   ("jugador", "partidas", "victorias", "media", "mejor")),
+          "free": ("Score pad", "Marcador libre"),
+          "free-low": ("Score pad (lowest wins)",
+                       "Marcador libre (gana el menor)"),
+          "none": ("no games in the archive yet",
+                   "aún no hay partidas en el archivo")}
+
+
+def text(stats, lang=E.EN):
+    """The table, in English or Spanish (lang: errors.EN or errors.ES)."""
+    def w(key):
+        return _WORDS[key][1 if lang == E.ES else 0]
     lines = []
     for key, t in stats.items():
-        lines.append(f"{title_name(key)}: {t['plays']} play(s), "
-                     f"{t['finished']} finished")
+        title = w(key) if key in ("free", "free-low") else title_name(key)
+        lines.append(f"{title}: {t['plays']} {w('plays')}, "
+                     f"{t['finished']} {w('finished')}")
         if not t["players"]:
             continue
-        width = max(6, max(len(clean(n)) for n in t["players"]))
-        lines.append(f"  {'player':<{width}}  plays  wins  average  best")
+        head = w("head")
+        width = max(len(head[0]), max(len(clean(n)) for n in t["players"]))
+        cols = [max(len(h), n) for h, n in zip(head[1:], (5, 4, 7, 4))]
+        lines.append(f"  {head[0]:<{width}}" + "".join(
+            f"  {h:>{c}}" for h, c in zip(head[1:], cols)))
         order = sorted(t["players"].items(),
                        key=lambda kv: (-kv[1]["wins"], kv[0]))
         for name, s in order:
-            lines.append(f"  {clean(name):<{width}}  {s['plays']:>5}  "
-                         f"{s['wins']:>4}  {s['average']:>7}  {s['best']:>4}")
-    return "\n".join(lines) if lines else "no games in the archive yet"
+            lines.append(f"  {clean(name):<{width}}" + "".join(
+                f"  {v!s:>{c}}" for v, c in zip(
+                    (s["plays"], s["wins"], s["average"], s["best"]),
+                    cols)))
+    return "\n".join(lines) if lines else w("none")

@@ -21,6 +21,8 @@ Game ids are DEVICE-FSID-NUMBER: FSID, the device's filesystem nonce, makes
 them unique across an erased or reflashed board.
 """
 
+import time
+
 from marcador_core import gamefile
 
 from .archive import CONFLICT, NEW, REFUSED, game_id
@@ -30,12 +32,27 @@ PROTOCOL = 3        # the oldest device protocol this sync speaks
 MAX_PULLS = 1 << 20
 
 
+def set_clock(client: Client, note=print, now=time.time):
+    """Set the device's clock from the PC's (`time NOW`): its games are
+    dated from it. A device that refuses it (old firmware) is told in one
+    line through note, and the caller goes on; True if it took it."""
+    try:
+        client.set_time(int(now()))
+        return True
+    except DeviceError as ex:
+        note(f"note: the device did not take the PC's time ({ex}); its "
+             f"new games stay undated until it does (`marcador flash` "
+             f"updates its firmware)")
+        return False
+
+
 def sync(client: Client, archive, progress=print, every=False,
-         most=PULL_MAX):
-    """Pull the device's unsynced games (every game it holds with
-    every=True) into the archive, then its damaged items. Returns what
-    happened as a dict."""
+         most=PULL_MAX, note=None):
+    """Set the device's clock, then pull its unsynced games (every game it
+    holds with every=True) into the archive, then its damaged items.
+    Returns what happened as a dict."""
     sent0, received0 = client.sent, client.received
+    clock = set_clock(client, note or progress)
     hello = client.hello()
     if hello["protocol"] < PROTOCOL or not hello["fsid"]:
         raise LinkError(f"the device speaks sync protocol "
@@ -43,7 +60,8 @@ def sync(client: Client, archive, progress=print, every=False,
                         f"{PROTOCOL}: update its firmware with "
                         f"`marcador flash`")
     device, fsid = hello["device"], hello["fsid"]
-    r = {"device": device, "fsid": fsid, "games": 0, "added": 0,
+    r = {"device": device, "fsid": fsid, "clock": clock, "games": 0,
+         "added": 0,
          "bytes": 0, "conflicts": [], "kept_apart": [], "unmarked": [],
          "damaged": 0, "damaged_new": 0}
     first = 1

@@ -25,6 +25,9 @@ if "--flash" in args:
     board.CONFIG["flash"] = args[args.index("--flash") + 1]
 if "--serial" in args:
     board.CONFIG["serial"] = args[args.index("--serial") + 1]
+if "--uid" in args:
+    # Another board: its machine.unique_id() in hex (the device id).
+    board.CONFIG["uid"] = bytes.fromhex(args[args.index("--uid") + 1])
 if "--sh1106" in args:
     board.CONFIG["driver"] = "sh1106"
 if "--script" in args:

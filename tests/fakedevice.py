@@ -32,6 +32,7 @@ class FakeDevice:
         self.requests = []
         self.marked = []                # the numbers of every mark
         self.endless = 0                # frames sent by endless modes
+        self.clock = None               # what `time` set
 
     # ------------------------------------------------------- pyserial side
 
@@ -202,6 +203,13 @@ class FakeDevice:
             off += 1
         text = base64.b64encode(part).decode() if part else "-"
         self.send("ok", "raw", name, off, len(raw), text)
+
+    def do_time(self, a):
+        # The clock the PC sets first; "time-refused": old firmware.
+        if self.mode == "time-refused":
+            return self.err(3, "unknown_command")
+        self.clock = int(a[0])
+        self.send("ok", "time", a[0])
 
     def do_list(self, a):
         for n in self.catalog():

@@ -6,7 +6,6 @@ import csv
 import io
 import json
 import random
-import re
 import time
 
 import pytest
@@ -19,20 +18,6 @@ from host_tools.link import Client, LinkError, frame, parse
 from host_tools.simport import SimDevice
 from host_tools.sync import sync
 from marcador_core import record
-
-
-def _device_protocol():
-    text = (ROOT / "firmware" / "drivers" / "link.py").read_text()
-    return int(re.search(r"^PROTO = (\d+)", text, re.M).group(1))
-
-
-# `marcador sync` speaks protocol 3 (FSID ids, damaged items); until the
-# simulated firmware does too (its side is another branch), the tests that
-# sync with it cannot run. tests/test_reliability_sync.py covers the PC
-# side against a fake protocol-3 device meanwhile.
-needs_protocol_3 = pytest.mark.skipif(
-    _device_protocol() < 3, reason="the simulated firmware speaks sync "
-    "protocol %d; marcador sync needs 3" % _device_protocol())
 
 
 def keys(name):
@@ -72,7 +57,6 @@ def connect(dev, timeout=5.0, games=3):
     raise AssertionError("the simulated device never had its games")
 
 
-@needs_protocol_3
 def test_games_played_on_the_device_arrive_exactly(tmp_path):
     db = Archive(tmp_path / "a.sqlite")
     with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
@@ -102,7 +86,6 @@ def test_games_played_on_the_device_arrive_exactly(tmp_path):
                                                       dev_last["number"])
 
 
-@needs_protocol_3
 @pytest.mark.parametrize("most,cut", [(60, 250), (4096, 200)],
                          ids=["between-frames", "mid-frame"])
 def test_a_cable_pulled_mid_transfer_then_a_new_sync_completes(
@@ -127,7 +110,6 @@ def test_a_cable_pulled_mid_transfer_then_a_new_sync_completes(
     assert all(g["synced"] for g in listed)
 
 
-@needs_protocol_3
 def test_sync_all_copies_synced_games_into_a_new_archive(tmp_path):
     with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
         c = connect(dev)
@@ -213,7 +195,6 @@ def test_frames_are_printable_and_checked():
     assert parse(f.strip().replace("data", "dbta")) is None
 
 
-@needs_protocol_3
 def test_roster_set_on_the_device_and_exports(tmp_path, capsys):
     db_path = tmp_path / "a.sqlite"
     with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:

@@ -1,0 +1,342 @@
+"""The commands on the PC archive: games, show, stats, plot, report, export,
+damaged, import."""
+
+import json
+import os
+import sys
+from contextlib import closing
+
+from marcador_core import errors as E
+
+from .. import breakdown
+from ..termsafe import clean, clean_json, clean_line, clean_lines
+from .common import (FileProblem, InvalidRecord, UsageError, add_db,
+                     add_json, add_lang, lang_of, print_json, read_json,
+                     say, write_atomic)
+
+
+def _word(en, es, lang):
+    return es if lang == E.ES else en
+
+
+def game_row(state, wanted):
+    """The archived game `wanted`: a full id, or a bare game number when
+    exactly one archived game has it."""
+    archive = state.archive()
+    try:
+        return archive.get(wanted)
+    except KeyError:
+        pass
+    if wanted.isascii() and wanted.isdigit():
+        rows = [r for r in archive.games() if r["number"] == int(wanted)]
+        if len(rows) == 1:
+            return rows[0]
+        if rows:
+            ids = ", ".join(clean(r["id"]) for r in rows[:6])
+            raise FileProblem(f"game number {wanted} is in the archive "
+                              f"{len(rows)} times ({ids}"
+                              f"{', ...' if len(rows) > 6 else ''}): give "
+                              f"the full id")
+    raise FileProblem(f"no game {clean(wanted)} in {archive.path} (see "
+                      f"`marcador games`)")
+
+
+def _id_arg(p):
+    p.add_argument("id", help="a game id from `marcador games`, or its "
+                              "bare number when only one game has it")
+
+
+# ------------------------------------------------------------------ games
+
+def args_games(p):
+    add_json(p)
+    add_lang(p)
+    add_db(p)
+
+
+def do_games(state, args):
+    lang = lang_of(args)
+    rows = state.archive().games()
+    if args.json:
+        print_json([_summary(row) for row in rows])
+        return
+    for row in rows:
+        s = _summary(row)
+        state_ = (_word("over", "terminada", lang) if s["over"] else
+                  _word("unfinished", "sin terminar", lang))
+        print(f"{clean(s['id'])}\t{s['game']}\t{state_}\t"
+              f"{', '.join(clean(w) for w in s['winners'])}")
+
+
+def _summary(row):
+    res = json.loads(row["result"])
+    return {"id": row["id"], "game": row["game"], "started": row["started"],
+            "over": res["over"],
+            "players": [p["name"] for p in res["players"]],
+            "totals": [p["total"] for p in res["players"]],
+            "winners": [res["players"][p]["name"] for p in res["winners"]]}
+
+
+# ------------------------------------------------------------------ show
+
+def args_show(p):
+    _id_arg(p)
+    add_json(p, "the breakdown (the id, the record and its scored result)")
+    add_lang(p)
+    add_db(p)
+
+
+def do_show(state, args):
+    row = game_row(state, args.id)
+    if args.json:
+        print_json({"id": row["id"], "record": json.loads(row["record"]),
+                    "result": json.loads(row["result"])})
+        return
+    print(clean_lines(breakdown.text(json.loads(row["result"]),
+                                     lang_of(args))))
+
+
+# ------------------------------------------------------------------ stats
+
+def args_stats(p):
+    add_json(p)
+    add_lang(p)
+    add_db(p)
+
+
+def do_stats(state, args):
+    from .. import stats
+    s = stats.compute(state.archive())
+    if args.json:
+        print(json.dumps(s, ensure_ascii=False, indent=1))
+    else:
+        print(stats.text(s, lang_of(args)))
+
+
+# ------------------------------------------------------------------ plot
+
+def args_plot(p):
+    _id_arg(p)
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="where to write it (default ID.png or ID.svg; a "
+                        "name ending in .svg gives SVG)")
+    p.add_argument("--format", choices=("png", "svg"),
+                   help="png (Pillow) or svg (text: accents need no "
+                        "system font); default from the file name, else "
+                        "png")
+    add_lang(p)
+    add_db(p)
+
+
+def do_plot(state, args):
+    from ..plot import plot_row
+    fmt = args.format or ("svg" if (args.output or "").lower().endswith(
+        ".svg") else "png")
+    out = args.output or f"{args.id}.{fmt}"     # checked before the game
+    if os.path.isdir(out):
+        raise FileProblem(f"{clean(out)} is a folder: give a file name "
+                          f"ending in .{fmt}")
+    if not out.lower().endswith((".png", ".svg")):
+        raise FileProblem(f"{clean(out)}: the plot is a PNG or an SVG "
+                          f"image; give a file name ending in .png or .svg")
+    if (fmt == "svg") != out.lower().endswith(".svg"):
+        raise FileProblem(f"{clean(out)}: an SVG file's name ends in .svg, "
+                          f"and only an SVG file's")
+    row = game_row(state, args.id)
+    if not args.output:
+        out = f"{row['id']}.{fmt}"     # the full id, also for a bare number
+    r = {}
+    write_atomic(out, lambda f: r.update(plot_row(row, f, fmt)))
+    print(say(args, f"{clean(out)}: {r['events']} events, {r['players']} "
+                    f"players",
+              f"{clean(out)}: {r['events']} eventos, {r['players']} "
+              f"jugadores"))
+
+
+# ------------------------------------------------------------------ report
+
+def args_report(p):
+    p.add_argument("-o", "--output", metavar="FILE.html",
+                   help="where to write it (default marcador-report.html)")
+    add_lang(p)
+    add_db(p)
+
+
+def do_report(state, args):
+    from .. import report
+    archive = state.archive()
+    out = args.output or "marcador-report.html"
+    r = {}
+    write_atomic(out, lambda f: r.update(report.write(archive, f)))
+    print(say(args, f"{clean(out)}: {r['games']} game(s), {r['bytes']} bytes",
+              f"{clean(out)}: {r['games']} partida(s), {r['bytes']} bytes"))
+
+
+# ------------------------------------------------------------------ export
+
+def args_export(p):
+    p.add_argument("--format", choices=("json", "csv", "bgstats"),
+                   default="json",
+                   help="json: the game records of GAMES.md; csv: one row "
+                        "per player per game; bgstats: a BG Stats import "
+                        "file (default json)")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="write here instead of stdout (BG Stats: name it "
+                        "FILE.bgsplay, the extension the app opens)")
+    p.add_argument("--config", metavar="FILE",
+                   help="bgstats: settings (owner, location, BGG ids per "
+                        "title; default ~/.config/marcador/config.ini)")
+    p.add_argument("--location", metavar="NAME",
+                   help="bgstats: where the games were played (default "
+                        "the config's, else Marcador)")
+    p.add_argument("--me", metavar="NAME",
+                   help="bgstats: the device's owner (userInfo.meRefId; "
+                        "default the config's, else the most frequent "
+                        "player)")
+    add_db(p)
+
+
+def do_export(state, args):
+    from .. import export
+    archive = state.archive()
+    opts = {}
+    if args.format == "bgstats":
+        from .. import bgstats
+        try:
+            opts = {"config": bgstats.load_config(args.config),
+                    "location": args.location, "me": args.me}
+        except bgstats.ConfigError as ex:
+            raise FileProblem(str(ex))
+        if args.output and not args.output.endswith(".bgsplay"):
+            print(f"note: BG Stats opens play files named *.bgsplay; "
+                  f"consider renaming {clean(args.output)}", file=sys.stderr)
+    out = export.write(archive, args.format, **opts)
+    if args.format != "csv":
+        out = clean_json(out)     # the same JSON, C1 codes as \uXXXX
+    if args.output:
+        data = out.encode("utf-8", "backslashreplace")
+        write_atomic(args.output, lambda f: f.write(data))
+        print(f"{len(archive.games())} game(s) written to "
+              f"{clean(args.output)}", file=sys.stderr)
+    else:
+        # The file's bytes to a file or a pipe; to a terminal, names with
+        # control characters are shown escaped.
+        sys.stdout.write(clean_lines(out) if sys.stdout.isatty() else out)
+
+
+# ------------------------------------------------------------------ damaged
+
+def args_damaged(p):
+    p.add_argument("--out", metavar="DIR",
+                   help="also write each item's raw bytes to a file in DIR")
+    add_lang(p)
+    add_db(p)
+
+
+def do_damaged(state, args):
+    """What the archive keeps apart (never games): damaged items fetched
+    from devices, entries the rules refused, conflicting bytes."""
+    rows = state.archive().damaged()
+    for i, r in enumerate(rows, 1):
+        line = (f"{i}\t{r['kind']}\t{r['device']}\t{r['fsid']}\t"
+                f"{r['name']}\t{r['size']}\t{r['sha256'][:12]}\t"
+                f"{r['reason']}")
+        if args.out:
+            name = "-".join(x for x in (r["kind"], r["device"], r["fsid"],
+                                        r["name"], r["sha256"][:12]) if x)
+            path = os.path.join(args.out, _file_name(name) + ".bin")
+            write_atomic(path, lambda f, raw=r["raw"]: f.write(raw))
+            line += f"\t{path}"
+        print(clean_line(line))
+    if not rows:
+        print(say(args, "nothing kept apart: no damaged items, refused "
+                        "entries or conflicts in the archive",
+                  "nada guardado aparte: ni elementos dañados, ni entradas "
+                  "rechazadas, ni conflictos en el archivo"))
+
+
+def _file_name(text):
+    # Device words are checked by sync; still, no path ever comes from them.
+    return "".join(c if c.isascii() and (c.isalnum() or c in "-_.")
+                   else "_" for c in text)[:120]
+
+
+# ------------------------------------------------------------------ import
+
+SQLITE_MAGIC = b"SQLite format 3\0"
+
+
+def args_import(p):
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="another marcador archive (SQLite), or JSON game "
+                        "records (one record or a list, as `marcador "
+                        "export` writes them); - for JSON on stdin")
+    add_lang(p)
+    add_db(p)
+
+
+def do_import(state, args):
+    """Merge other archives or JSON records into --db: a game already there
+    (same id, same bytes or record) is not added again; the same id with
+    other contents is a CONFLICT, kept apart and reported as sync does.
+    Every file is read and checked before the archive changes; each file's
+    games go in in one transaction."""
+    from .. import archive as A
+    from .device import print_kept
+    target = state.archive(write=True)
+    batches = [_import_source(path, target) for path in args.files]
+    total = {"games": 0, "added": 0, "same": 0, "conflicts": [],
+             "kept_apart": [], "kept_new": 0}
+    for path, rows, kept, compare in batches:
+        done, kept_new = target.merge(rows, kept, compare)
+        total["games"] += len(done)
+        total["added"] += sum(s == A.NEW for _, s in done)
+        total["same"] += sum(s == A.SAME for _, s in done)
+        total["conflicts"] += [g for g, s in done if s == A.CONFLICT]
+        total["kept_new"] += kept_new
+    n, files, where = total["games"], len(args.files), clean(target.path)
+    new, same, clash = (total["added"], total["same"],
+                        len(total["conflicts"]))
+    copied = total["kept_new"]
+    print(say(args,
+              f"{n} game(s) read from {files} file(s): {new} new in "
+              f"{where}, {same} already there, {clash} conflict(s)"
+              + (f"; {copied} item(s) kept apart copied" if copied else ""),
+              f"{n} partida(s) leída(s) de {files} fichero(s): {new} "
+              f"nueva(s) en {where}, {same} ya estaban, {clash} "
+              f"conflicto(s)"
+              + (f"; {copied} elemento(s) apartado(s) copiado(s)"
+                 if copied else "")))
+    print_kept(total, args)
+
+
+def _import_source(path, target):
+    """(path, game rows, kept-apart items, how to compare) of one file."""
+    from marcador_core import record
+    from ..archive import Archive, record_row
+    if path != "-":
+        try:
+            with open(path, "rb") as f:
+                magic = f.read(len(SQLITE_MAGIC))
+        except OSError as ex:
+            raise FileProblem(f"cannot read {path}: {ex.strerror or ex}")
+        if magic == SQLITE_MAGIC:
+            if os.path.realpath(path) == os.path.realpath(target.path):
+                raise UsageError(f"{path} is the archive --db names: import "
+                                 f"another one")
+            with closing(Archive(path, readonly=True)) as source:
+                return path, source.games(), source.damaged(), "raw"
+    data = read_json(path, "game records")
+    recs = data if isinstance(data, list) else [data]
+    rows = []
+    for i, rec in enumerate(recs):
+        where = f"{path}: record {i}" if isinstance(data, list) else path
+        try:
+            rows.append(record_row(rec))
+        except record.RecordError as ex:
+            raise InvalidRecord(f"{where}: {ex.text()}; nothing was "
+                                f"imported")
+        except (ValueError, TypeError, KeyError, RecursionError) as ex:
+            raise InvalidRecord(f"{where} is not a game record ({ex}); "
+                                f"nothing was imported")
+    return path, rows, [], "record"

@@ -1,0 +1,157 @@
+"""What every command shares: the error types a user can cause (cli.ERRORS
+gives each its exit code), the State that opens the archive or the port on
+first need and closes them once, and the common arguments."""
+
+import json
+import os
+import sys
+
+from marcador_core import errors as E
+
+from ..termsafe import clean_json
+
+
+class UserError(Exception):
+    """A problem the user can fix; the message says how. Its type says
+    which exit code (cli.ERRORS)."""
+
+
+class FileProblem(UserError):
+    """A file named cannot be read or written, or no such game."""
+
+
+class InvalidRecord(UserError):
+    """The record breaks a rule of its game or the format."""
+
+
+class UsageError(UserError):
+    """The command line itself is wrong; cli prints the command's usage."""
+
+
+class State:
+    """The resources of one command, opened lazily: `state.archive()` (the
+    archive --db names, read-only unless write=True) and `state.client()`
+    (the device on --port). cli.main closes whatever was opened, once."""
+
+    def __init__(self, args):
+        self.args = args
+        self._archive = None
+        self._client = None
+
+    def archive(self, write=False):
+        if self._archive is None:
+            from ..archive import Archive
+            self._archive = Archive(self.args.db, readonly=not write)
+        return self._archive
+
+    def client(self):
+        if self._client is None:
+            from ..link import Client
+            self._client = Client(self.args.port)
+        return self._client
+
+    def close(self):
+        for thing in (self._client, self._archive):
+            if thing is not None:
+                try:
+                    thing.close()
+                except Exception:
+                    pass            # closing never hides the real outcome
+        self._client = self._archive = None
+
+
+# ---------------------------------------------------------------- arguments
+
+def add_db(p):
+    p.add_argument("--db", metavar="FILE",
+                   help="the archive (SQLite; default "
+                        "~/.local/share/marcador/games.sqlite)")
+
+
+def add_port(p):
+    p.add_argument("--port", required=True,
+                   help="the board's serial port, e.g. /dev/ttyACM0 (or the "
+                        "path `marcador sim --serial` prints)")
+
+
+def add_lang(p):
+    p.add_argument("--lang", choices=("en", "es"), default="en",
+                   help="language of the text and its column heads "
+                        "(default en)")
+
+
+def add_json(p, what="a table"):
+    p.add_argument("--json", action="store_true",
+                   help=f"print JSON instead of {what}")
+
+
+def lang_of(args):
+    return E.ES if getattr(args, "lang", "en") == "es" else E.EN
+
+
+def say(args, en, es):
+    """The English or the Spanish text, as --lang asks."""
+    return es if lang_of(args) == E.ES else en
+
+
+def print_json(data):
+    print(clean_json(json.dumps(data, ensure_ascii=False, indent=1)))
+
+
+# ---------------------------------------------------------------- files
+
+RECORD_LIMIT = 4 << 20    # bytes: a 99-round record is ~20 KB
+
+
+def read_json(path, what="a game record"):
+    """The JSON in path (- for stdin), at most RECORD_LIMIT bytes."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(RECORD_LIMIT + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(RECORD_LIMIT + 1)
+    except OSError as ex:
+        raise FileProblem(f"cannot read {path}: {ex.strerror or ex}")
+    if len(data) > RECORD_LIMIT:
+        raise FileProblem(f"{path}: too big for {what} (more than "
+                          f"{RECORD_LIMIT >> 20} MB); is it the right file?")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as ex:
+        raise FileProblem(f"{path} is not UTF-8 text (byte {ex.start}): "
+                          f"save the record as UTF-8 JSON")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as ex:
+        raise FileProblem(f"{path} is not valid JSON: {ex.msg} at line "
+                          f"{ex.lineno}, column {ex.colno}")
+    except RecursionError:
+        raise FileProblem(f"{path} is not {what}: JSON nested too deeply")
+    except ValueError as ex:           # an integer of over 4300 digits
+        raise FileProblem(f"{path} is not {what}: {ex}")
+
+
+def write_atomic(path, write):
+    """write(binary file) into a temp file beside path, then rename it over
+    path: the previous file stays whole if anything fails (a full disk)."""
+    path = os.fspath(path)
+    if os.path.isdir(path):
+        raise FileProblem(f"{path} is a folder: give a file name")
+    folder = os.path.dirname(path) or "."
+    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}"
+                               f".tmp")
+    try:
+        with open(tmp, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as ex:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        kept = " (the previous file is unchanged)" if os.path.exists(path) \
+            else ""
+        raise FileProblem(f"cannot write {path}: {ex.strerror or ex}{kept}")

@@ -1,0 +1,235 @@
+"""The commands that talk to a board: flash, sync, roster, settings.
+
+sync, roster and settings set the device's clock first (`time NOW`): games
+played afterwards carry dates. A device that refuses it is told in one line
+and the command goes on."""
+
+import sys
+import unicodedata
+
+from ..termsafe import clean
+from .common import FileProblem, UsageError, add_db, add_lang, add_port, say
+
+
+def _note(text):
+    print(clean(text), file=sys.stderr)
+
+
+def _client_with_clock(state):
+    from ..sync import set_clock
+    client = state.client()
+    set_clock(client, _note)
+    return client
+
+
+# ------------------------------------------------------------------ flash
+
+def args_flash(p):
+    p.add_argument("--board", required=True,
+                   help="a folder of boards/: pico_ssd1306, pico_sh1106, "
+                        "esp32_ssd1306")
+    add_port(p)
+    p.add_argument("--wait", type=float, default=10, metavar="SECONDS",
+                   help="how long the board may take to answer (default "
+                        "10)")
+
+
+def do_flash(state, args):
+    from mpremote.transport import TransportError
+    from .. import flash
+    try:
+        r = flash.flash(args.board, args.port, wait=args.wait,
+                        progress=lambda s: print(s, file=sys.stderr))
+    except flash.FlashError as ex:
+        raise FileProblem(str(ex))
+    except (OSError, TransportError) as ex:   # the cable went mid-copy
+        raise FileProblem(f"the board stopped answering ({ex}). It boots to "
+                          f"the REPL until flashed again: run the same "
+                          f"command again")
+    print(f"{args.board} on {args.port}: {r['copied']} of {r['files']} "
+          f"file(s) copied ({r['bytes']} bytes), {r['removed']} removed, "
+          f"{r['unchanged']} unchanged; board reset")
+
+
+# ------------------------------------------------------------------ sync
+
+def args_sync(p):
+    add_port(p)
+    add_db(p)
+    p.add_argument("--all", action="store_true",
+                   help="also the games the device has marked synced "
+                        "(e.g. into a new archive)")
+    add_lang(p)
+
+
+def do_sync(state, args):
+    from ..link import LinkError
+    from ..sync import sync
+    archive = state.archive(write=True)
+    try:
+        r = sync(state.client(), archive, every=args.all,
+                 progress=_note, note=_note)
+    except LinkError as ex:
+        text = str(ex).rstrip(".")
+        raise LinkError(f"{text}{'' if text.endswith('?') else '.'} "
+                        f"Nothing was lost: run `marcador sync` again to "
+                        f"finish.") from None
+    wire = r["sent"] + r["received"]
+    where = clean(archive.path)
+    print(say(args,
+              f"device {r['device']} (filesystem {r['fsid']}): "
+              f"{r['games']} game(s) received, {r['added']} new in {where} "
+              f"({r['bytes']} bytes of games, {wire} on the wire)",
+              f"dispositivo {r['device']} (sistema de archivos "
+              f"{r['fsid']}): {r['games']} partida(s) recibida(s), "
+              f"{r['added']} nueva(s) en {where} ({r['bytes']} bytes de "
+              f"partidas, {wire} por el cable)"))
+    print_kept(r, args)
+    n = len(r["unmarked"])
+    if n:
+        print(say(args,
+                  f"NOT MARKED: the device refused to mark {n} archived "
+                  f"game(s) synced; the next sync finds them archived",
+                  f"SIN MARCAR: el dispositivo no marcó como sincronizadas "
+                  f"{n} partida(s) archivada(s); la próxima sincronización "
+                  f"las encuentra archivadas"))
+    if r["damaged"]:
+        print(say(args,
+                  f"{r['damaged']} damaged item(s) on the device, "
+                  f"{r['damaged_new']} new in the archive (`marcador "
+                  f"damaged`)",
+                  f"{r['damaged']} elemento(s) dañado(s) en el dispositivo, "
+                  f"{r['damaged_new']} nuevo(s) en el archivo (`marcador "
+                  f"damaged`)"))
+    if r["games"] == 0 and not args.all:
+        print(say(args,
+                  "(every game on the device is marked synced already; "
+                  "`marcador sync --all` copies them again, e.g. into a "
+                  "new archive)",
+                  "(todas las partidas del dispositivo ya están marcadas "
+                  "como sincronizadas; `marcador sync --all` las copia de "
+                  "nuevo, p. ej. a un archivo nuevo)"))
+
+
+def print_kept(r, args):
+    """The conflicts and what was kept apart, as sync and import report
+    them."""
+    for gid in r["conflicts"]:
+        gid = clean(gid)
+        print(say(args,
+                  f"CONFLICT: {gid} is archived with other bytes; the new "
+                  f"ones are kept apart (`marcador damaged`)",
+                  f"CONFLICTO: {gid} está archivada con otros bytes; los "
+                  f"nuevos se guardan aparte (`marcador damaged`)"))
+    device = r.get("device")
+    for what in r["kept_apart"]:
+        what = clean(what)
+        print(say(args,
+                  f"KEPT APART: {what} could not be stored as a game; its "
+                  f"bytes are kept (`marcador damaged`)"
+                  + (", the device keeps it unsynced" if device else ""),
+                  f"APARTE: {what} no se pudo guardar como partida; sus "
+                  f"bytes se guardan (`marcador damaged`)"
+                  + (", el dispositivo la guarda sin sincronizar"
+                     if device else "")))
+
+
+# ------------------------------------------------------------------ roster
+
+def args_roster(p):
+    from ..devicefacts import name_max_len, roster_max
+    add_port(p)
+    p.add_argument("names", nargs="*", metavar="NAME",
+                   help=f"set these names (up to {roster_max()}, "
+                        f"{name_max_len()} characters each, in the "
+                        f"device's font; quote a name with a space)")
+
+
+def do_roster(state, args):
+    if args.names:
+        check_names(args.names)
+    client = _client_with_clock(state)
+    if args.names:
+        client.roster(args.names)
+    print(shown_names(client.roster()))
+
+
+def check_names(names):
+    """UsageError unless the device can keep and show every name."""
+    from ..devicefacts import name_problem, roster_max
+    if len(names) > roster_max():
+        raise UsageError(f"{len(names)} names: the device keeps "
+                         f"{roster_max()} at most")
+    for name in names:
+        why = name_problem(name)
+        if why:
+            plain = _plain(name)
+            hint = (f"; e.g. {shown_names([plain])}" if plain and
+                    name_problem(plain) is None else "")
+            raise UsageError(f"the name {shown_names([name])} {why}; "
+                             f"nothing was sent{hint}")
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise UsageError(f"{shown_names(twice)} given twice; nothing was "
+                         f"sent")
+
+
+def _plain(name):
+    # Letters without the accents the font lacks: "Zoë" -> "Zoe".
+    from ..devicefacts import font_chars, name_max_len
+    out = "".join(c if c in font_chars() else "".join(
+        d for d in unicodedata.normalize("NFKD", c) if d in font_chars())
+        for c in name.strip())
+    return out[:name_max_len()].strip()
+
+
+def shown_names(names):
+    """Names as one would type them again: quoted when a name has a
+    space, a quote or a backslash, or is empty; control characters
+    escaped."""
+    out = []
+    for n in names:
+        if n == "" or any(c in n for c in ' "\'\\') or n != n.strip():
+            n = '"' + n.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        out.append(clean(n))
+    return " ".join(out)
+
+
+# ------------------------------------------------------------------ settings
+
+# What the device's settings menu offers (firmware/app/settings.py; a test
+# checks the two agree).
+SETTINGS = {
+    "lang": "es or en",
+    "dim_s": "15, 30, 60, 120, 300 or 0 (never), seconds before the screen "
+             "dims",
+    "off_s": "60, 120, 300, 600, 1800 or 0 (never), seconds before it "
+             "turns off",
+}
+
+
+def args_settings(p):
+    add_port(p)
+    p.add_argument("set", nargs="*", metavar="KEY=VALUE",
+                   help="lang=es|en, dim_s=SECONDS, off_s=SECONDS")
+
+
+def do_settings(state, args):
+    from ..link import DeviceError
+    new = {}
+    for item in args.set:
+        key, eq, value = item.partition("=")
+        if not eq or key not in SETTINGS:
+            raise UsageError(f"{item!r}: settings are given as KEY=VALUE "
+                             f"with KEY one of {', '.join(SETTINGS)}")
+        new[key] = value
+    client = _client_with_clock(state)
+    try:
+        now = client.settings(**new)
+    except DeviceError as ex:
+        if ex.code != 4:
+            raise
+        raise UsageError("the device refused these settings; it takes "
+                         + "; ".join(f"{k} = {v}"
+                                     for k, v in SETTINGS.items()))
+    print(" ".join(f"{k}={v}" for k, v in now.items()))
