@@ -4,6 +4,7 @@
 #   make test       every test (make test-slow: the long sweeps too)
 #   make screens    docs/screens/*.png from the simulator
 #   make mpy        firmware/ compiled to out/mpy
+#   make typecheck  pyright over firmware/ with each board family's stubs
 #   make bench      the figures -> docs/benchmarks.md; not a test
 #   make web        the browser simulator, a static site in out/web
 #   make flash BOARD=pico_ssd1306 PORT=/dev/ttyACM0   firmware onto a board
@@ -14,7 +15,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: all venv sim screens test test-slow bench mpy flash score-example clean \
-        web serve-web
+        web serve-web typecheck
 
 all: test
 
@@ -37,6 +38,19 @@ $(VM_STAMP): web/package.json web/package-lock.json
 	@command -v npm >/dev/null || { echo "npm (Node.js 18+) is needed for the 32-bit VM: apt-get install nodejs npm"; exit 1; }
 	cd web && npm ci --no-audit --no-fund
 	@touch $@
+
+# The stubs of each board family's MicroPython (rp2, esp32) and MicroPython's
+# stdlib stubs, each family in its own folder out/stubs/FAMILY (they replace
+# CPython's stdlib stubs, so never in .venv); versions in the script.
+STUBS_STAMP := out/stubs/.installed
+$(STUBS_STAMP): $(STAMP) tools/board_api_check.py
+	$(BIN)/python tools/board_api_check.py --install
+	@touch $@
+
+# The board API check: pyright over firmware/ and boards/*/board.py, once per
+# family against that family's stubs (tests/test_board_api.py runs it too).
+typecheck: $(STUBS_STAMP)
+	$(BIN)/python tools/board_api_check.py
 
 # The browser simulator: a static site in out/web (no server code), the
 # real firmware on the VM. Serve it with any static file server, e.g.
@@ -64,11 +78,11 @@ screens: $(STAMP)
 # differential test between them, heap proofs, mpy-cross on all of firmware/,
 # the browser simulator in chromium (MARCADOR_SKIP_BROWSER=1 skips that one;
 # without chromium it fails and says what to install).
-test: $(STAMP) $(VM_STAMP)
+test: $(STAMP) $(VM_STAMP) $(STUBS_STAMP)
 	$(BIN)/python -m pytest -q
 
 # The long sweeps as well (hypothesis with many more examples).
-test-slow: $(STAMP) $(VM_STAMP)
+test-slow: $(STAMP) $(VM_STAMP) $(STUBS_STAMP)
 	$(BIN)/python -m pytest -q -m 'slow or not slow'
 
 # The figures README quotes, measured on the MicroPython VM: one table,

@@ -24,7 +24,7 @@ def set_lang(code):
     # Two passes over t: the size of the kept lines, then one bytearray
     # filled in place (no list of lines: that would be ~10 KB for a moment).
     mv = memoryview(t)
-    out = None
+    out = bytearray(0)                 # sized by the first pass
     for fill in (0, 1):
         n = fill                       # out[0] is the opening newline
         i = 1                          # past the opening newline

@@ -16,8 +16,8 @@ def choose_game(app):
 
 
 def choose_players(app, gid):
-    cls = game_class(gid)
-    counts = [n for n in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1)
+    cls = game_class(gid)      # never None: gid is one of IDS (menu above)
+    counts = [n for n in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1)  # pyright: ignore[reportOptionalMemberAccess]
               if gid != "dog" or n in (4, 6)]
     last = app.settings.last_n.get(gid, 4)
     index = counts.index(last) if last in counts else 0

@@ -34,7 +34,8 @@ def start_game(app, gid, names, opts):
     screen = play_screen(app, s)
     app.push(screen)
     screen.begin()
-    if gid == "dinos" and s.game.two_player_rules():
+    # Only Dinos has two_player_rules(): gid says the game is Dinos.
+    if gid == "dinos" and s.game.two_player_rules():  # pyright: ignore[reportAttributeAccessIssue]
         note = ui.split_lines(tr("two_player_note"))
         app.push(Note(app, tr("dinos"), note))
 

@@ -22,7 +22,9 @@ class Session:
         self.gid = gid
         self.names = names
         self.opts = bytes(opts)
-        game = game_class(gid)()
+        # Never None: gid comes from the new-game menu or a game file's
+        # header, and both take it from core.games.IDS.
+        game = game_class(gid)()  # pyright: ignore[reportOptionalCall]
         if log is not None:
             log.game = game
             self.log = log

@@ -135,8 +135,9 @@ class Grid:
     cell cancels: -1. Rows in `skip` are shown but not edited.
     """
 
-    def __init__(self, title, labels, fields, values, lo, hi, step=1,
-                 big=5, skip=0, widths=3, fmt=None):
+    def __init__(self, title, labels, fields, values, lo, hi,
+                 step: "int | tuple" = 1, big: "int | tuple" = 5, skip=0,
+                 widths=3, fmt=None):
         self.title = title
         self.labels = labels
         self.fields = fields          # column titles (short)

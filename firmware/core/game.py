@@ -16,8 +16,8 @@
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
-        return x
+    def const(__x):    # positional-only, as MicroPython's
+        return __x
 
 from array import array
 
@@ -107,10 +107,11 @@ class Game:
         self.n = n
         for i in range(self.OPT_LEN):
             self.opts[i] = opts[off + i]
-        self.reset()
+        # Every game defines reset() (see the list below).
+        self.reset()  # pyright: ignore[reportAttributeAccessIssue]
         return 0
 
-    def check_options(self, n, opts, off):
+    def check_options(self, n, opts, off) -> int:   # an error code
         return 0
 
     # The pieces of a player's total: nparts() of them, each with a name.

@@ -156,7 +156,7 @@ def options_dict(gid, n, b):
                 if (t >> 3) & 7:
                     name["minus"] = dinos.DISASTERS[((t >> 3) & 7) - 1]
             out.append(name)
-        d = {"dinos": out}
+        d: dict = {"dinos": out}
         if n == 2:
             d["two_player_rules"] = not b[0] & dinos.TWO_RULES_OFF
         return d

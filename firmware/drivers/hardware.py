@@ -6,7 +6,14 @@ from .buttons import Buttons
 
 
 class Hardware:
-    pass
+    # What build() fills in (annotations cost nothing on MicroPython: its
+    # compiler drops them; they tell the type checker the attributes).
+    display: object
+    buttons: object
+    clock: object
+    root: str
+    uid: bytes
+    serial: object
 
 
 def build(display_cls, i2c_id, sda, scl, freq, addr, button_pins):
