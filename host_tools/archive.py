@@ -404,6 +404,8 @@ def _decode(head, log):
     rec = to_record(head.gid, head.names, head.opts, log)
     if head.time:
         rec["started"] = head.time
+    if head.ended:
+        rec["ended"] = head.ended
     rec["finished"] = head.finished
     return rec, record.score_record(rec)
 
@@ -469,8 +471,11 @@ def record_row(rec):
     started = rec.get("started")
     if started is not None and not _is_int(started):
         raise ValueError("started is not Unix seconds")
+    ended = rec.get("ended")
+    if ended is not None and not (_is_int(ended) and 0 <= ended < 1 << 32):
+        raise ValueError("ended is not Unix seconds")
     from .devicelog import to_entry
-    raw = to_entry(rec, number, started or 0)
+    raw = to_entry(rec, number, started or 0, ended or 0)
     rec = dict(rec, id=gid)
     return {"id": gid, "device": gid.split("-")[0], "number": number,
             "game": rec["game"], "started": started or None,

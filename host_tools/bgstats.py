@@ -23,10 +23,12 @@ whenever they are not the top score, so the app does not re-derive them
 from scores), who started (Alebrijes' first player, DOG's player to the
 dealer's right), the variant (`board`), the rounds. Unfinished games are
 exported as ignored plays (kept, left out of statistics). Dates are local
-wall time, as BG Stats shows them; a game whose device had no clock set
-gets the time the PC archived it. `durationMin` is given only when the
-record carries an end time (`ended`, Unix seconds): a stored game has only
-its start time today.
+wall time, as BG Stats shows them. A game whose device had no clock set
+has no date, and a play in BG Stats must have one: it is left out (see
+undated(); `marcador export` names it), never dated by when the PC
+archived it. `durationMin` = (ended - started) / 60, rounded, when the
+record carries both times (`ended`: devices record it since the end time
+was added to the game header).
 
 The user's own settings (config file, INI, see load_config): which player
 is the device's owner (`userInfo.meRefId`), the location's name, and BGG
@@ -271,9 +273,11 @@ def build(archive, config=None, location=None, me=None):
     first_date = None
     seen = Counter()
     for row, rec, res in rows:
+        played = row["started"]
+        if not played:
+            continue                # date unknown: see undated()
         key = title_key(row["game"], rec)
         lowest = key == "free-low"
-        played = row["started"] or row["added"] or 0
         entered = row["added"] or played
         entry_date = _date(entered)
         first_date = min(first_date or entry_date, entry_date)
@@ -362,6 +366,12 @@ def build(archive, config=None, location=None, me=None):
         "plays": plays,
         "userInfo": {"meRefId": players[me]["id"] if me else 0},
     }
+
+
+def undated(archive):
+    """Ids of the games build() leaves out: their device's clock was not
+    set, so they have no date (BG Stats needs one for every play)."""
+    return [row["id"] for row in archive.games() if not row["started"]]
 
 
 def write(archive, config=None, location=None, me=None):

@@ -29,7 +29,7 @@ def to_record(gid, names, opts, data):
                        for ev in split_events(gid, n, opts, data)]}
 
 
-def to_entry(rec, number, t=0):
+def to_entry(rec, number, t=0, ended=0):
     """A JSON game record -> the device's archive entry bytes (the inverse
     of to_record): for tests and tools that need a game as a board keeps
     it. Raises record.RecordError if the record breaks a rule."""
@@ -40,5 +40,5 @@ def to_entry(rec, number, t=0):
     opts = record.options_bytes(rec["game"], len(rec["players"]),
                                 rec.get("options"))
     head = gamefile.header(number, t, gamefile.FINISHED if res["over"] else 0,
-                           winners, rec["game"], rec["players"], opts)
+                           winners, rec["game"], rec["players"], opts, ended)
     return bytes(gamefile.entry(head, log.buf, log.used))

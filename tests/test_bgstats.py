@@ -161,8 +161,8 @@ def export_doc(db, **kw):
     return check_file(json.loads(export.write(db, "bgstats", **kw)))
 
 
-def add(db, rec, number, t=1_790_000_000):
-    assert db.add_entry(DEVICE, to_entry(rec, number, t))
+def add(db, rec, number, t=1_790_000_000, ended=0):
+    assert db.add_entry(DEVICE, to_entry(rec, number, t, ended))
 
 
 # ------------------------------------------------------------------- tests
@@ -188,7 +188,8 @@ def test_the_schema_checker_rejects_what_the_format_forbids():
 def test_every_field_of_every_object_has_the_real_type(tmp_path):
     db, _ = filled(tmp_path, 40)
     doc = export_doc(db)
-    assert len(doc["plays"]) == 40
+    # Every 4th game of filled() has no date (clock not set): left out.
+    assert len(doc["plays"]) == 30
     assert doc["locations"][0]["name"] == "Marcador"
     for play in doc["plays"]:
         assert json.loads(play["playImages"]) == []
@@ -306,22 +307,23 @@ def test_dates_and_duration(tmp_path, monkeypatch):
                "events": [{"e": "round", "scores": [1, 2]}]}
         add(db, rec, 1, t=1_790_000_000)     # 2026-09-21 14:13:20 UTC
         add(db, rec, 2, t=0)                 # device clock not set
+        add(db, rec, 3, t=0, ended=1_790_000_900)   # set during the game
+        add(db, rec, 4, t=1_790_000_000, ended=1_790_000_000 + 47 * 60 + 20)
+        add(db, rec, 5, t=1_790_000_000, ended=1_789_999_000)  # clock back
         doc = export_doc(db)
-        p1, p2 = doc["plays"]
+        # No sync time stands in for a missing date: 2 and 3 are left out.
+        assert bgstats.undated(db) == [f"{DEVICE}-2", f"{DEVICE}-3"]
+        p1, p4, p5 = doc["plays"]
+        assert [p["comments"] for p in doc["plays"]] == [
+            f"Marcador {DEVICE}-{n}" for n in (1, 4, 5)]
         assert p1["playDate"] == "2026-09-21 14:13:20"
         assert p1["playDateYmd"] == 20260921
-        assert "durationMin" not in p1       # the archive has no end time
-        added = db.games()[1]["added"]
-        assert p2["playDate"] == time.strftime(
-            "%Y-%m-%d %H:%M:%S", time.gmtime(added))
-        # A record that carries its end time gets its duration.
-        row = db.games()[0]
-        r = json.loads(row["record"])
-        r["ended"] = 1_790_000_000 + 47 * 60 + 20
-        db.db.execute("UPDATE games SET record = ? WHERE id = ?",
-                      (json.dumps(r), row["id"]))
-        db.db.commit()
-        assert export_doc(db)["plays"][0]["durationMin"] == 47
+        assert "durationMin" not in p1       # the entry has no end time
+        # The end time comes from the device's entry, through the record.
+        assert json.loads(db.games()[3]["record"])["ended"] == \
+            1_790_000_000 + 47 * 60 + 20
+        assert p4["durationMin"] == 47
+        assert "durationMin" not in p5       # ended before it started
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
@@ -408,11 +410,12 @@ def test_reexport_is_stable_and_updates_by_uuid(tmp_path):
     add(db, rec, 99)
     second = export_doc(db)
     old = {p["uuid"]: p for p in first["plays"]}
-    assert len(second["plays"]) == 26
+    # 6 of filled()'s 25 games have no date (clock not set): left out.
+    assert len(old) == 19 and len(second["plays"]) == 20
     for p in second["plays"]:
         if p["uuid"] in old:
             assert p["modificationDate"] == old[p["uuid"]]["modificationDate"]
-    assert len(set(old) & {p["uuid"] for p in second["plays"]}) == 25
+    assert len(set(old) & {p["uuid"] for p in second["plays"]}) == 19
     assert {g["uuid"] for g in first["games"]} <= \
         {g["uuid"] for g in second["games"]}
 

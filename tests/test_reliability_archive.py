@@ -359,8 +359,8 @@ def test_names_with_control_characters_never_reach_a_terminal(tmp_path):
     path = tmp_path / "a.sqlite"
     Archive(path).close()
     db = sqlite3.connect(path)
-    db.execute("INSERT INTO games VALUES ('d-1','d',1,'free',NULL,1,?,?,?,"
-               "x'00',NULL)", (json.dumps(names), json.dumps(rec),
+    db.execute("INSERT INTO games VALUES ('d-1','d',1,'free',1790000000,1,"
+               "?,?,?,x'00',NULL)", (json.dumps(names), json.dumps(rec),
                                json.dumps(res)))
     db.commit()
     db.close()

@@ -194,3 +194,39 @@ def test_a_damaged_entry_hides_no_other_game_and_is_reachable():
     names = [w[2] for w in bad["listed"] if w[1] == "damaged"]
     assert len(names) == 1 and names[0].startswith("bad")
     assert bad["listed"][0][3] == str(bad["size"]) and bad["same"]
+
+
+def test_games_record_when_they_ended_and_no_clock_means_no_date(tmp_path):
+    # store_check.py clock: the app's own path (App, Session, Store) on
+    # the MicroPython VM with a fake time module in app/storage.
+    r = check("clock")
+    # now_s: an RTC at its power-on value (esp32: 2000-01-01, rp2:
+    # 2021-01-01, a 1970-epoch port at 2021) is "not set" (0).
+    assert r["now_s"] == [0, 0, 1_790_000_000, 0, 1_790_000_000]
+    set_, unset, cut = r["games"]
+    assert set_ == {"time": 1_790_000_000, "ended": 1_790_002_840,
+                    "flags": 3, "finished": True}      # FINISHED | ENDED
+    # Never set: no start, no end, no ENDED bit; 4 bytes fewer.
+    assert unset == {"time": 0, "ended": 0, "flags": 1, "finished": True}
+    assert r["sizes"][0] - r["sizes"][1] == 4
+    # Ended as the power went, archived at the next boot an hour later:
+    # the boot's time is not when it ended, so the end stays unknown.
+    assert cut == {"time": 1_790_000_000, "ended": 0, "flags": 1,
+                   "finished": True}
+    assert not r["boot_session"]
+    # The journal of a game in progress carries no end time.
+    assert r["journal_flags"] == 0 and r["journal_ended"] == 0
+    # The device's own bytes -> the PC archive -> a JSON record with
+    # `ended` -> `marcador score` takes it -> the same bytes again.
+    from host_tools.archive import Archive, record_row
+    from host_tools.cli import main as cli
+    raw = bytes.fromhex(r["entry_hex"])
+    db = Archive(tmp_path / "a.sqlite")
+    assert db.add_entry("511a000000000001", raw, "0badcafe") == "new"
+    row = db.games()[0]
+    rec = json.loads(row["record"])
+    assert rec["started"] == 1_790_000_000 and rec["ended"] == 1_790_002_840
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(rec))
+    assert cli(["score", str(path)]) == 0
+    assert record_row(rec)["raw"] == raw

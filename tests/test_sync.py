@@ -268,3 +268,56 @@ def test_a_pc_that_writes_without_reading_never_blocks_the_device(tmp_path):
     print(f"\n3000 unread requests: {len(got)} frames kept for the PC, "
           f"{sum(w[0] == 'err' for w in words)} of them err 7")
     assert len(after) == 3
+
+
+def test_the_readmes_walk_through_is_what_the_commands_print(
+        tmp_path, monkeypatch, capsys):
+    # README "Without a board": sim/scripts/club.keys on the simulator,
+    # then sync, games, show, stats, plot, report and export as shown
+    # there. Only what differs per run is normalised: the filesystem
+    # nonce, the dates (the PC's clock) and the minutes a game took.
+    import re
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    monkeypatch.chdir(tmp_path)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    part = readme[readme.index("### Without a board"):
+                  readme.index("Several boards at a club night")]
+    blocks = re.findall(r"```\n(.*?)```", part, re.S)
+    shown = {}
+    for block in blocks:
+        cmd = None
+        for ln in block.splitlines():
+            if ln.startswith("$ marcador "):
+                cmd = ln[len("$ marcador "):]
+                shown[cmd] = []
+            elif cmd is not None:
+                shown[cmd].append(ln)
+    assert "sync --port out/sim-serial --db games.sqlite" in shown
+    assert len(shown) == 10             # sim, sync, games ... export
+
+    def norm(lines):
+        out = []
+        for ln in lines:
+            ln = re.sub(r"-[0-9a-f]{8}-", "-FSID-", ln)
+            ln = re.sub(r"filesystem [0-9a-f]{8}", "filesystem FSID", ln)
+            ln = re.sub(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d\+00:00)?",
+                        "DATE", ln)
+            out.append(re.sub(r"\(\d+ min\)", "(N min)", ln))
+        return out
+
+    script = (ROOT / "sim" / "scripts" / "club.keys").read_text() + "serve\n"
+    try:
+        with SimDevice(tmp_path / "board1.img", script) as dev:
+            connect(dev, games=2).close()
+            for cmd, want in shown.items():
+                if cmd.startswith("sim "):
+                    continue
+                argv = cmd.replace("out/sim-serial", dev.port).split()
+                assert cli(argv) == 0, cmd
+                got = capsys.readouterr()
+                assert norm((got.err + got.out).splitlines()) == norm(want), \
+                    cmd
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()

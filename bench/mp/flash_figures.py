@@ -44,21 +44,22 @@ def play():
             fig["event_bytes"] += log.used - start
         return ok
 
-    def close(self, session, finished):
+    def close(self, session, finished, ended=0):
         fig["journal"] = os.stat(self.path("cur"))[6]
         w = fig.pop("w0")
         fig["flash_bytes"] = dev.bytes_written - w[0]
         fig["flash_writes"] = dev.writes - w[1]
         fig["erases"] = dev.erases - w[2]
         b0 = dev.bytes_written
-        ok = _close(self, session, finished)
+        ok = _close(self, session, finished, ended)
         fig["archive_flash_bytes"] = dev.bytes_written - b0
         fig["game"] = session.gid
         fig["players"] = session.n
         fig["log_bytes"] = session.log.used
         fig["entry"] = S.F.entry_size(S.F.entry(
             S.F.header(1, 0, 0, 0, session.gid, session.names,
-                       session.opts), session.log.buf, session.log.used))
+                       session.opts, ended), session.log.buf,
+            session.log.used))
         fig["record"] = {"names": session.names,
                          "opts": bytes(session.opts).hex(),
                          "log": bytes(session.log.buf[:session.log.used])
@@ -97,13 +98,13 @@ def fill():
             break
         g = games[n % len(games)]
         s = Session(g["game"], g["names"], bytes.fromhex(g["opts"]))
-        st.start(s)
+        st.start(s, 1790000000)          # a board whose clock is set
         s.store = st
         log = bytes.fromhex(g["log"])
         err, _ = s.log.load(log)     # replayed (its journal is not needed)
         if err:
             raise ValueError("game does not replay")
-        if not st.close(s, True):
+        if not st.close(s, True, 1790003600):   # ...and its end time
             break
         n += 1
     used = 0

@@ -11,8 +11,15 @@ _EPOCH_2000 = 946684800
 
 
 def now_s():
-    # Unix seconds, or 0 while the board's clock is not set (an RTC that
-    # starts at 2000 or 2021 after power-up; the PC sets it on sync).
+    # Unix seconds, or 0 while the board's clock is not set: an RTC that
+    # starts at 2000 or 2021 after power-up. `marcador sync`, `roster` and
+    # `settings` set it first (link command `time`). A soft reset (Ctrl-D,
+    # main.py ending) keeps it on rp2 and esp32 alike: neither port
+    # touches the RTC in its soft-reset loop. esp32 also keeps it over
+    # machine.reset() and deep sleep (lost only at power-on); the RP2040
+    # restarts it at 2021-01-01 on a hard reset. Nothing is kept in flash
+    # to bridge a power-off: the time spent off is not known, so a game
+    # started then is dated 0 (unknown), never a guess.
     t = time.time()
     if time.gmtime(0)[0] == 2000:
         t += _EPOCH_2000
@@ -61,7 +68,10 @@ def boot(app):
             screen = play_screen(app, s)
             app.push(screen)
             if s.game.over:
-                screen.finished()   # it ended as the power went
+                # It ended as the power went: when is not known (boot
+                # time would be a guess), so its end time stays 0.
+                s.end_unknown = True
+                screen.finished()
             else:
                 app.push(Note(app, tr("recovered"), lines))
     if rec is None:
@@ -102,7 +112,8 @@ def finish(app, session, finished=True):
     st = app.store
     if st is None or session.store is None:
         return True
-    if st.close(session, finished):
+    ended = 0 if getattr(session, "end_unknown", False) else now_s()
+    if st.close(session, finished, ended):
         session.store = None
         return True
     from core import errors

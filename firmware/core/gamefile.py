@@ -5,11 +5,15 @@
 #   u32 number     game number on this device (with the device id: the
 #                  game's stable id)
 #   u32 time       start, Unix seconds (0 = the clock was not set)
-#   u8  flags      FINISHED when the game reached its end
+#   u8  flags      FINISHED when the game reached its end; ENDED when
+#                  the end time follows the options
 #   u8  winners    bit p = player p won
 #   u8  title      index into core.games.IDS
 #   u8  n          players, then n x (u8 length, UTF-8 name)
 #   u8  olen       options length, then the options bytes
+#   u32 ended      only with ENDED: when the game ended, Unix seconds
+#                  (written when it moves to the archive with the clock
+#                  set; entries without it, as before, read as 0: unknown)
 #
 # The journal of the game in progress ("cur" on the flash):
 #   "J" u8 version u16 hlen, header, u32 CRC-32 of the header,
@@ -24,6 +28,7 @@ from .games import IDS
 
 VERSION = 1
 FINISHED = 1
+ENDED = 2               # an end time (u32) follows the options
 JOURNAL = 0x4A          # "J"
 ENTRY = 0x47            # "G"
 EVENT_CRC = 2           # bytes of CRC after each event in the journal
@@ -53,7 +58,12 @@ def crc(b, start=0, end=-1):
     return crc32(memoryview(b)[start:end]) & 0xFFFFFFFF
 
 
-def header(number, t, flags, winners, gid, names, opts):
+def header(number, t, flags, winners, gid, names, opts, ended=0):
+    # ended: Unix seconds the game ended, 0 when unknown (then no bytes).
+    if ended:
+        flags |= ENDED
+    else:
+        flags &= ~ENDED
     out = bytearray()
     put32(out, number)
     put32(out, t)
@@ -67,6 +77,8 @@ def header(number, t, flags, winners, gid, names, opts):
         out.extend(b)
     out.append(len(opts))
     out.extend(opts)
+    if ended:
+        put32(out, ended)
     return out
 
 
@@ -98,7 +110,14 @@ class Header:
             raise ValueError("short header")
         self.names = names
         self.opts = bytes(b[i + 1:i + 1 + k])
-        self.end = i + 1 + k
+        i += 1 + k
+        self.ended = 0
+        if self.flags & ENDED:
+            if i + 4 > limit:
+                raise ValueError("short header")
+            self.ended = u32(b, i)
+            i += 4
+        self.end = i
 
     @property
     def finished(self):

@@ -210,13 +210,14 @@ class Store:
         self.saved = end
         return True
 
-    def close(self, session, finished):
+    def close(self, session, finished, ended=0):
         # Move the game from the journal to the archive. True when done.
+        # ended: when it ended, Unix seconds (0: the clock is not set).
         g = session.log.game
         flags = F.FINISHED if finished else 0
         head = F.header(session.number, session.time, flags,
                         g.winners if finished else 0, session.gid,
-                        session.names, session.opts)
+                        session.names, session.opts, ended)
         if not self.add_entry(F.entry(head, session.log.buf,
                                       session.log.used)):
             return False

@@ -64,13 +64,28 @@ def do_games(state, args):
         s = _summary(row)
         state_ = (_word("over", "terminada", lang) if s["over"] else
                   _word("unfinished", "sin terminar", lang))
-        print(f"{clean(s['id'])}\t{s['game']}\t{state_}\t"
-              f"{', '.join(clean(w) for w in s['winners'])}")
+        print(f"{clean(s['id'])}\t{s['game']}\t{_when(row, lang)}\t"
+              f"{state_}\t{', '.join(clean(w) for w in s['winners'])}")
+
+
+def _when(row, lang, long=False):
+    # When the game was played, from the device's clock only: never the
+    # time the PC archived it. long adds how long it took when known.
+    from datetime import datetime
+    started = row["started"]
+    if not started:
+        return _word("date unknown", "fecha desconocida", lang)
+    text = datetime.fromtimestamp(started).strftime("%Y-%m-%d %H:%M")
+    ended = json.loads(row["record"]).get("ended")
+    if long and isinstance(ended, int) and ended >= started:
+        text += f" ({round((ended - started) / 60)} min)"
+    return text
 
 
 def _summary(row):
     res = json.loads(row["result"])
     return {"id": row["id"], "game": row["game"], "started": row["started"],
+            "ended": json.loads(row["record"]).get("ended"),
             "over": res["over"],
             "players": [p["name"] for p in res["players"]],
             "totals": [p["total"] for p in res["players"]],
@@ -92,8 +107,9 @@ def do_show(state, args):
         print_json({"id": row["id"], "record": json.loads(row["record"]),
                     "result": json.loads(row["result"])})
         return
-    print(clean_lines(breakdown.text(json.loads(row["result"]),
-                                     lang_of(args))))
+    lang = lang_of(args)
+    print(f"{_word('played', 'jugada', lang)}: {_when(row, lang, True)}")
+    print(clean_lines(breakdown.text(json.loads(row["result"]), lang)))
 
 
 # ------------------------------------------------------------------ stats
@@ -211,12 +227,20 @@ def do_export(state, args):
             print(f"note: BG Stats opens play files named *.bgsplay; "
                   f"consider renaming {clean(args.output)}", file=sys.stderr)
     out = export.write(archive, args.format, **opts)
+    left_out = []
+    if args.format == "bgstats":
+        left_out = bgstats.undated(archive)
+        if left_out:
+            print(f"note: {len(left_out)} game(s) left out, date unknown "
+                  f"(the device's clock was not set; BG Stats needs a "
+                  f"date): {clean(', '.join(left_out))[:200]}",
+                  file=sys.stderr)
     if args.format != "csv":
         out = clean_json(out)     # the same JSON, C1 codes as \uXXXX
     if args.output:
         data = out.encode("utf-8", "backslashreplace")
         write_atomic(args.output, lambda f: f.write(data))
-        print(f"{len(archive.games())} game(s) written to "
+        print(f"{len(archive.games()) - len(left_out)} game(s) written to "
               f"{clean(args.output)}", file=sys.stderr)
     else:
         # The file's bytes to a file or a pipe; to a terminal, names with

@@ -103,9 +103,9 @@ def start(self, session, t=0):
     return ok
 
 
-def close(self, session, finished):
+def close(self, session, finished, ended=0):
     number = session.number
-    ok = _close(self, session, finished)
+    ok = _close(self, session, finished, ended)
     if ok:
         # The app reuses one log for each new game: keep this one's bytes.
         log = session.log

@@ -6,6 +6,7 @@
 #   micropython store_check.py full      a full filesystem
 #   micropython store_check.py room      synced marks and making room
 #   micropython store_check.py resume    events, undo, resume, rewrite
+#   micropython store_check.py clock     start and end times of games
 #
 # Games are played through the App's Session (the same path as the keys),
 # and every boot is the firmware's App on the simulated board.
@@ -645,7 +646,92 @@ def damage_newest(img, xor):
     print(json.dumps({"segment": segs[-1], "offset": last}))
 
 
+# --- the board's clock: start and end times in the header
+
+class FakeTime:
+    """The time module as app/storage.now_s sees it on a board: an RTC
+    whose epoch is 2000 (rp2, esp32) or 1970, at a time the test sets."""
+
+    def __init__(self, t, epoch=2000):
+        self.t = t
+        self.epoch = epoch
+
+    def time(self):
+        return self.t
+
+    def gmtime(self, s):
+        if s != 0:
+            raise ValueError("only gmtime(0) is asked")
+        return (self.epoch, 1, 1, 0, 0, 0, 5 if self.epoch == 2000 else 3, 1)
+
+
+def _entries(app):
+    # Every archive entry's raw bytes, oldest first.
+    from core import gamefile as F
+    out = []
+    for seg in app.store.segments():
+        with open(app.store.seg_path(seg), "rb") as f:
+            b = f.read()
+        i = 0
+        while i < len(b):
+            n = F.entry_size(b, i)
+            out.append(bytes(b[i:i + n]))
+            i += n
+    return out
+
+
+def clock():
+    from app import storage
+    from core import gamefile as F
+    real = storage.time
+    e2000 = 946684800
+    t0 = 1790000000                      # 2026-09-21 14:13:20 UTC
+    res = {"now_s": []}
+    for t, epoch in ((0, 2000),                        # esp32 power-on
+                     (662688000, 2000),                # rp2: 2021-01-01
+                     (t0 - e2000, 2000), (1609459200, 1970), (t0, 1970)):
+        storage.time = FakeTime(t, epoch)
+        res["now_s"].append(storage.now_s())
+    dev = fresh()
+    app = boot(dev)
+    # 1: clock set (2000 epoch as on rp2/esp32), 47 min 20 s long.
+    fake = storage.time = FakeTime(t0 - e2000)
+    new_free(app)
+    free_round(app, [1, 2, 0])
+    fake.t += 47 * 60 + 20
+    free_round(app, [100, 5, 1])
+    # 2: the same game with the clock never set (the RTC at 2021).
+    storage.time = FakeTime(662688000)
+    play_free_game(app, 2)
+    # 3: clock set, the game's last event on flash, then the power goes
+    # before the move to the archive; boot (an hour later) finishes it.
+    fake = storage.time = FakeTime(t0 - e2000)
+    s = new_free(app)
+    free_round(app, [1, 2, 0])
+    s.ev[0] = 1
+    for i, v in enumerate([100, 5, 1]):
+        s.ev[1 + 2 * i] = v
+        s.ev[2 + 2 * i] = 0
+    s.add(7)                             # stored; the screen never saw it
+    with open(app.store.path("cur"), "rb") as f:
+        journal = F.read_journal_head(f.read(), 10000)[0]
+    fake.t += 3600
+    b = boot(dev)
+    raws = _entries(b)
+    heads = [F.read_entry(r)[0] for r in raws]
+    res["games"] = [{"time": h.time, "ended": h.ended, "flags": h.flags,
+                     "finished": h.finished} for h in heads]
+    res["sizes"] = [len(r) for r in raws]
+    res["journal_flags"] = journal.flags
+    res["journal_ended"] = journal.ended
+    res["entry_hex"] = raws[0].hex()
+    res["boot_session"] = b.session is not None
+    storage.time = real
+    print(json.dumps(res))
+
+
 {"corrupt": corrupt, "full": full, "room": room, "resume": resume,
+ "clock": clock,
  "fsid": fsid, "damage_newest": lambda: damage_newest(sys.argv[2],
                                                       int(sys.argv[3])), "marks": marks, "resync": resync,
  "flips": lambda: flips(int(sys.argv[2]))}[sys.argv[1]]()
