@@ -11,7 +11,7 @@
 #                        blue + 6 green + 36 pink + 216 orange + 1296 wild]
 
 from array import array
-from .game import Game, const, best_mask, zero
+from .game import Game, const, best_mask, zero, header
 from . import errors as E
 
 START = const(1)
@@ -130,3 +130,27 @@ class Alebrijes(Game):
         # Tie-break: most rounds won; still tied, shared.
         self.leaders = best_mask(self.zeros, n, best, False)
         self.winners = self.leaders if self.over else 0
+
+
+# Event builders: the only writers of these bytes (the play screen and the
+# JSON codec call them). Each writes one event at the start of buf and
+# returns its size; none allocates.
+
+def start_event(buf, p):
+    buf[0] = header(START, p)
+    return 1
+
+
+def round_event(buf, n, out, token, highs):
+    # out: who went out; token: who holds it, -1 when not given; highs[p]:
+    # player p's 5 highest values (0-5), in SUITS order.
+    buf[0] = header(ROUND, out)
+    buf[1] = token + 1 if token >= 0 else 0
+    for p in range(n):
+        h = highs[p]
+        v = 0
+        for s in range(4, -1, -1):
+            v = v * 6 + h[s]
+        buf[2 + 2 * p] = v & 0xFF
+        buf[3 + 2 * p] = v >> 8
+    return 2 + 2 * n

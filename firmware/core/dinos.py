@@ -21,7 +21,7 @@
 #   the option, keeps them).
 
 from array import array
-from .game import Game, const, int8, best_mask, popcount, zero
+from .game import Game, const, int8, best_mask, popcount, zero, header
 from . import errors as E
 
 ROUND = const(1)
@@ -313,3 +313,50 @@ def _first(mask):
         mask >>= 1
         p += 1
     return p
+
+
+# The event builder: the only writer of these bytes (the play screen and the
+# JSON codec call it). It writes the event at the start of buf and returns
+# its size; it allocates nothing.
+
+def _set_nibble(buf, start, p, v):
+    i = start + (p >> 1)
+    if p & 1:
+        buf[i] = (buf[i] & 0x0F) | (v << 4)
+    else:
+        buf[i] = (buf[i] & 0xF0) | v
+
+
+def round_event(buf, n, disaster, cards, adjust, sudden, invert, stop,
+                redirect):
+    # cards[p]: p's point card (0-9), None for an eliminated player;
+    # adjust: None, or per player -128..127 (None: none); sudden: the
+    # sudden death rows (15 at most), row[p] a card, None (not in it) or
+    # negative (no card left); redirect: the player, -1 for none.
+    c = (n + 1) >> 1
+    flags = (1 if invert else 0) | (2 if stop else 0)
+    if adjust is not None:
+        flags |= 4
+    if redirect >= 0:
+        flags |= (redirect + 1) << 3
+    buf[0] = header(ROUND, disaster)
+    buf[1] = flags
+    buf[2] = len(sudden)
+    pos = 3
+    for p in range(n):
+        v = cards[p]
+        _set_nibble(buf, pos, p, _NULL if v is None else v)
+    pos += c
+    if adjust is not None:
+        for p in range(n):
+            a = adjust[p]
+            buf[pos + p] = 0 if a is None else a & 0xFF
+        pos += n
+    for j in range(len(sudden)):
+        row = sudden[j]
+        for p in range(n):
+            v = row[p]
+            _set_nibble(buf, pos, p, _NULL if v is None else
+                        (_NO_CARD if v < 0 else v))
+        pos += c
+    return pos

@@ -14,7 +14,7 @@
 # They travel in the game's header, so the tally survives a power cut.
 
 from array import array
-from .game import Game, const, best_mask, zero
+from .game import Game, const, best_mask, zero, header
 from . import errors as E
 
 DEAL = const(1)
@@ -176,3 +176,30 @@ def match_opts(dealer, length, wins):
 def match_need(length):
     # Games a team must win to take the match (best of `length`).
     return length // 2 + 1
+
+
+# Event builders: the only writers of these bytes (the play screen and the
+# JSON codec call them). Each writes one event at the start of buf and
+# returns its size; none allocates.
+
+def deal_event(buf):
+    buf[0] = header(DEAL)
+    return 1
+
+
+def out_event(buf, p):
+    buf[0] = header(OUT, p)
+    return 1
+
+
+def kill_event(buf, p, victim):
+    buf[0] = header(KILL, p)
+    buf[1] = victim
+    return 2
+
+
+def goal_event(buf, owner, by):
+    # A pawn of owner into its goal, moved by owner or by the partner.
+    buf[0] = header(GOAL, owner)
+    buf[1] = by
+    return 2

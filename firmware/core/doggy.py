@@ -10,7 +10,7 @@
 #   ASSIGN  2 bytes  [h, count | c0 << 2 | c1 << 4 | c2 << 6]
 #                    one colour (0-3) per ordered wild, count 0-3
 
-from .game import Game, const, int8, best_mask, zero
+from .game import Game, const, int8, best_mask, zero, header
 from . import errors as E
 
 TAKE = const(1)
@@ -291,3 +291,42 @@ class Doggy(Game):
             for p in range(n):
                 if cnt[p * 4 + c] == second:
                     self.maj[p * 4 + c] = 2 // k2
+
+
+# Event builders: the only writers of these bytes (the play screen and the
+# JSON codec call them). Each writes one event at the start of buf and
+# returns its size; none allocates.
+
+def mario_event(buf):
+    buf[0] = header(MARIO)
+    return 1
+
+
+def take_event(buf, p, color, points):
+    buf[0] = header(TAKE, p)
+    buf[1] = color | points << 4
+    return 2
+
+
+def order_event(buf, p, color):
+    buf[0] = header(ORDER, p)
+    buf[1] = color
+    return 2
+
+
+def reserve_event(buf, p, delta):
+    # delta: -128..127, stored as one byte.
+    buf[0] = header(RESERVE, p)
+    buf[1] = delta & 0xFF
+    return 2
+
+
+def assign_event(buf, p, colors):
+    # colors: what each of p's ordered wilds counts as (at most 3, each a
+    # colour but WILD): the count in bits 0-1, then 2 bits per wild.
+    b = len(colors)
+    for j in range(len(colors)):
+        b |= colors[j] << (2 + 2 * j)
+    buf[0] = header(ASSIGN, p)
+    buf[1] = b
+    return 2

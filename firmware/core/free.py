@@ -9,7 +9,7 @@
 #   any total reaches it.
 
 from array import array
-from .game import Game, const, int16, best_mask, zero
+from .game import Game, const, int16, best_mask, zero, header
 from . import errors as E
 
 ROUND = const(1)
@@ -105,3 +105,22 @@ class Free(Game):
         self.leaders = best_mask(self.total, n, (1 << n) - 1,
                                  self.opts[0] & 1)
         self.winners = self.leaders if self.over else 0
+
+
+# Event builders: the only writers of these bytes (the play screen and the
+# JSON codec call them). Each writes one event at the start of buf and
+# returns its size; none allocates.
+
+def round_event(buf, n, scores):
+    # scores[p]: player p's points this round (-32768..32767).
+    buf[0] = header(ROUND)
+    for p in range(n):
+        v = scores[p] & 0xFFFF
+        buf[1 + 2 * p] = v & 0xFF
+        buf[2 + 2 * p] = v >> 8
+    return 1 + 2 * n
+
+
+def end_event(buf):
+    buf[0] = header(END)
+    return 1

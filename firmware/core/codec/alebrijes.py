@@ -1,7 +1,6 @@
 # Alebrijes' JSON side (GAMES.md): its events <-> bytes, and its status.
 
 from .. import alebrijes as G
-from ..game import header
 from .. import errors as E
 from .common import RecordError, whole, player, per_player, field
 from .common import no_options_bytes as options_bytes  # noqa: F401
@@ -11,25 +10,27 @@ SUITS = 5
 
 
 def encode(ev, e, n):
+    # The bytes are written by the rules module's builders.
     if e == "start":
-        return bytes([header(G.START, player(field(ev, "p"), n))])
+        b = bytearray(1)
+        return bytes(b[:G.start_event(b, player(field(ev, "p"), n))])
     if e != "round":
         return None
     out = player(field(ev, "out"), n, "out")
     tok = ev.get("token")
-    tok = 0 if tok is None else 1 + player(tok, n, "token")
-    b = bytearray([header(G.ROUND, out), tok])
+    tok = -1 if tok is None else player(tok, n, "token")
     high = per_player(field(ev, "high"), n, "high")
+    highs = []
     for p in range(n):
         vals = high[p]
         if not isinstance(vals, list) or len(vals) != SUITS:
             raise RecordError(E.BAD_VALUE, -1, "high: 5 values per player")
-        v = 0
+        # Checked from the last suit on, as they were packed before.
         for s in range(SUITS - 1, -1, -1):
-            v = v * 6 + whole(vals[s], 0, 5, "high")
-        b.append(v & 0xFF)
-        b.append(v >> 8)
-    return bytes(b)
+            whole(vals[s], 0, 5, "high")
+        highs.append(vals)
+    b = bytearray(2 + 2 * n)
+    return bytes(b[:G.round_event(b, n, out, tok, highs)])
 
 
 def decode(buf, off, k, p, n):

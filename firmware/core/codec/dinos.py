@@ -2,7 +2,7 @@
 # two-player rules), its events <-> bytes, and its status.
 
 from .. import dinos as G
-from ..game import header, int8
+from ..game import int8
 from .. import errors as E
 from .common import RecordError, whole, player, per_player, named, field
 from .common import mask_list
@@ -64,41 +64,33 @@ def options_dict(n, b):
     return d
 
 
-def _nibbles(vals, n):
-    out = bytearray((n + 1) >> 1)
-    for p in range(n):
-        out[p >> 1] |= (vals[p] & 0x0F) << (4 if p & 1 else 0)
-    return out
-
-
 def encode(ev, e, n):
     if e != "round":
         return None
+    # The bytes are written by the rules module's builder (core/dinos.py).
     d = named(field(ev, "disaster"), G.DISASTERS, "disaster")
     cards = per_player(field(ev, "cards"), n, "cards")
-    vals = [15 if c is None else whole(c, 0, 9, "card") for c in cards]
+    cards = [None if c is None else whole(c, 0, 9, "card") for c in cards]
     adjust = ev.get("adjust")
     sudden = ev.get("sudden") or []
     if not isinstance(sudden, list) or len(sudden) > 15:
         raise RecordError(E.SUDDEN_MISMATCH, -1, "sudden")
-    flags = (1 if ev.get("invert") else 0) | (2 if ev.get("stop") else 0)
-    if adjust is not None:
-        flags |= 4
     red = ev.get("redirect")
-    if red is not None:
-        flags |= (1 + player(red, n, "redirect")) << 3
-    b = bytearray([header(G.ROUND) | d << 4, flags, len(sudden)])
-    b += _nibbles(vals, n)
+    red = -1 if red is None else player(red, n, "redirect")
     if adjust is not None:
         # null (an eliminated player's entry) is no adjustment.
-        for a in per_player(adjust, n, "adjust"):
-            b.append(0 if a is None else whole(a, -128, 127, "adjust") & 0xFF)
+        adjust = [None if a is None else whole(a, -128, 127, "adjust")
+                  for a in per_player(adjust, n, "adjust")]
+    rows = []
     for row in sudden:
         row = per_player(row, n, "sudden")
-        b += _nibbles([15 if v is None else
-                       (14 if v == -1 else whole(v, 0, 9, "sudden"))
-                       for v in row], n)
-    return bytes(b)
+        rows.append([v if v is None or v == -1 else whole(v, 0, 9, "sudden")
+                     for v in row])
+    c = (n + 1) >> 1
+    b = bytearray(3 + c + (n if adjust is not None else 0) + c * len(rows))
+    size = G.round_event(b, n, d, cards, adjust, rows, ev.get("invert"),
+                         ev.get("stop"), red)
+    return bytes(b[:size])
 
 
 def decode(buf, off, k, p, n):

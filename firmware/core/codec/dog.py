@@ -2,7 +2,6 @@
 # bytes, and its status.
 
 from .. import dog as G
-from ..game import header
 from .. import errors as E
 from .common import RecordError, whole, player, per_player, field
 
@@ -31,19 +30,21 @@ def options_dict(n, b):
 
 
 def encode(ev, e, n):
+    # The bytes are written by the rules module's builders (core/dog.py).
+    b = bytearray(2)
     if e == "deal":
-        return bytes([header(G.DEAL)])
+        return bytes(b[:G.deal_event(b)])
     if e == "out":
-        return bytes([header(G.OUT, player(field(ev, "p"), n))])
+        return bytes(b[:G.out_event(b, player(field(ev, "p"), n))])
     if e == "kill":
         p = player(field(ev, "p"), n)
-        return bytes([header(G.KILL, p),
-                      player(field(ev, "victim"), n, "victim")])
+        v = player(field(ev, "victim"), n, "victim")
+        return bytes(b[:G.kill_event(b, p, v)])
     if e == "goal":
         o = player(field(ev, "owner"), n, "owner")
         by = ev.get("by")
         by = o if by is None else player(by, n, "by")
-        return bytes([header(G.GOAL, o), by])
+        return bytes(b[:G.goal_event(b, o, by)])
     return None
 
 

@@ -1,7 +1,7 @@
 # Doggy's JSON side (GAMES.md): its events <-> bytes, and its status.
 
 from .. import doggy as G
-from ..game import header, int8
+from ..game import int8
 from .. import errors as E
 from .common import RecordError, whole, player, named, field
 from .common import no_options_bytes as options_bytes  # noqa: F401
@@ -11,28 +11,28 @@ COLORS = G.COLORS
 
 
 def encode(ev, e, n):
+    # The bytes are written by the rules module's builders (core/doggy.py).
+    b = bytearray(2)
     if e == "mario":
-        return bytes([header(G.MARIO)])
+        return bytes(b[:G.mario_event(b)])
     p = player(field(ev, "p"), n)
     if e == "take":
         c = named(field(ev, "color"), COLORS, "color")
         pts = ev.get("points", 1 if c == G.WILD else None)
         pts = whole(pts, 0, 15, "points")
-        return bytes([header(G.TAKE, p), c | pts << 4])
+        return bytes(b[:G.take_event(b, p, c, pts)])
     if e == "order":
         c = named(field(ev, "color"), COLORS, "color")
-        return bytes([header(G.ORDER, p), c])
+        return bytes(b[:G.order_event(b, p, c)])
     if e == "reserve":
         d = whole(field(ev, "delta"), -128, 127, "delta")
-        return bytes([header(G.RESERVE, p), d & 0xFF])
+        return bytes(b[:G.reserve_event(b, p, d)])
     if e == "assign":
         cols = field(ev, "colors")
         if not isinstance(cols, list) or len(cols) > 3:
             raise RecordError(E.ASSIGN_COUNT, -1)
-        b = len(cols)
-        for j in range(len(cols)):
-            b |= named(cols[j], COLORS[:4], "color") << (2 + 2 * j)
-        return bytes([header(G.ASSIGN, p), b])
+        cols = [named(c, COLORS[:4], "color") for c in cols]
+        return bytes(b[:G.assign_event(b, p, cols)])
     return None
 
 

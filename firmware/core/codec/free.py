@@ -2,7 +2,7 @@
 # events <-> bytes, and its status.
 
 from .. import free as G
-from ..game import header, int16
+from ..game import int16
 from .. import errors as E
 from .common import whole, per_player, field
 
@@ -27,16 +27,16 @@ def options_dict(n, b):
 
 
 def encode(ev, e, n):
+    # The bytes are written by the rules module's builders (core/free.py).
     if e == "end":
-        return bytes([header(G.END)])
+        b = bytearray(1)
+        return bytes(b[:G.end_event(b)])
     if e != "round":
         return None
-    b = bytearray([header(G.ROUND)])
-    for v in per_player(field(ev, "scores"), n, "scores"):
-        v = whole(v, -32768, 32767, "score") & 0xFFFF
-        b.append(v & 0xFF)
-        b.append(v >> 8)
-    return bytes(b)
+    scores = [whole(v, -32768, 32767, "score")
+              for v in per_player(field(ev, "scores"), n, "scores")]
+    b = bytearray(1 + 2 * n)
+    return bytes(b[:G.round_event(b, n, scores)])
 
 
 def decode(buf, off, k, p, n):
