@@ -21,7 +21,7 @@
 #   the option, keeps them).
 
 from array import array
-from .game import Game, const, int8, best_mask, popcount, zero, header
+from .game import Game, const, int8, best_mask, popcount, zero
 from . import errors as E
 
 ROUND = const(1)
@@ -319,14 +319,6 @@ def _first(mask):
 # JSON codec call it). It writes the event at the start of buf and returns
 # its size; it allocates nothing.
 
-def _set_nibble(buf, start, p, v):
-    i = start + (p >> 1)
-    if p & 1:
-        buf[i] = (buf[i] & 0x0F) | (v << 4)
-    else:
-        buf[i] = (buf[i] & 0xF0) | v
-
-
 def round_event(buf, n, disaster, cards, adjust, sudden, invert, stop,
                 redirect):
     # cards[p]: p's point card (0-9), None for an eliminated player;
@@ -339,24 +331,26 @@ def round_event(buf, n, disaster, cards, adjust, sudden, invert, stop,
         flags |= 4
     if redirect >= 0:
         flags |= (redirect + 1) << 3
-    buf[0] = header(ROUND, disaster)
+    buf[0] = ROUND | disaster << 4
     buf[1] = flags
     buf[2] = len(sudden)
     pos = 3
-    for p in range(n):
-        v = cards[p]
-        _set_nibble(buf, pos, p, _NULL if v is None else v)
-    pos += c
-    if adjust is not None:
-        for p in range(n):
-            a = adjust[p]
-            buf[pos + p] = 0 if a is None else a & 0xFF
-        pos += n
-    for j in range(len(sudden)):
-        row = sudden[j]
+    # The cards (j = -1), their adjustments, then each sudden death row:
+    # a nibble per player.
+    for j in range(-1, len(sudden)):
+        row = cards if j < 0 else sudden[j]
         for p in range(n):
             v = row[p]
-            _set_nibble(buf, pos, p, _NULL if v is None else
-                        (_NO_CARD if v < 0 else v))
+            v = _NULL if v is None else (_NO_CARD if v < 0 else v)
+            i = pos + (p >> 1)
+            if p & 1:
+                buf[i] = (buf[i] & 0x0F) | (v << 4)
+            else:
+                buf[i] = (buf[i] & 0xF0) | v
         pos += c
+        if j < 0 and adjust is not None:
+            for p in range(n):
+                v = adjust[p]
+                buf[pos + p] = 0 if v is None else v & 0xFF
+            pos += n
     return pos
