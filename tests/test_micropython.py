@@ -130,22 +130,22 @@ def builder_calls(seed=5, count=16):
         p = rnd.randrange(n)
         rows = [[rnd.randrange(6) for _ in range(5)] for _ in range(n)]
         out += [
-            ("alebrijes", "start_event", [p]),
-            ("alebrijes", "round_event", [n, p, rnd.randrange(-1, n), rows]),
+            ("alebrijes", "event", [1, p]),                 # START
+            ("alebrijes", "event", [2, p, n, rnd.randrange(-1, n), rows]),
             ("duplicon", "round_event",
              [n, [[rnd.randrange(256) for _ in range(3)] for _ in range(n)]]),
-            ("free", "round_event",
-             [n, [rnd.randint(-32768, 32767) for _ in range(n)]]),
-            ("free", "end_event", []),
-            ("dog", "deal_event", []), ("dog", "out_event", [p]),
-            ("dog", "kill_event", [p, rnd.randrange(n)]),
-            ("dog", "goal_event", [p, rnd.randrange(n)]),
-            ("doggy", "mario_event", []),
-            ("doggy", "take_event", [p, rnd.randrange(5), rnd.randrange(16)]),
-            ("doggy", "order_event", [p, rnd.randrange(5)]),
-            ("doggy", "reserve_event", [p, rnd.choice((1, -1))]),
-            ("doggy", "assign_event",
-             [p, [rnd.randrange(4) for _ in range(rnd.randrange(4))]]),
+            ("free", "event",                               # ROUND
+             [1, n, [rnd.randint(-32768, 32767) for _ in range(n)]]),
+            ("free", "event", [2]),                         # END
+            ("dog", "event", [1]), ("dog", "event", [2, p]),
+            ("dog", "event", [3, p, rnd.randrange(n)]),
+            ("dog", "event", [4, p, rnd.randrange(n)]),
+            ("doggy", "event", [4]),                        # MARIO
+            ("doggy", "event", [1, p, rnd.randrange(5), rnd.randrange(16)]),
+            ("doggy", "event", [2, p, rnd.randrange(5)]),   # ORDER
+            ("doggy", "event", [3, p, rnd.choice((1, -1))]),
+            ("doggy", "event",                              # ASSIGN
+             [5, p, [rnd.randrange(4) for _ in range(rnd.randrange(4))]]),
             ("dinos", "round_event",
              [n, rnd.randrange(4),
               [rnd.choice((None, rnd.randrange(10))) for _ in range(n)],

@@ -18,7 +18,7 @@ class Play(PlayBase):
     def started(self, p):
         self.app.pop()
         self.s.ui["started"] = True
-        self.commit(A.start_event(self.s.ev, p))
+        self.commit(A.event(self.s.ev, A.START, p))
 
     def draw(self, fb):
         g = self.g
@@ -68,4 +68,4 @@ class Play(PlayBase):
 
     def finish_round(self, out, values, token):
         s = self.s
-        self.commit(A.round_event(s.ev, s.n, out, token, values))
+        self.commit(A.event(s.ev, A.ROUND, out, s.n, token, values))

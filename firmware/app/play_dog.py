@@ -36,7 +36,7 @@ class Play(PlayBase):
         self.rows_key(ev)
 
     def table_action(self):
-        if self.commit(G.deal_event(self.s.ev)):
+        if self.commit(G.event(self.s.ev, G.DEAL)):
             self.app.toast(tr("swap"))
 
     def actions(self, p):
@@ -49,11 +49,11 @@ class Play(PlayBase):
             act = acts[i]
             ev = self.s.ev
             if act == "out":
-                self.commit(G.out_event(ev, p))
+                self.commit(G.event(ev, G.OUT, p))
             elif act == "goal":
-                self.commit(G.goal_event(ev, p, p))
+                self.commit(G.event(ev, G.GOAL, p, p))
             elif act == "goal_partner":
-                self.commit(G.goal_event(ev, p, g.partner(p)))
+                self.commit(G.event(ev, G.GOAL, p, g.partner(p)))
             else:
                 victims = [q for q in range(self.s.n) if g.track[q]]
                 if not victims:
@@ -61,7 +61,8 @@ class Play(PlayBase):
                 a.push(Choice(a, tr("victim"),
                               [self.s.names[q] for q in victims],
                               lambda j: (a.pop(), self.commit(
-                                  G.kill_event(self.s.ev, p, victims[j])))))
+                                  G.event(self.s.ev, G.KILL, p,
+                                          victims[j])))))
         a.push(Choice(a, self.s.names[p], [tr(x) for x in acts], pick))
 
     def finished(self):

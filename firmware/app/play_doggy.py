@@ -59,7 +59,7 @@ class Play(PlayBase):
             self.finished()
 
     def table_action(self):
-        if self.commit(D.mario_event(self.s.ev)) and not self.g.ended():
+        if self.commit(D.event(self.s.ev, D.MARIO)) and not self.g.ended():
             self.app.toast("%s %d/3" % (tr("mario"), self.g.mario))
 
     def actions(self, p):
@@ -79,11 +79,11 @@ class Play(PlayBase):
                 a.push(Choice(a, tr("order"),
                               [tr(COLOR_KEYS[c]) for c in cols],
                               lambda j: (a.pop(), self.commit(
-                                  D.order_event(self.s.ev, p, cols[j]))),
+                                  D.event(self.s.ev, D.ORDER, p, cols[j]))),
                               rights=[str(g.unordered(p, c)) for c in cols]))
             else:
-                self.commit(D.reserve_event(
-                    self.s.ev, p, 1 if act == "reserve_add" else -1))
+                self.commit(D.event(self.s.ev, D.RESERVE, p,
+                                    1 if act == "reserve_add" else -1))
         a.push(Choice(a, self.s.names[p], [tr(x) for x in acts], pick,
                       rights=["", "", str(g.reserve[p]), ""][:len(acts)]))
 
@@ -94,12 +94,12 @@ class Play(PlayBase):
         def color(c):
             a.pop()
             if c == D.WILD:
-                self.commit(D.take_event(self.s.ev, p, c, 1))
+                self.commit(D.event(self.s.ev, D.TAKE, p, c, 1))
                 return
             pts = (5, 3, 1)
             a.push(Choice(a, tr(COLOR_KEYS[c]), [str(x) for x in pts],
                           lambda j: (a.pop(), self.commit(
-                              D.take_event(self.s.ev, p, c, pts[j]))), 2))
+                              D.event(self.s.ev, D.TAKE, p, c, pts[j]))), 2))
             self.s.ui["color"] = c
         a.push(Choice(a, tr("color"), [tr(x) for x in COLOR_KEYS], color,
                       last))
@@ -134,7 +134,7 @@ class WildAssign:
         k = self.play.g.ordered(p, D.WILD)
         if j == k:
             s = self.play.s
-            err = s.add(D.assign_event(s.ev, p, cols))
+            err = s.add(D.event(s.ev, D.ASSIGN, p, cols))
             if err:
                 # Not kept (e.g. the flash refused it): nothing changed;
                 # say why and ask this player's colours again.

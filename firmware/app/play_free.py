@@ -44,12 +44,12 @@ class Play(PlayBase):
 
     def save_round(self, values):
         s = self.s
-        if self.commit(F.round_event(s.ev, s.n,
-                                     [values[p][0] for p in range(s.n)])):
+        if self.commit(F.event(s.ev, F.ROUND, s.n,
+                               [values[p][0] for p in range(s.n)])):
             s.ui["last"] = values
 
     def menu_items(self):
         return ["continue", "undo", "redo", "scores", "end_game", "exit"]
 
     def end_game(self):
-        self.commit(F.end_event(self.s.ev))
+        self.commit(F.event(self.s.ev, F.END))

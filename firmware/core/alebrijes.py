@@ -11,7 +11,7 @@
 #                        blue + 6 green + 36 pink + 216 orange + 1296 wild]
 
 from array import array
-from .game import Game, const, best_mask, zero, header
+from .game import Game, const, best_mask, zero
 from . import errors as E
 
 START = const(1)
@@ -132,25 +132,24 @@ class Alebrijes(Game):
         self.winners = self.leaders if self.over else 0
 
 
-# Event builders: the only writers of these bytes (the play screen and the
-# JSON codec call them). Each writes one event at the start of buf and
-# returns its size; none allocates.
+# The event builder: the only writer of these bytes (the play screen and the
+# JSON codec call it). It writes one event at the start of buf and returns
+# its size; it allocates nothing.
+#     event(buf, START, p)         p: who starts round 1
+#     event(buf, ROUND, out, n, token, highs)   out: who went out; token:
+#         who holds it, -1 when not given; highs[p]: p's 5 highest values
+#         (0-5), in SUITS order
 
-def start_event(buf, p):
-    buf[0] = header(START, p)
-    return 1
-
-
-def round_event(buf, n, out, token, highs):
-    # out: who went out; token: who holds it, -1 when not given; highs[p]:
-    # player p's 5 highest values (0-5), in SUITS order.
-    buf[0] = header(ROUND, out)
+def event(buf, kind, p, n=0, token=-1, highs=None):
+    buf[0] = kind | p << 4
+    if kind != ROUND:
+        return 1
     buf[1] = token + 1 if token >= 0 else 0
-    for p in range(n):
-        h = highs[p]
+    for q in range(n):
+        h = highs[q]                    # pyright: ignore[reportOptionalSubscript]
         v = 0
         for s in range(4, -1, -1):
             v = v * 6 + h[s]
-        buf[2 + 2 * p] = v & 0xFF
-        buf[3 + 2 * p] = v >> 8
+        buf[2 + 2 * q] = v & 0xFF
+        buf[3 + 2 * q] = v >> 8
     return 2 + 2 * n

@@ -14,7 +14,7 @@
 # They travel in the game's header, so the tally survives a power cut.
 
 from array import array
-from .game import Game, const, best_mask, zero, header
+from .game import Game, const, best_mask, zero
 from . import errors as E
 
 DEAL = const(1)
@@ -178,28 +178,15 @@ def match_need(length):
     return length // 2 + 1
 
 
-# Event builders: the only writers of these bytes (the play screen and the
-# JSON codec call them). Each writes one event at the start of buf and
-# returns its size; none allocates.
+# The event builder: the only writer of these bytes (the play screen and the
+# JSON codec call it). It writes one event at the start of buf and returns
+# its size; it allocates nothing. DOG's events are a header and at most
+# one byte: event(buf, DEAL); event(buf, OUT, p); event(buf, KILL, p,
+# victim); event(buf, GOAL, owner, by) (by: the owner or the partner).
 
-def deal_event(buf):
-    buf[0] = header(DEAL)
-    return 1
-
-
-def out_event(buf, p):
-    buf[0] = header(OUT, p)
-    return 1
-
-
-def kill_event(buf, p, victim):
-    buf[0] = header(KILL, p)
-    buf[1] = victim
-    return 2
-
-
-def goal_event(buf, owner, by):
-    # A pawn of owner into its goal, moved by owner or by the partner.
-    buf[0] = header(GOAL, owner)
-    buf[1] = by
+def event(buf, kind, p=0, other=-1):
+    buf[0] = kind | p << 4
+    if other < 0:
+        return 1
+    buf[1] = other
     return 2

@@ -10,7 +10,7 @@
 #   ASSIGN  2 bytes  [h, count | c0 << 2 | c1 << 4 | c2 << 6]
 #                    one colour (0-3) per ordered wild, count 0-3
 
-from .game import Game, const, int8, best_mask, zero, header
+from .game import Game, const, int8, best_mask, zero
 from . import errors as E
 
 TAKE = const(1)
@@ -293,40 +293,30 @@ class Doggy(Game):
                     self.maj[p * 4 + c] = 2 // k2
 
 
-# Event builders: the only writers of these bytes (the play screen and the
-# JSON codec call them). Each writes one event at the start of buf and
-# returns its size; none allocates.
+# The event builder: the only writer of these bytes (the play screen and the
+# JSON codec call it). It writes one event at the start of buf and returns
+# its size; it allocates nothing.
+#     event(buf, MARIO)
+#     event(buf, TAKE, p, color, points)
+#     event(buf, ORDER, p, color)
+#     event(buf, RESERVE, p, delta)       delta: -128..127
+#     event(buf, ASSIGN, p, colors)       what each of p's ordered wilds
+#         counts as (3 at most, each a colour but WILD): the count in bits
+#         0-1, then 2 bits per wild.
 
-def mario_event(buf):
-    buf[0] = header(MARIO)
-    return 1
-
-
-def take_event(buf, p, color, points):
-    buf[0] = header(TAKE, p)
-    buf[1] = color | points << 4
-    return 2
-
-
-def order_event(buf, p, color):
-    buf[0] = header(ORDER, p)
-    buf[1] = color
-    return 2
-
-
-def reserve_event(buf, p, delta):
-    # delta: -128..127, stored as one byte.
-    buf[0] = header(RESERVE, p)
-    buf[1] = delta & 0xFF
-    return 2
-
-
-def assign_event(buf, p, colors):
-    # colors: what each of p's ordered wilds counts as (at most 3, each a
-    # colour but WILD): the count in bits 0-1, then 2 bits per wild.
-    b = len(colors)
-    for j in range(len(colors)):
-        b |= colors[j] << (2 + 2 * j)
-    buf[0] = header(ASSIGN, p)
-    buf[1] = b
+def event(buf, kind, p=0, a=0, b=0):
+    buf[0] = kind | p << 4
+    if kind == MARIO:
+        return 1
+    if kind == TAKE:
+        a |= b << 4
+    elif kind == RESERVE:
+        a &= 0xFF
+    elif kind == ASSIGN:
+        # a is the list of colours here (pyright takes it for an int).
+        cols = a
+        a = len(cols)                      # pyright: ignore[reportArgumentType]
+        for j in range(a):
+            a |= cols[j] << (2 + 2 * j)    # pyright: ignore[reportIndexIssue]
+    buf[1] = a
     return 2

@@ -9,7 +9,7 @@
 #   any total reaches it.
 
 from array import array
-from .game import Game, const, int16, best_mask, zero, header
+from .game import Game, const, int16, best_mask, zero
 from . import errors as E
 
 ROUND = const(1)
@@ -107,20 +107,18 @@ class Free(Game):
         self.winners = self.leaders if self.over else 0
 
 
-# Event builders: the only writers of these bytes (the play screen and the
-# JSON codec call them). Each writes one event at the start of buf and
-# returns its size; none allocates.
+# The event builder: the only writer of these bytes (the play screen and the
+# JSON codec call it). It writes one event at the start of buf and returns
+# its size; it allocates nothing.
+#     event(buf, END)
+#     event(buf, ROUND, n, scores)   scores[p]: p's points (-32768..32767)
 
-def round_event(buf, n, scores):
-    # scores[p]: player p's points this round (-32768..32767).
-    buf[0] = header(ROUND)
+def event(buf, kind, n=0, scores=None):
+    buf[0] = kind
+    if kind != ROUND:
+        return 1
     for p in range(n):
-        v = scores[p] & 0xFFFF
+        v = scores[p] & 0xFFFF          # pyright: ignore[reportOptionalSubscript]
         buf[1 + 2 * p] = v & 0xFF
         buf[2 + 2 * p] = v >> 8
     return 1 + 2 * n
-
-
-def end_event(buf):
-    buf[0] = header(END)
-    return 1

@@ -34,6 +34,8 @@ for i in range(len(calls)):
             sizes[i] = fn(buf, a[0], a[1], a[2])
         elif k == 4:
             sizes[i] = fn(buf, a[0], a[1], a[2], a[3])
+        elif k == 5:
+            sizes[i] = fn(buf, a[0], a[1], a[2], a[3], a[4])
         else:
             sizes[i] = fn(buf, a[0], a[1], a[2], a[3], a[4], a[5], a[6],
                           a[7])

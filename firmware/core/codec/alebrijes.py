@@ -13,7 +13,7 @@ def encode(ev, e, n):
     # The bytes are written by the rules module's builders.
     if e == "start":
         b = bytearray(1)
-        return bytes(b[:G.start_event(b, player(field(ev, "p"), n))])
+        return bytes(b[:G.event(b, G.START, player(field(ev, "p"), n))])
     if e != "round":
         return None
     out = player(field(ev, "out"), n, "out")
@@ -30,7 +30,7 @@ def encode(ev, e, n):
             whole(vals[s], 0, 5, "high")
         highs.append(vals)
     b = bytearray(2 + 2 * n)
-    return bytes(b[:G.round_event(b, n, out, tok, highs)])
+    return bytes(b[:G.event(b, G.ROUND, out, n, tok, highs)])
 
 
 def decode(buf, off, k, p, n):

@@ -33,18 +33,18 @@ def encode(ev, e, n):
     # The bytes are written by the rules module's builders (core/dog.py).
     b = bytearray(2)
     if e == "deal":
-        return bytes(b[:G.deal_event(b)])
+        return bytes(b[:G.event(b, G.DEAL)])
     if e == "out":
-        return bytes(b[:G.out_event(b, player(field(ev, "p"), n))])
+        return bytes(b[:G.event(b, G.OUT, player(field(ev, "p"), n))])
     if e == "kill":
         p = player(field(ev, "p"), n)
         v = player(field(ev, "victim"), n, "victim")
-        return bytes(b[:G.kill_event(b, p, v)])
+        return bytes(b[:G.event(b, G.KILL, p, v)])
     if e == "goal":
         o = player(field(ev, "owner"), n, "owner")
         by = ev.get("by")
         by = o if by is None else player(by, n, "by")
-        return bytes(b[:G.goal_event(b, o, by)])
+        return bytes(b[:G.event(b, G.GOAL, o, by)])
     return None
 
 

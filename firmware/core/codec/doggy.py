@@ -14,25 +14,25 @@ def encode(ev, e, n):
     # The bytes are written by the rules module's builders (core/doggy.py).
     b = bytearray(2)
     if e == "mario":
-        return bytes(b[:G.mario_event(b)])
+        return bytes(b[:G.event(b, G.MARIO)])
     p = player(field(ev, "p"), n)
     if e == "take":
         c = named(field(ev, "color"), COLORS, "color")
         pts = ev.get("points", 1 if c == G.WILD else None)
         pts = whole(pts, 0, 15, "points")
-        return bytes(b[:G.take_event(b, p, c, pts)])
+        return bytes(b[:G.event(b, G.TAKE, p, c, pts)])
     if e == "order":
         c = named(field(ev, "color"), COLORS, "color")
-        return bytes(b[:G.order_event(b, p, c)])
+        return bytes(b[:G.event(b, G.ORDER, p, c)])
     if e == "reserve":
         d = whole(field(ev, "delta"), -128, 127, "delta")
-        return bytes(b[:G.reserve_event(b, p, d)])
+        return bytes(b[:G.event(b, G.RESERVE, p, d)])
     if e == "assign":
         cols = field(ev, "colors")
         if not isinstance(cols, list) or len(cols) > 3:
             raise RecordError(E.ASSIGN_COUNT, -1)
         cols = [named(c, COLORS[:4], "color") for c in cols]
-        return bytes(b[:G.assign_event(b, p, cols)])
+        return bytes(b[:G.event(b, G.ASSIGN, p, cols)])  # pyright: ignore[reportArgumentType]
     return None
 
 

@@ -30,13 +30,13 @@ def encode(ev, e, n):
     # The bytes are written by the rules module's builders (core/free.py).
     if e == "end":
         b = bytearray(1)
-        return bytes(b[:G.end_event(b)])
+        return bytes(b[:G.event(b, G.END)])
     if e != "round":
         return None
     scores = [whole(v, -32768, 32767, "score")
               for v in per_player(field(ev, "scores"), n, "scores")]
     b = bytearray(1 + 2 * n)
-    return bytes(b[:G.round_event(b, n, scores)])
+    return bytes(b[:G.event(b, G.ROUND, n, scores)])
 
 
 def decode(buf, off, k, p, n):
