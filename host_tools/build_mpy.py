@@ -13,6 +13,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 KEEP_SOURCE = {"main.py", "boot.py"}
+# The PC's part of firmware/: the JSON record codec. Compiled like the rest
+# (mpy-cross checks it), but neither flashed (host_tools/flash.py) nor
+# frozen (boards/manifest_common.py lists core's other modules).
+PC_ONLY = ("core/record.py", "core/codec/")
+
+
+def on_board(rel):
+    """Whether the firmware file rel (a path under firmware/, .py or .mpy)
+    goes to a board."""
+    rel = rel[:-4] + ".py" if rel.endswith(".mpy") else rel
+    return not any(rel == p or p.endswith("/") and rel.startswith(p)
+                   for p in PC_ONLY)
 
 
 def mpy_cross():

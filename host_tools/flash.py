@@ -6,6 +6,7 @@
    request, and for the .mpy version its MicroPython loads;
 3. only the files whose hash differs are copied, with the board's own
    board.py (its pins) as /board.py; firmware files the build no longer has
+   (or that are the PC's only, build_mpy.PC_ONLY: the JSON record codec)
    are removed. The games (/games) and settings (/settings.json) are never
    touched;
 4. the board is reset and starts the new firmware.
@@ -108,7 +109,9 @@ def plan(board, out=ROOT / "out" / "mpy"):
     files = {}
     for d in FIRMWARE_DIRS:
         for f in sorted((out / d).rglob("*.mpy")):
-            files["/" + f.relative_to(out).as_posix()] = f
+            rel = f.relative_to(out).as_posix()
+            if build_mpy.on_board(rel):
+                files["/" + rel] = f
     files["/main.py"] = out / "main.py"
     files["/board.py"] = BOARDS_DIR / board / "board.py"
     return files

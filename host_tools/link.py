@@ -1,6 +1,7 @@
 """The sync protocol, PC side (docs/protocol.md; the device side is
-firmware/drivers/link.py): frames are printable ASCII lines with a CRC-32,
-sent and read through pyserial."""
+firmware/drivers/link.py): frames are printable ASCII lines with a CRC-32
+(their format: marcador_core.wire, shared with the device), sent and read
+through pyserial."""
 
 import base64
 import binascii
@@ -10,7 +11,7 @@ import time
 
 import serial
 
-from marcador_core import gamefile
+from marcador_core import gamefile, wire
 
 from .termsafe import clean
 
@@ -44,16 +45,12 @@ class DeviceError(LinkError):
 
 
 def frame(words):
-    body = " ".join(words)
-    return f"#{body}*{binascii.crc32(body.encode()) & 0xFFFFFFFF:08x}\n"
+    """The frame of these words, as text (the format: marcador_core.wire,
+    the device's own)."""
+    return wire.frame(words).decode()
 
 
-def parse(line):
-    if len(line) < 11 or line[0] != "#" or line[-9] != "*":
-        return None
-    body = line[1:-9]
-    ok = line[-8:] == f"{binascii.crc32(body.encode()) & 0xFFFFFFFF:08x}"
-    return body.split(" ") if ok else None
+parse = wire.parse
 
 
 def shown(words, most=60):
@@ -150,7 +147,7 @@ class Client:
         words = [str(w) for w in words]
         expect = expect or words[0]
         for attempt in range(BUSY_RETRIES + 1):
-            data = frame(words).encode()
+            data = wire.frame(words)
             self.ser.write(data)
             self.sent += len(data)
             try:

@@ -64,8 +64,8 @@ def walk(d):
             print(p[4:], h.decode())
 walk("/img")
 sys.path.insert(0, "/img")
-import core.record, core.gamefile, drivers.link, drivers.store, app.i18n
-print("IMPORTED", core.record.__file__)
+import core.gamefile, drivers.link, drivers.store, app.i18n
+print("IMPORTED", core.gamefile.__file__)
 """
 
 
@@ -113,6 +113,29 @@ def test_every_board_folder_is_known_to_flash():
     assert sorted(F.boards()) == sorted(BOARDS) == sorted(F.BOARDS)
 
 
+def test_the_record_codec_stays_on_the_pc():
+    # The JSON record codec (core/record.py, core/codec/) is the PC's:
+    # neither flashed nor frozen; every other module of core is both.
+    files = F.plan("pico_ssd1306")
+    core = sorted(p for p in files if p.startswith("/core/"))
+    assert "/core/record.mpy" not in core
+    assert not [p for p in core if p.startswith("/core/codec")]
+    src = sorted("/core/" + f.name[:-3] + ".mpy"
+                 for f in (ROOT / "firmware" / "core").glob("*.py")
+                 if f.name != "record.py")
+    assert core == src
+    frozen = {}
+
+    def package(name, files=None, base_path="."):
+        frozen[name] = files
+
+    exec((ROOT / "boards" / "manifest_common.py").read_text(),
+         {"include": lambda *a: None, "module": lambda *a, **k: None,
+          "package": package})
+    assert sorted("/core/" + f[:-3] + ".mpy" for f in frozen["core"]) == src
+    assert frozen["app"] is frozen["drivers"] is None   # whole packages
+
+
 def test_first_flash_copies_everything_then_only_what_changed(tmp_path):
     img = tmp_path / "board.img"
     lines = []
@@ -122,7 +145,7 @@ def test_first_flash_copies_everything_then_only_what_changed(tmp_path):
     assert code == 42                        # machine.reset() ran
     files, imported = read_image(img)
     assert files == expected("pico_ssd1306")
-    assert imported == "/img/core/record.mpy"
+    assert imported == "/img/core/gamefile.mpy"
     assert r["copied"] == r["files"] == len(files) and r["removed"] == 0
     assert lines[-1].startswith("  /main.py") and "/" in lines[-1]
     # Again: nothing to copy, the board is still reset.

@@ -121,6 +121,60 @@ def test_heap_lock_check_can_fail():
     assert json.loads(out[0])["failed_at"] == 0
 
 
+def builder_calls(seed=5, count=16):
+    # Calls of every event builder of core/<title>.py, with random values.
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(count):
+        n = rnd.randint(2, 6)
+        p = rnd.randrange(n)
+        rows = [[rnd.randrange(6) for _ in range(5)] for _ in range(n)]
+        out += [
+            ("alebrijes", "event", [1, p]),                 # START
+            ("alebrijes", "event", [2, p, n, rnd.randrange(-1, n), rows]),
+            ("duplicon", "round_event",
+             [n, [[rnd.randrange(256) for _ in range(3)] for _ in range(n)]]),
+            ("free", "event",                               # ROUND
+             [1, n, [rnd.randint(-32768, 32767) for _ in range(n)]]),
+            ("free", "event", [2]),                         # END
+            ("dog", "event", [1]), ("dog", "event", [2, p]),
+            ("dog", "event", [3, p, rnd.randrange(n)]),
+            ("dog", "event", [4, p, rnd.randrange(n)]),
+            ("doggy", "event", [4]),                        # MARIO
+            ("doggy", "event", [1, p, rnd.randrange(5), rnd.randrange(16)]),
+            ("doggy", "event", [2, p, rnd.randrange(5)]),   # ORDER
+            ("doggy", "event", [3, p, rnd.choice((1, -1))]),
+            ("doggy", "event",                              # ASSIGN
+             [5, p, [rnd.randrange(4) for _ in range(rnd.randrange(4))]]),
+            ("dinos", "round_event",
+             [n, rnd.randrange(4),
+              [rnd.choice((None, rnd.randrange(10))) for _ in range(n)],
+              rnd.choice((None, [rnd.randint(-128, 127) for _ in range(n)])),
+              [[rnd.choice((None, -1, rnd.randrange(10))) for _ in range(n)]
+               for _ in range(rnd.randrange(4))],
+              rnd.random() < .5, rnd.random() < .5, rnd.randrange(-1, n)])]
+    return out
+
+
+def test_event_builders_allocate_nothing_and_match_cpython(mpy_tree):
+    # What the screens call per event, from .mpy files as on a board: the
+    # same bytes as on CPython (where the JSON codec calls them), nothing
+    # allocated (the calls' arguments, all parsed first, take more than a
+    # board-sized heap: the default heap).
+    import importlib
+    calls = builder_calls()
+    out = run_micropython(MP_SCRIPTS / "builders_check.py",
+                          json_lines([{"game": g, "fn": f, "args": a}
+                                      for g, f, a in calls]),
+                          path=(mpy_tree,))
+    assert len(out) == len(calls) > 200
+    for (g, f, a), got in zip(calls, out):
+        buf = bytearray(96)
+        size = getattr(importlib.import_module("marcador_core." + g), f)(
+            buf, *a)
+        assert got == buf[:size].hex(), (g, f, a)
+
+
 def firmware_files():
     return sorted(p for p in list(FIRMWARE.rglob("*.py")) +
                   list((ROOT / "boards").rglob("*.py"))

@@ -3,7 +3,6 @@
 
 from drivers.buttons import OK, key_of
 from core import alebrijes as A
-from core.game import header
 from .app import Choice, GridScreen
 from .play import PlayBase
 from .i18n import tr
@@ -19,11 +18,7 @@ class Play(PlayBase):
     def started(self, p):
         self.app.pop()
         self.s.ui["started"] = True
-        self.commit_byte(header(A.START, p))
-
-    def commit_byte(self, b):
-        self.s.ev[0] = b
-        self.commit(1)
+        self.commit(A.event(self.s.ev, A.START, p))
 
     def draw(self, fb):
         g = self.g
@@ -73,13 +68,4 @@ class Play(PlayBase):
 
     def finish_round(self, out, values, token):
         s = self.s
-        ev = s.ev
-        ev[0] = header(A.ROUND, out)
-        ev[1] = token + 1 if token >= 0 else 0
-        for p in range(s.n):
-            v = 0
-            for j in range(4, -1, -1):
-                v = v * 6 + values[p][j]
-            ev[2 + 2 * p] = v & 0xFF
-            ev[3 + 2 * p] = v >> 8
-        self.commit(2 + 2 * s.n)
+        self.commit(A.event(s.ev, A.ROUND, out, s.n, token, values))

@@ -15,14 +15,6 @@ from . import ui
 TYPES = ("natural", "predator", "emotional", "meteor")
 
 
-def _nib(ev, start, p, v):
-    i = start + (p >> 1)
-    if p & 1:
-        ev[i] = (ev[i] & 0x0F) | (v << 4)
-    else:
-        ev[i] = (ev[i] & 0xF0) | v
-
-
 class Play(PlayBase):
     def draw(self, fb):
         g = self.g
@@ -144,33 +136,16 @@ class DinosRound(Screen):
                                          tr("redirect")], pick))
 
     def encode(self):
+        # The event's bytes in the session's buffer; its size.
         s = self.play.s
         n = s.n
-        ev = s.ev
-        c = (n + 1) >> 1
-        ev[0] = D.ROUND | self.d << 4
-        flags = (1 if self.invert else 0) | (2 if self.stop else 0)
-        if self.adjust:
-            flags |= 4
-        if self.redirect >= 0:
-            flags |= (self.redirect + 1) << 3
-        ev[1] = flags
-        ev[2] = len(self.sudden)
-        pos = 3
-        for p in range(n):
-            _nib(ev, pos, p, 15 if self.grid.skip & (1 << p)
-                 else self.grid.values[p][0])
-        pos += c
-        if self.adjust:
-            for p in range(n):
-                ev[pos + p] = self.adjust[p][0] & 0xFF
-            pos += n
-        for row in self.sudden:
-            for p in range(n):
-                v = row[p]
-                _nib(ev, pos, p, 15 if v is None else (14 if v < 0 else v))
-            pos += c
-        return pos
+        skip = self.grid.skip
+        cards = [None if skip & (1 << p) else self.grid.values[p][0]
+                 for p in range(n)]
+        adjust = [self.adjust[p][0] for p in range(n)] if self.adjust \
+            else None
+        return D.round_event(s.ev, n, self.d, cards, adjust, self.sudden,
+                             self.invert, self.stop, self.redirect)
 
     def submit(self):
         a = self.app

@@ -4,7 +4,6 @@
 # (by them or by their partner), or killed another pawn.
 
 from core import dog as G
-from core.game import header
 from .app import Choice, Note
 from .play import PlayBase
 from .i18n import tr
@@ -37,8 +36,7 @@ class Play(PlayBase):
         self.rows_key(ev)
 
     def table_action(self):
-        self.s.ev[0] = G.DEAL
-        if self.commit(1):
+        if self.commit(G.event(self.s.ev, G.DEAL)):
             self.app.toast(tr("swap"))
 
     def actions(self, p):
@@ -49,28 +47,23 @@ class Play(PlayBase):
         def pick(i):
             a.pop()
             act = acts[i]
+            ev = self.s.ev
             if act == "out":
-                self.event(header(G.OUT, p))
+                self.commit(G.event(ev, G.OUT, p))
             elif act == "goal":
-                self.event(header(G.GOAL, p), p)
+                self.commit(G.event(ev, G.GOAL, p, p))
             elif act == "goal_partner":
-                self.event(header(G.GOAL, p), g.partner(p))
+                self.commit(G.event(ev, G.GOAL, p, g.partner(p)))
             else:
                 victims = [q for q in range(self.s.n) if g.track[q]]
                 if not victims:
                     victims = list(range(self.s.n))
                 a.push(Choice(a, tr("victim"),
                               [self.s.names[q] for q in victims],
-                              lambda j: (a.pop(), self.event(
-                                  header(G.KILL, p), victims[j]))))
+                              lambda j: (a.pop(), self.commit(
+                                  G.event(self.s.ev, G.KILL, p,
+                                          victims[j])))))
         a.push(Choice(a, self.s.names[p], [tr(x) for x in acts], pick))
-
-    def event(self, b0, b1=-1):
-        self.s.ev[0] = b0
-        if b1 < 0:
-            return self.commit(1)
-        self.s.ev[1] = b1
-        return self.commit(2)
 
     def finished(self):
         # Count the game in the match; offer the next game if it goes on.

@@ -5,7 +5,6 @@
 # game is over (and archived) only once every ordered wild has its colour.
 
 from core import doggy as D
-from core.game import header
 from .app import Choice, Note
 from .play import PlayBase
 from .i18n import tr
@@ -60,8 +59,7 @@ class Play(PlayBase):
             self.finished()
 
     def table_action(self):
-        self.s.ev[0] = D.MARIO
-        if self.commit(1) and not self.g.ended():
+        if self.commit(D.event(self.s.ev, D.MARIO)) and not self.g.ended():
             self.app.toast("%s %d/3" % (tr("mario"), self.g.mario))
 
     def actions(self, p):
@@ -80,12 +78,12 @@ class Play(PlayBase):
             elif act == "order":
                 a.push(Choice(a, tr("order"),
                               [tr(COLOR_KEYS[c]) for c in cols],
-                              lambda j: (a.pop(), self.event(
-                                  header(D.ORDER, p), cols[j])),
+                              lambda j: (a.pop(), self.commit(
+                                  D.event(self.s.ev, D.ORDER, p, cols[j]))),
                               rights=[str(g.unordered(p, c)) for c in cols]))
             else:
-                self.event(header(D.RESERVE, p),
-                           1 if act == "reserve_add" else 0xFF)
+                self.commit(D.event(self.s.ev, D.RESERVE, p,
+                                    1 if act == "reserve_add" else -1))
         a.push(Choice(a, self.s.names[p], [tr(x) for x in acts], pick,
                       rights=["", "", str(g.reserve[p]), ""][:len(acts)]))
 
@@ -96,20 +94,15 @@ class Play(PlayBase):
         def color(c):
             a.pop()
             if c == D.WILD:
-                self.event(header(D.TAKE, p), c | 1 << 4)
+                self.commit(D.event(self.s.ev, D.TAKE, p, c, 1))
                 return
             pts = (5, 3, 1)
             a.push(Choice(a, tr(COLOR_KEYS[c]), [str(x) for x in pts],
-                          lambda j: (a.pop(), self.event(
-                              header(D.TAKE, p), c | pts[j] << 4)), 2))
+                          lambda j: (a.pop(), self.commit(
+                              D.event(self.s.ev, D.TAKE, p, c, pts[j]))), 2))
             self.s.ui["color"] = c
         a.push(Choice(a, tr("color"), [tr(x) for x in COLOR_KEYS], color,
                       last))
-
-    def event(self, b0, b1):
-        self.s.ev[0] = b0
-        self.s.ev[1] = b1
-        self.commit(2)
 
     def finished(self):
         # Secret wild assignment, one player at a time, then the breakdown.
@@ -132,33 +125,29 @@ class WildAssign:
         # A blank screen between players: the previous choice is not shown.
         a.push(Note(a, tr("wild"), [tr("pass_to"), self.play.s.names[p], "",
                                     tr("ok_when_ready")],
-                    lambda: self.ask(p, 0, 0)))
+                    lambda: self.ask(p, 0, ())))
 
-    def ask(self, p, j, bits):
+    def ask(self, p, j, cols):
+        # cols: the colours p's first j wilds count as.
         a = self.app
         a.pop()
         k = self.play.g.ordered(p, D.WILD)
         if j == k:
             s = self.play.s
-            s.ev[0] = header(D.ASSIGN, p)
-            s.ev[1] = bits
-            err = s.add(2)
+            err = s.add(D.event(s.ev, D.ASSIGN, p, cols))
             if err:
                 # Not kept (e.g. the flash refused it): nothing changed;
                 # say why and ask this player's colours again.
                 a.error(err)
-                self.choose(p, 0, 0)
+                self.choose(p, 0, ())
                 return
             self.next_player(p + 1)
             return
-        self.choose(p, j, bits)
+        self.choose(p, j, cols)
 
-    def choose(self, p, j, bits):
+    def choose(self, p, j, cols):
         a = self.app
-        k = self.play.g.ordered(p, D.WILD)
         a.push(Choice(a, tr("assign_wild") % (j + 1),
                       [tr(c) for c in COLOR_KEYS[:4]],
-                      lambda c: self.ask(p, j + 1,
-                                         (bits | c << (2 + 2 * j)) + (
-                                             k if j == 0 else 0)),
+                      lambda c: self.ask(p, j + 1, cols + (c,)),
                       on_back=lambda: None))

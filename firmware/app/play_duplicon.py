@@ -36,9 +36,5 @@ class Play(PlayBase):
 
     def save_round(self, values):
         s = self.s
-        s.ev[0] = D.ROUND
-        for p in range(s.n):
-            for j in range(3):
-                s.ev[1 + 3 * p + j] = values[p][j]
-        if self.commit(1 + 3 * s.n):
+        if self.commit(D.round_event(s.ev, s.n, values)):
             s.ui["won"] = [values[p][0] for p in range(s.n)]

@@ -44,18 +44,12 @@ class Play(PlayBase):
 
     def save_round(self, values):
         s = self.s
-        ev = s.ev
-        ev[0] = F.ROUND
-        for p in range(s.n):
-            v = values[p][0] & 0xFFFF
-            ev[1 + 2 * p] = v & 0xFF
-            ev[2 + 2 * p] = v >> 8
-        if self.commit(1 + 2 * s.n):
+        if self.commit(F.event(s.ev, F.ROUND, s.n,
+                               [values[p][0] for p in range(s.n)])):
             s.ui["last"] = values
 
     def menu_items(self):
         return ["continue", "undo", "redo", "scores", "end_game", "exit"]
 
     def end_game(self):
-        self.s.ev[0] = F.END
-        self.commit(1)
+        self.commit(F.event(self.s.ev, F.END))

@@ -130,3 +130,26 @@ class Alebrijes(Game):
         # Tie-break: most rounds won; still tied, shared.
         self.leaders = best_mask(self.zeros, n, best, False)
         self.winners = self.leaders if self.over else 0
+
+
+# The event builder: the only writer of these bytes (the play screen and the
+# JSON codec call it). It writes one event at the start of buf and returns
+# its size; it allocates nothing.
+#     event(buf, START, p)         p: who starts round 1
+#     event(buf, ROUND, out, n, token, highs)   out: who went out; token:
+#         who holds it, -1 when not given; highs[p]: p's 5 highest values
+#         (0-5), in SUITS order
+
+def event(buf, kind, p, n=0, token=-1, highs=None):
+    buf[0] = kind | p << 4
+    if kind != ROUND:
+        return 1
+    buf[1] = token + 1 if token >= 0 else 0
+    for q in range(n):
+        h = highs[q]                    # pyright: ignore[reportOptionalSubscript]
+        v = 0
+        for s in range(4, -1, -1):
+            v = v * 6 + h[s]
+        buf[2 + 2 * q] = v & 0xFF
+        buf[3 + 2 * q] = v >> 8
+    return 2 + 2 * n

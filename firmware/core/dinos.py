@@ -313,3 +313,44 @@ def _first(mask):
         mask >>= 1
         p += 1
     return p
+
+
+# The event builder: the only writer of these bytes (the play screen and the
+# JSON codec call it). It writes the event at the start of buf and returns
+# its size; it allocates nothing.
+
+def round_event(buf, n, disaster, cards, adjust, sudden, invert, stop,
+                redirect):
+    # cards[p]: p's point card (0-9), None for an eliminated player;
+    # adjust: None, or per player -128..127 (None: none); sudden: the
+    # sudden death rows (15 at most), row[p] a card, None (not in it) or
+    # negative (no card left); redirect: the player, -1 for none.
+    c = (n + 1) >> 1
+    flags = (1 if invert else 0) | (2 if stop else 0)
+    if adjust is not None:
+        flags |= 4
+    if redirect >= 0:
+        flags |= (redirect + 1) << 3
+    buf[0] = ROUND | disaster << 4
+    buf[1] = flags
+    buf[2] = len(sudden)
+    pos = 3
+    # The cards (j = -1), their adjustments, then each sudden death row:
+    # a nibble per player.
+    for j in range(-1, len(sudden)):
+        row = cards if j < 0 else sudden[j]
+        for p in range(n):
+            v = row[p]
+            v = _NULL if v is None else (_NO_CARD if v < 0 else v)
+            i = pos + (p >> 1)
+            if p & 1:
+                buf[i] = (buf[i] & 0x0F) | (v << 4)
+            else:
+                buf[i] = (buf[i] & 0xF0) | v
+        pos += c
+        if j < 0 and adjust is not None:
+            for p in range(n):
+                v = adjust[p]
+                buf[pos + p] = 0 if v is None else v & 0xFF
+            pos += n
+    return pos

@@ -176,3 +176,17 @@ def match_opts(dealer, length, wins):
 def match_need(length):
     # Games a team must win to take the match (best of `length`).
     return length // 2 + 1
+
+
+# The event builder: the only writer of these bytes (the play screen and the
+# JSON codec call it). It writes one event at the start of buf and returns
+# its size; it allocates nothing. DOG's events are a header and at most
+# one byte: event(buf, DEAL); event(buf, OUT, p); event(buf, KILL, p,
+# victim); event(buf, GOAL, owner, by) (by: the owner or the partner).
+
+def event(buf, kind, p=0, other=-1):
+    buf[0] = kind | p << 4
+    if other < 0:
+        return 1
+    buf[1] = other
+    return 2

@@ -291,3 +291,32 @@ class Doggy(Game):
             for p in range(n):
                 if cnt[p * 4 + c] == second:
                     self.maj[p * 4 + c] = 2 // k2
+
+
+# The event builder: the only writer of these bytes (the play screen and the
+# JSON codec call it). It writes one event at the start of buf and returns
+# its size; it allocates nothing.
+#     event(buf, MARIO)
+#     event(buf, TAKE, p, color, points)
+#     event(buf, ORDER, p, color)
+#     event(buf, RESERVE, p, delta)       delta: -128..127
+#     event(buf, ASSIGN, p, colors)       what each of p's ordered wilds
+#         counts as (3 at most, each a colour but WILD): the count in bits
+#         0-1, then 2 bits per wild.
+
+def event(buf, kind, p=0, a=0, b=0):
+    buf[0] = kind | p << 4
+    if kind == MARIO:
+        return 1
+    if kind == TAKE:
+        a |= b << 4
+    elif kind == RESERVE:
+        a &= 0xFF
+    elif kind == ASSIGN:
+        # a is the list of colours here (pyright takes it for an int).
+        cols = a
+        a = len(cols)                      # pyright: ignore[reportArgumentType]
+        for j in range(a):
+            a |= cols[j] << (2 + 2 * j)    # pyright: ignore[reportIndexIssue]
+    buf[1] = a
+    return 2

@@ -6,7 +6,7 @@
 #   ROUND  1 + 3n bytes  [h, won0, hand0, zone0, won1, hand1, zone1, ...]
 
 from array import array
-from .game import Game, const, best_mask, zero
+from .game import Game, const, best_mask, zero, header
 from . import errors as E
 
 ROUND = const(1)
@@ -84,3 +84,17 @@ class Duplicon(Game):
             self.total[p] = self.won[p] - 2 * self.hand[p] - 3 * self.zone[p]
         self.leaders = best_mask(self.total, n, (1 << n) - 1, False)
         self.winners = self.leaders if self.over else 0
+
+
+# The event builder: the only writer of these bytes (the play screen and the
+# JSON codec call it). It writes the event at the start of buf and returns
+# its size; it allocates nothing.
+
+def round_event(buf, n, rows):
+    # rows[p]: player p's (won, hand, zone) cards.
+    buf[0] = header(ROUND)
+    for p in range(n):
+        r = rows[p]
+        for j in range(3):
+            buf[1 + 3 * p + j] = r[j]
+    return 1 + 3 * n

@@ -105,3 +105,20 @@ class Free(Game):
         self.leaders = best_mask(self.total, n, (1 << n) - 1,
                                  self.opts[0] & 1)
         self.winners = self.leaders if self.over else 0
+
+
+# The event builder: the only writer of these bytes (the play screen and the
+# JSON codec call it). It writes one event at the start of buf and returns
+# its size; it allocates nothing.
+#     event(buf, END)
+#     event(buf, ROUND, n, scores)   scores[p]: p's points (-32768..32767)
+
+def event(buf, kind, n=0, scores=None):
+    buf[0] = kind
+    if kind != ROUND:
+        return 1
+    for p in range(n):
+        v = scores[p] & 0xFFFF          # pyright: ignore[reportOptionalSubscript]
+        buf[1 + 2 * p] = v & 0xFF
+        buf[2 + 2 * p] = v >> 8
+    return 1 + 2 * n

@@ -1,11 +1,9 @@
 # The sync protocol on the USB serial port (shared with the REPL), device
 # side. docs/protocol.md describes it; host_tools/link.py is the PC side.
 #
-# A frame is one line of printable ASCII, so it never holds Ctrl-C/Ctrl-D
-# and mpremote can still take the port over:
-#     #<words separated by spaces>*<CRC-32 of the words, 8 hex digits>\n
-# Binary payloads travel in base64. The PC asks, the device answers with
-# one frame ("ok ..." or "err CODE text"), or several for "list". A
+# A frame is one line of printable ASCII with a CRC-32 (core/wire.py: the
+# format, shared with the PC). Binary payloads travel in base64. The PC
+# asks, the device answers with one frame ("ok ..." or "err CODE text"), or several for "list". A
 # malformed, oversized, unknown or failing request gets an "err" frame
 # and changes nothing. Requests name games by number only: no path ever
 # comes from the link.
@@ -19,6 +17,7 @@
 # once OWED_MAX refusals wait) while the keys keep working.
 
 from binascii import crc32, a2b_base64, b2a_base64
+from core.wire import printable, frame, parse, tail
 from .outbuf import OutBuf
 
 PROTO = 3
@@ -53,40 +52,9 @@ class Full(Exception):
     pass
 
 
-def printable(s):
-    # s as bytes of printable ASCII: any other byte becomes "?".
-    b = s.encode()
-    for c in b:
-        if c < 32 or c > 126:
-            break
-    else:
-        return b
-    b = bytearray(b)
-    for i in range(len(b)):
-        if b[i] < 32 or b[i] > 126:
-            b[i] = 63
-    return bytes(b)
-
-
 def echo(s):
     # At most 16 characters of a request word, for an err text.
     return printable(s)[:16].decode()
-
-
-def frame(words):
-    body = printable(" ".join(words))
-    return b"#" + body + b"*%08x\n" % (crc32(body) & 0xFFFFFFFF)
-
-
-def parse(line):
-    # The words of a frame, or None if it is not a valid frame.
-    if len(line) < 11 or line[0] != "#" or line[-9] != "*":
-        return None
-    body = line[1:-9]
-    # The CRC in lowercase hex exactly: one spelling per frame.
-    if line[-8:] != "%08x" % (crc32(body.encode()) & 0xFFFFFFFF):
-        return None
-    return body.split(" ")
 
 
 def num(s, lo, hi):
@@ -142,7 +110,7 @@ def _stream(words, parts):
     if empty and not b:
         b = b"-"
     crc = crc32(b, crc)
-    yield b + b"*%08x\n" % (crc & 0xFFFFFFFF)
+    yield b + tail(crc)
 
 
 class Link:

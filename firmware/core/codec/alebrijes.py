@@ -1,0 +1,56 @@
+# Alebrijes' JSON side (GAMES.md): its events <-> bytes, and its status.
+
+from .. import alebrijes as G
+from .. import errors as E
+from .common import RecordError, whole, player, per_player, field
+from .common import no_options_bytes as options_bytes  # noqa: F401
+from .common import no_options_dict as options_dict  # noqa: F401
+
+SUITS = 5
+
+
+def encode(ev, e, n):
+    # The bytes are written by the rules module's builders.
+    if e == "start":
+        b = bytearray(1)
+        return bytes(b[:G.event(b, G.START, player(field(ev, "p"), n))])
+    if e != "round":
+        return None
+    out = player(field(ev, "out"), n, "out")
+    tok = ev.get("token")
+    tok = -1 if tok is None else player(tok, n, "token")
+    high = per_player(field(ev, "high"), n, "high")
+    highs = []
+    for p in range(n):
+        vals = high[p]
+        if not isinstance(vals, list) or len(vals) != SUITS:
+            raise RecordError(E.BAD_VALUE, -1, "high: 5 values per player")
+        # Checked from the last suit on, as they were packed before.
+        for s in range(SUITS - 1, -1, -1):
+            whole(vals[s], 0, 5, "high")
+        highs.append(vals)
+    b = bytearray(2 + 2 * n)
+    return bytes(b[:G.event(b, G.ROUND, out, n, tok, highs)])
+
+
+def decode(buf, off, k, p, n):
+    if k == G.START:
+        return {"e": "start", "p": p}
+    high = []
+    for q in range(n):
+        v = buf[off + 2 + 2 * q] | (buf[off + 3 + 2 * q] << 8)
+        vals = []
+        for s in range(SUITS):
+            vals.append(v % 6)
+            v //= 6
+        high.append(vals)
+    ev = {"e": "round", "out": p, "high": high}
+    if buf[off + 1]:
+        ev["token"] = buf[off + 1] - 1
+    return ev
+
+
+def status(g):
+    return {"rounds": g.rounds, "next_first": g.first,
+            "cards_to_deal": g.cards_to_deal(),
+            "rounds_won": [g.zeros[p] for p in range(g.n)]}

@@ -1,0 +1,71 @@
+# What every title's JSON codec shares: the error a record raises and the
+# checks of JSON values (PC only, with the rest of core/codec).
+
+from .. import errors as E
+
+
+class RecordError(Exception):
+    # code: an errors.* code; index: the event number (0-based), -1 for the
+    # record itself; detail: what was wrong, in words, for the PC.
+    def __init__(self, code, index=-1, detail=""):
+        super().__init__(code, index, detail)
+        self.code = code
+        self.index = index
+        self.detail = detail
+
+    def text(self, lang=E.EN):
+        where = "record" if self.index < 0 else "event %d" % self.index
+        msg = E.message(self.code, lang)
+        if self.detail:
+            msg += " (" + self.detail + ")"
+        return where + ": " + msg
+
+
+def whole(v, lo, hi, what, code=E.BAD_VALUE):
+    # v, a whole number in lo..hi.
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise RecordError(E.BAD_VALUE, -1, what + " must be a whole number")
+    if v < lo or v > hi:
+        if v < 0 <= lo:
+            raise RecordError(E.NEGATIVE, -1, "%s = %d" % (what, v))
+        raise RecordError(code, -1, "%s = %d" % (what, v))
+    return v
+
+
+def player(v, n, what="p"):
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v >= n:
+        raise RecordError(E.BAD_PLAYER, -1, "%s = %r" % (what, v))
+    return v
+
+
+def per_player(v, n, what):
+    # v, a list with one entry per player.
+    if not isinstance(v, list) or len(v) != n:
+        raise RecordError(E.BAD_VALUE, -1,
+                          "%s needs one entry per player (%d)" % (what, n))
+    return v
+
+
+def named(v, names, what):
+    # The index of the name v in names.
+    if v not in names:
+        raise RecordError(E.BAD_VALUE, -1, "%s = %r" % (what, v))
+    return names.index(v)
+
+
+def field(ev, key):
+    if key not in ev:
+        raise RecordError(E.BAD_EVENT, -1, "missing field '%s'" % key)
+    return ev[key]
+
+
+def mask_list(mask, n):
+    return [p for p in range(n) if mask & (1 << p)]
+
+
+def no_options_bytes(n, opts):
+    return b""
+
+
+def no_options_dict(n, b):
+    return {}

@@ -1,0 +1,32 @@
+# Duplicon's JSON side (GAMES.md): its events <-> bytes, and its status.
+
+from .. import duplicon as G
+from .. import errors as E
+from .common import whole, per_player, field
+from .common import no_options_bytes as options_bytes  # noqa: F401
+from .common import no_options_dict as options_dict  # noqa: F401
+
+
+def encode(ev, e, n):
+    if e != "round":
+        return None
+    w = per_player(field(ev, "won"), n, "won")
+    h = per_player(field(ev, "hand"), n, "hand")
+    z = per_player(field(ev, "zone"), n, "zone")
+    rows = [[whole(v, 0, 255, what, E.TOO_MANY_CARDS)
+             for v, what in ((w[p], "won"), (h[p], "hand"), (z[p], "zone"))]
+            for p in range(n)]
+    b = bytearray(1 + 3 * n)
+    return bytes(b[:G.round_event(b, n, rows)])
+
+
+def decode(buf, off, k, p, n):
+    return {"e": "round",
+            "won": [buf[off + 1 + 3 * q] for q in range(n)],
+            "hand": [buf[off + 2 + 3 * q] for q in range(n)],
+            "zone": [buf[off + 3 + 3 * q] for q in range(n)]}
+
+
+def status(g):
+    return {"rounds": g.rounds,
+            "last_round": [g.last[p] for p in range(g.n)]}

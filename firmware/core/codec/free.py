@@ -1,0 +1,50 @@
+# The free pad's JSON side (GAMES.md): options (lowest wins, target), its
+# events <-> bytes, and its status.
+
+from .. import free as G
+from ..game import int16
+from .. import errors as E
+from .common import whole, per_player, field
+
+
+def options_bytes(n, opts):
+    flags = 1 if opts.get("lowest_wins") else 0
+    t = opts.get("target")
+    if t is not None:
+        flags |= 2
+        t = whole(t, -32768, 32767, "target", E.BAD_OPTION)
+    else:
+        t = 0
+    t &= 0xFFFF
+    return bytes([flags, t & 0xFF, t >> 8])
+
+
+def options_dict(n, b):
+    d = {"lowest_wins": bool(b[0] & 1)}
+    if b[0] & 2:
+        d["target"] = int16(b, 1)
+    return d
+
+
+def encode(ev, e, n):
+    # The bytes are written by the rules module's builders (core/free.py).
+    if e == "end":
+        b = bytearray(1)
+        return bytes(b[:G.event(b, G.END)])
+    if e != "round":
+        return None
+    scores = [whole(v, -32768, 32767, "score")
+              for v in per_player(field(ev, "scores"), n, "scores")]
+    b = bytearray(1 + 2 * n)
+    return bytes(b[:G.event(b, G.ROUND, n, scores)])
+
+
+def decode(buf, off, k, p, n):
+    if k == G.END:
+        return {"e": "end"}
+    return {"e": "round",
+            "scores": [int16(buf, off + 1 + 2 * q) for q in range(n)]}
+
+
+def status(g):
+    return {"rounds": g.rounds}
