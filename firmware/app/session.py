@@ -38,6 +38,7 @@ class Session:
         self.store = None   # set once the game's journal is on flash
         self.number = 0     # game number on this device (0: not stored)
         self.time = 0       # start time, Unix seconds (0: clock not set)
+        self.end_unknown = False  # ended as the power went: no end time
 
     @property
     def game(self):
