@@ -264,11 +264,8 @@ def mark_spans(st, spans):
         return True
     text = ",".join(["%d-%d" % (a, b) if a != b else str(a)
                      for a, b in merged])
-    tmp = st.path("synced.tmp")
     try:
-        with open(tmp, "w") as f:
-            f.write(text)
-        os.rename(tmp, st.path("synced"))
+        st.replace("synced", text)
     except OSError:
         return False
     st.synced = merged

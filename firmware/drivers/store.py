@@ -113,14 +113,21 @@ class Store:
         return t
 
     def _save_fs_id(self, t):
-        tmp = self.path("fsid.tmp")
         try:
-            with open(tmp, "w") as f:
-                f.write(t)
-            os.rename(tmp, self.path("fsid"))
+            self.replace("fsid", t)
         except OSError:
             return False
         return True
+
+    def replace(self, name, data):
+        # Put data (str or bytes) in the file name whole or not at all:
+        # written to name.tmp, then renamed over it (littlefs renames
+        # atomically; the old file is never deleted first). OSError when
+        # the flash refuses.
+        tmp = self.path(name + ".tmp")
+        with open(tmp, "w" if isinstance(data, str) else "wb") as f:
+            f.write(data)
+        os.rename(tmp, self.path(name))
 
     # --- segments
     def segments(self):
@@ -170,14 +177,9 @@ class Store:
         number = max(self.next, self.archived + 1)
         head = F.header(number, t, 0, 0, session.gid, session.names,
                         session.opts)
-        tmp = self.path("cur.tmp")
         try:
-            with open(tmp, "w") as f:
-                f.write(str(number + 1))
-            os.rename(tmp, self.path("next"))
-            with open(tmp, "wb") as f:
-                f.write(F.journal_head(head))
-            os.rename(tmp, self.path("cur"))
+            self.replace("next", str(number + 1))
+            self.replace("cur", F.journal_head(head))
         except OSError:
             return False
         self.number = number
