@@ -1,6 +1,7 @@
 """The simulated device's USB serial port: the real firmware on the
 MicroPython VM, its serial port on a pty, and a second pty for pyserial,
-with a relay between the two that can "pull the cable" (drop bytes).
+with a relay between the two that can "pull the cable" (drop bytes); and
+serve(), `marcador sim --serial`: that port behind a stable path.
 
     with SimDevice(flash="out/flash.img", script="serve\\n") as dev:
         client = Client(dev.port)
@@ -12,6 +13,7 @@ import threading
 import time
 import tty
 import select
+from pathlib import Path
 
 from . import sim
 
@@ -121,3 +123,51 @@ def wait_ready(proc, seconds=10):
     t = time.time() + seconds
     while time.time() < t and proc.poll() is None:
         time.sleep(0.05)
+
+
+SERIAL_LINK = Path("out") / "sim-serial"
+
+
+def serve(flash=None, link=SERIAL_LINK, script=None, sh1106=False, uid=None,
+          ready=print):
+    """The simulator with its USB serial port exposed: the PC side of the
+    port is a pty, reachable through the symlink `link` (a stable path for
+    `marcador sync --port LINK`). Keys from this terminal, or a key script
+    played first (then the device keeps serving). Runs until the
+    simulator quits (q) or Ctrl-C; returns its exit code."""
+    import signal
+    import tempfile
+    import threading
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt    # cleaned up as Ctrl-C is
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, stop)
+    link = Path(link)
+    if link.is_dir() or (link.exists() and not link.is_symlink()):
+        raise FileExistsError(f"{link} exists and is not a link this "
+                              f"simulator made: give --serial another path")
+    extra = (["--sh1106"] if sh1106 else []) + \
+        (["--uid", uid] if uid else [])
+    if script is not None:
+        # Shots would fill the pipe nobody reads: a served device is used,
+        # not photographed.
+        script = "".join(ln + "\n" for ln in script.splitlines()
+                         if not ln.strip().startswith("shot")) + "serve\n"
+    with tempfile.TemporaryDirectory() as tmp:
+        image = Path(flash) if flash else (
+            sim.FLASH if script is None else Path(tmp) / "flash.img")
+        image.parent.mkdir(parents=True, exist_ok=True)
+        with SimDevice(image.resolve(), script or "", extra=extra,
+                       terminal=script is None) as dev:
+            link.parent.mkdir(parents=True, exist_ok=True)
+            if link.is_symlink():
+                link.unlink()
+            link.symlink_to(dev.port)
+            try:
+                ready(dev.port, link)
+                return dev.proc.wait()
+            finally:
+                if link.is_symlink() and os.readlink(link) == dev.port:
+                    link.unlink()

@@ -10,10 +10,11 @@ from .common import FileProblem, UsageError
 
 
 def args_sim(p):
-    from ..sim import SERIAL_LINK
+    from ..simport import SERIAL_LINK
     p.add_argument("--script", metavar="FILE",
                    help="play a key script instead of the terminal (- for "
-                        "stdin); see sim/README.md")
+                        "stdin); the commands are in README.md, "
+                        "\"The simulator\"")
     p.add_argument("--shots", metavar="DIR",
                    help="save the script's screenshots as PNG files here")
     p.add_argument("--sh1106", action="store_true",
@@ -55,8 +56,10 @@ def do_sim(state, args):
                       f"{args.serial}: in another terminal, `marcador sync "
                       f"--port {args.serial}`", file=sys.stderr, flush=True)
                 time.sleep(1.5)
-            return sim.serve(args.flash, args.serial, text, args.sh1106,
-                             uid, ready=_ready(text is None))
+            from .. import simport
+            return simport.serve(args.flash, args.serial, text,
+                                 args.sh1106, uid,
+                                 ready=_ready(text is None))
         if text is None:
             return sim.interactive(args.sh1106, args.flash or sim.FLASH,
                                    uid)
