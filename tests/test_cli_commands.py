@@ -471,3 +471,14 @@ def test_the_readme_path_sim_serial_then_sync(tmp_path, capsys):
     assert "1 game(s) received, 1 new" in out, out
     (game,) = Archive(tmp_path / "a.sqlite", readonly=True).games()
     assert game["game"] == "free" and game["started"]
+
+
+def test_every_doc_the_help_names_exists(capsys):
+    # `marcador COMMAND --help` may point to documents: they must be there.
+    names = []
+    for command in C.COMMANDS:
+        with pytest.raises(SystemExit):
+            cli([command, "--help"])
+        names += re.findall(r"[\w./-]+\.md\b", capsys.readouterr().out)
+    assert "README.md" in names
+    assert [n for n in names if not (ROOT / n).exists()] == []

@@ -193,7 +193,7 @@ def do_report(state, args):
 def args_export(p):
     p.add_argument("--format", choices=("json", "csv", "bgstats"),
                    default="json",
-                   help="json: the game records of GAMES.md; csv: one row "
+                   help="json: game records (docs/records.md); csv: one row "
                         "per player per game; bgstats: a BG Stats import "
                         "file (default json)")
     p.add_argument("-o", "--output", metavar="FILE",

@@ -11,7 +11,7 @@ from .common import InvalidRecord, add_json, add_lang, lang_of, read_json
 
 def args_score(p):
     p.add_argument("files", nargs="+", metavar="FILE.json",
-                   help="game records (GAMES.md format); - for stdin")
+                   help="game records (docs/records.md); - for stdin")
     add_json(p, "a table (one object; a list of them for several files)")
     add_lang(p)
 
