@@ -58,7 +58,7 @@ COMMANDS = {
 }
 
 EXIT_PIPE = 141
-# The one home of marcador's exit codes (README, "Reliability of the PC
+# The one home of marcador's exit codes (README, "Reliability", "The PC
 # tools"): the first row whose type matches decides. message(command, ex)
 # is the line printed on stderr, None for none.
 ERRORS = (
