@@ -149,24 +149,6 @@ def play_keys():
         pass                           # the script ended (and dumped state)
 
 
-class _Port:
-    def __init__(self):
-        self.inbox = bytearray()
-        self.out = bytearray()
-
-    def read(self, n=1):
-        if not self.inbox:
-            return b""
-        b = bytes(self.inbox[:1])
-        self.inbox = self.inbox[1:]
-        return b
-
-    def write(self, b):
-        # Takes everything (the link's port says how many bytes it took).
-        self.out.extend(b)
-        return len(b)
-
-
 def mark_all(app):
     # What `marcador sync` does after a pull: mark exactly the games the
     # device offered, as spans of consecutive numbers, through the link.
@@ -181,7 +163,8 @@ def mark_all(app):
             spans[-1][1] = n
         else:
             spans.append([n, n])
-    port = _Port()
+    from vmboard import Port
+    port = Port()
     link = Link(app, port, port)
     before = len(dev.journal)
     if bad_mark:

@@ -10,35 +10,14 @@
 # takes a few more journal bytes inline in littlefs's metadata: too few
 # to aim at one event; the block device refusing the write is exact.)
 
-import sys
 import json
-import os
+import sys
 
-_root = sys.path[0] + "/../.."
-sys.path.append(_root + "/sim")
-sys.path.append(_root + "/firmware")
-
-import board                           # noqa: E402
-from fakes.blockdev import BlockDev    # noqa: E402
-from app.app import App                # noqa: E402
+from vmboard import boot, fresh        # the firmware on the path first
 from app.play import start_game        # noqa: E402
 from drivers import archive            # noqa: E402
 from core import doggy as D            # noqa: E402
 from core.game import header           # noqa: E402
-
-
-def boot(dev):
-    board.CONFIG["blockdev"] = dev
-    hw = board.setup()
-    app = App(hw)
-    app.step(0)
-    return app
-
-
-def fresh(blocks=64):
-    dev = BlockDev(blocks)
-    os.VfsLfs2.mkfs(dev)
-    return dev
 
 
 def event(app, *b):

@@ -21,25 +21,14 @@ sys.path.append(_root + "/firmware")
 
 import board                           # noqa: E402
 from fakes.blockdev import BlockDev    # noqa: E402
-from app.app import App                # noqa: E402
 from app.play import start_game           # noqa: E402
 from drivers import store as S         # noqa: E402
 from drivers import archive            # noqa: E402
 from core import errors as E           # noqa: E402
 
 
-def boot(dev):
-    board.CONFIG["blockdev"] = dev
-    hw = board.setup()
-    app = App(hw)
-    app.step(0)
-    return app
-
-
-def fresh(blocks=64):
-    dev = BlockDev(blocks)
-    os.VfsLfs2.mkfs(dev)
-    return dev
+from vmboard import boot, fresh         # noqa: E402
+from vmboard import Port as _Port       # noqa: E402
 
 
 def free_round(app, scores):
@@ -383,26 +372,6 @@ def resume():
 
 
 # --- protocol 3: filesystem nonce, exact marks, damaged data reachable
-
-class _Port:
-    """The serial port as the link sees it: bytes in, bytes out."""
-
-    def __init__(self):
-        self.inbox = bytearray()
-        self.out = bytearray()
-
-    def read(self, n=1):
-        if not self.inbox:
-            return b""
-        b = bytes(self.inbox[:1])
-        self.inbox = self.inbox[1:]
-        return b
-
-    def write(self, b):
-        # Takes everything (the link's port says how many bytes it took).
-        self.out.extend(b)
-        return len(b)
-
 
 def ask(app, *words):
     # One request through the device's link (Link.poll, as the app loop

@@ -1,0 +1,52 @@
+# What the VM-side checks share (tests/mp/*_check.py, power_cut.py): the
+# firmware and the simulator's fakes on the import path, a freshly
+# formatted simulated flash, the app booted on it, and a serial port that
+# is two byte buffers.
+
+import os
+import sys
+
+_root = sys.path[0] + "/../.."          # the scripts are in tests/mp
+if _root + "/firmware" not in sys.path:
+    sys.path.append(_root + "/sim")
+    sys.path.append(_root + "/firmware")
+
+
+def fresh(blocks=64):
+    # A new simulated flash of `blocks` 4 KB blocks, formatted littlefs2.
+    from fakes.blockdev import BlockDev
+    dev = BlockDev(blocks)
+    os.VfsLfs2.mkfs(dev)
+    return dev
+
+
+def boot(dev):
+    # The firmware's App on the simulated board with this flash, one step
+    # run (the home screen drawn).
+    import board
+    from app.app import App
+    board.CONFIG["blockdev"] = dev
+    hw = board.setup()
+    app = App(hw)
+    app.step(0)
+    return app
+
+
+class Port:
+    """The serial port as the link sees it: bytes in, bytes out."""
+
+    def __init__(self):
+        self.inbox = bytearray()
+        self.out = bytearray()
+
+    def read(self, n=1):
+        if not self.inbox:
+            return b""
+        b = bytes(self.inbox[:1])
+        self.inbox = self.inbox[1:]
+        return b
+
+    def write(self, b):
+        # Takes everything (the link's port says how many bytes it took).
+        self.out.extend(b)
+        return len(b)
