@@ -2,7 +2,7 @@
 
 from marcador_core import record
 from marcador_core.games import game_class
-from marcador_core.game import UNDO, REDO
+from marcador_core.game import event_size
 
 
 def split_events(gid, n, opts, data):
@@ -12,8 +12,7 @@ def split_events(gid, n, opts, data):
     out = []
     off = 0
     while off < len(data):
-        k = data[off] & 0x0F
-        size = 1 if k in (UNDO, REDO) else game.size(data, off, len(data))
+        size = event_size(game, data, off, len(data))
         if size <= 0:
             raise ValueError(f"undecodable event at byte {off}")
         out.append(bytes(data[off:off + size]))

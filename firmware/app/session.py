@@ -6,7 +6,7 @@
 # what the screen shows is always what the flash holds.
 
 from core.games import game_class
-from core.game import REDO, UNDO
+from core.game import event_size
 from core.log import GameLog
 from core import errors as E
 from core import gamefile as F
@@ -88,8 +88,7 @@ def from_journal(rec, log=None):
     off = rec.first
     g = s.log.game
     while off < end:
-        k = data[off] & 0x0F
-        size = 1 if k == UNDO or k == REDO else g.size(data, off, end)
+        size = event_size(g, data, off, end)
         if (size <= 0 or not F.event_crc_ok(data, off, off + size) or
                 s.log.add(data, off, off + size)):
             rec.lost = _count_rest(g, data, off, end)
@@ -103,8 +102,7 @@ def _count_rest(g, data, off, end):
     # How many records seem to follow a bad one (at least 1).
     n = 0
     while off < end:
-        k = data[off] & 0x0F
-        size = 1 if k == UNDO or k == REDO else g.size(data, off, end)
+        size = event_size(g, data, off, end)
         n += 1
         if size <= 0:
             break

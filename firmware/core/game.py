@@ -38,6 +38,14 @@ def header(kind, player=0):
     return kind | (player << 4)
 
 
+def event_size(game, buf, off, end):
+    # Length of the event at buf[off] in a log: UNDO and REDO are one byte
+    # in every title, the rest its rules know (0: not an event of this
+    # game, -1: cut short before end). The one walker of stored logs.
+    k = buf[off] & 0x0F
+    return 1 if k == UNDO or k == REDO else game.size(buf, off, end)
+
+
 def int8(b):
     # A byte read back as a signed value (-128..127).
     return b - 256 if b > 127 else b

@@ -8,7 +8,7 @@
 # allocated here once, so adding, undoing and redoing allocate nothing.
 
 from array import array
-from .game import REDO, UNDO
+from .game import REDO, UNDO, event_size
 from . import errors as E
 
 LOG_BYTES = 2048
@@ -138,9 +138,7 @@ class GameLog:
         off = 0
         i = 0
         while off < length:
-            k = data[off] & 0x0F
-            size = 1 if k == UNDO or k == REDO else \
-                self.game.size(data, off, length)
+            size = event_size(self.game, data, off, length)
             if size <= 0:
                 return (E.TRUNCATED if size < 0 else E.BAD_EVENT), i
             err = self.add(data, off, off + size)

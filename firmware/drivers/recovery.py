@@ -4,7 +4,7 @@
 
 import os
 from core import gamefile as F
-from core.game import REDO, UNDO
+from core.game import event_size
 from .store import _read
 
 
@@ -61,9 +61,7 @@ def rewrite(st, session):
         g = log.game
         off = 0
         while off < log.used:
-            k = log.buf[off] & 0x0F
-            size = 1 if k == UNDO or k == REDO else \
-                g.size(log.buf, off, log.used)
+            size = event_size(g, log.buf, off, log.used)
             c = F.crc(log.buf, off, off + size)
             f.write(memoryview(log.buf)[off:off + size])
             f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))

@@ -163,16 +163,14 @@ def _record():
     import json
     from core import record as R
     from core.games import game_class
-    from core.game import UNDO, REDO
+    from core.game import event_size
     n = len(names)
     game = game_class(gid)()
     game.setup(n, opts)
     events = []
     off = 0
     while off < len(data):
-        k = data[off] & 0x0F
-        size = 1 if k == UNDO or k == REDO else game.size(data, off,
-                                                          len(data))
+        size = event_size(game, data, off, len(data))
         if size <= 0:
             raise ValueError("undecodable event at byte %d" % off)
         events.append(R.decode_event(gid, n, data[off:off + size]))
