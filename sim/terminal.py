@@ -1,20 +1,20 @@
 # TerminalFeeder: a person plays the simulator in a terminal. Keys come
 # from stdin in raw mode; the panel (as decoded by the fake I2C bus) is
-# drawn with Unicode quadrant blocks (2x2 pixels each), 64 columns by 32
-# rows.
+# drawn with Unicode Braille patterns (2x4 pixels each), 64 columns by 16
+# rows in a frame, with a help line below: 19 rows, 80 columns at most, so
+# that it fits an 80x24 terminal.
 
 import sys
 from feeders import TAP_MS, LONG_MS
 
-# Quadrant blocks indexed by (top-left, top-right, bottom-left,
-# bottom-right) bits.
-QUAD = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
+# Braille dot bits for the pixel at (x, y) in a 2x4 cell.
+DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
 
 
 class TerminalFeeder:
     realtime = True
-    HELP = ("arrows: UP/DOWN  Enter/->: OK  Backspace/<-: BACK  "
-            "Tab: next key is a long press  PgUp/PgDn: hold  q: quit")
+    HELP = ("\u2191\u2193: UP/DOWN  Enter/\u2192: OK  Bksp/\u2190: BACK  "
+            "Tab+key: long  PgUp/PgDn: hold  q: quit")
 
     def __init__(self):
         import time
@@ -90,14 +90,22 @@ class TerminalFeeder:
 
     def draw(self):
         p = self.hw.panel
-        out = ["\x1b[H"]
-        for r in range(0, 64, 2):
-            line = []
+        out = ["\x1b[H\u250c" + "\u2500" * 64 + "\u2510\r\n"]
+        for r in range(0, 64, 4):
+            line = ["\u2502"]
             for c in range(0, 128, 2):
-                v = (p.pixel(c, r) | p.pixel(c + 1, r) << 1 |
-                     p.pixel(c, r + 1) << 2 | p.pixel(c + 1, r + 1) << 3)
-                line.append(QUAD[v])
-            out.append("".join(line) + "\r\n")
-        out.append(("LONG " if self.long else "     ") + self.HELP[:75] +
-                   "\r\n")
+                v = 0
+                for dy in range(4):
+                    bits = DOTS[dy]
+                    if p.pixel(c, r + dy):
+                        v |= bits[0]
+                    if p.pixel(c + 1, r + dy):
+                        v |= bits[1]
+                line.append(chr(0x2800 + v))
+            out.append("".join(line) + "\u2502\r\n")
+        mark = " LONG: next key held " if self.long else ""
+        out.append("\u2514" + mark + "\u2500" * (64 - len(mark)) +
+                   "\u2518\r\n")
+        # The help line ends the screen (row 19): no line break after it.
+        out.append(self.HELP + "\x1b[K")
         sys.stdout.write("".join(out))
