@@ -1,5 +1,6 @@
 """`make sim`: the interactive simulator in a terminal (a pty here): it
-shows the home screen as soon as it starts and fits an 80x24 terminal."""
+shows the home screen as soon as it starts, fits an 80x24 terminal, and
+turns every key into a press, however fast they come."""
 
 import fcntl
 import os
@@ -89,3 +90,54 @@ def test_whole_screen_fits_80x24(tmp_path):
     for key in ("q", "OK", "BACK", "Tab", "Pg"):
         assert key in help_line, help_line
     assert "quit" in help_line, help_line
+
+
+def _menu_cycle(t):
+    # The home menu's screens, one slow DOWN at a time, until it wraps.
+    screens = [t.screen()]
+    for _ in range(20):
+        s = t.keys(b"\x1b[B")
+        if s == screens[0]:
+            return screens
+        screens.append(s)
+    raise AssertionError("the home menu did not wrap in 20 moves")
+
+
+def test_twenty_keys_at_once_move_twenty_steps(tmp_path):
+    t = Terminal(tmp_path)
+    cycle = _menu_cycle(t)
+    n = len(cycle)
+    assert n > 2
+    after = t.keys(b"\x1b[B" * 20)
+    moved = cycle.index(after) if after in cycle else None
+    assert moved == 20 % n, (moved, n)
+    after = t.keys(b"\x1b[A" * 19)                # and back, 19 UP at once
+    moved = cycle.index(after) if after in cycle else None
+    assert moved == 1 % n, (moved, n)
+    assert t.quit() == 0
+
+
+def test_lone_esc_then_down_still_works(tmp_path):
+    t = Terminal(tmp_path)
+    home = t.screen()
+    t.keys(b"\x1b")                                # a lone Esc: nothing
+    assert t.screen() == home
+    time.sleep(0.5)
+    t.keys(b"\x1b[B")
+    assert t.screen() != home                      # DOWN moved the cursor
+    t.keys(b"\x1b[A")
+    assert t.screen() == home
+    assert t.quit() == 0
+
+
+def test_unknown_escape_keys_do_nothing(tmp_path):
+    t = Terminal(tmp_path)
+    home = t.screen()
+    inner = t.keys(b"\r")                          # into the first item,
+    assert inner != home                           # where BACK would leave
+    for seq in (b"\x1bOP", b"\x1b[15~", b"\x1b[1;5A"):    # F1, F5, Ctrl-Up
+        t.keys(seq)
+        assert t.screen() == inner, seq
+    t.keys(b"\x7f")
+    assert t.screen() == home                      # keys still work after
+    assert t.quit() == 0
