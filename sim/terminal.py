@@ -1,20 +1,36 @@
 # TerminalFeeder: a person plays the simulator in a terminal. Keys come
 # from stdin in raw mode; the panel (as decoded by the fake I2C bus) is
-# drawn with Unicode quadrant blocks (2x2 pixels each), 64 columns by 32
-# rows.
+# drawn with Unicode Braille patterns (2x4 pixels each), 64 columns by 16
+# rows in a frame, with a help line below: 19 rows, 80 columns at most, so
+# that it fits an 80x24 terminal.
+#
+# Keys are queued: each becomes a press of its own (down, then up for
+# GAP_MS so that the firmware's debounce sees the release), in order,
+# however fast they are typed or repeated by a held key.
 
 import sys
 from feeders import TAP_MS, LONG_MS
 
-# Quadrant blocks indexed by (top-left, top-right, bottom-left,
-# bottom-right) bits.
-QUAD = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
+GAP_MS = 80             # released between queued presses (debounce: 50 ms)
+ESC_MS = 50             # a lone Esc: no next byte within this long
+HOLD_MS = 2500          # Page Up / Page Down
+
+# Braille dot bits for the pixel at (x, y) in a 2x4 cell.
+DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+
+# Escape sequences (after ESC) and their buttons: 0 UP, 1 DOWN, 2 OK,
+# 3 BACK; Page Up/Down are held. Any other sequence is read whole and
+# ignored.
+SEQS = {b"[A": (0, TAP_MS), b"[B": (1, TAP_MS), b"[C": (2, TAP_MS),
+        b"[D": (3, TAP_MS), b"OA": (0, TAP_MS), b"OB": (1, TAP_MS),
+        b"OC": (2, TAP_MS), b"OD": (3, TAP_MS),
+        b"[5~": (0, HOLD_MS), b"[6~": (1, HOLD_MS)}
 
 
 class TerminalFeeder:
     realtime = True
-    HELP = ("arrows: UP/DOWN  Enter/->: OK  Backspace/<-: BACK  "
-            "Tab: next key is a long press  PgUp/PgDn: hold  q: quit")
+    HELP = ("\u2191\u2193: UP/DOWN  Enter/\u2192: OK  Bksp/\u2190: BACK  "
+            "Tab+key: long  PgUp/PgDn: hold  q: quit")
 
     def __init__(self):
         import time
@@ -22,7 +38,9 @@ class TerminalFeeder:
         self.time = time
         self.poll = select.poll()
         self.poll.register(sys.stdin, select.POLLIN)
-        self.release = [0, 0, 0, 0]
+        self.queue = []      # (pin, ms) presses still to make
+        self.pin = -1        # the pin held down now, or -1
+        self.until = 0       # when it is released / the gap ends
         self.long = False
         self.seen = -1
         self.hw = None
@@ -49,34 +67,71 @@ class TerminalFeeder:
 
     def sleep_ms(self, ms):
         if self.poll.poll(ms):
-            self.key(sys.stdin.buffer.read(1))
-        now = self.time.ticks_ms()
-        for i in range(4):
-            if self.release[i] and self.time.ticks_diff(now,
-                                                        self.release[i]) >= 0:
-                self.hw.pins[i].level = 1
-                self.release[i] = 0
+            while self.poll.poll(0):        # everything typed so far
+                self.key(self.byte())
+        self.step()
         panel = self.hw.panel
         mark = panel.data_bytes + panel.commands
         if mark != self.seen:
             self.seen = mark
             self.draw()
 
+    def step(self):
+        # One press at a time: down for its time, then up for GAP_MS.
+        t = self.time
+        now = t.ticks_ms()
+        if t.ticks_diff(now, self.until) < 0:
+            return
+        if self.pin >= 0:
+            self.hw.pins[self.pin].level = 1
+            self.pin = -1
+            self.until = t.ticks_add(now, GAP_MS)
+        elif self.queue:
+            self.pin, ms = self.queue.pop(0)
+            self.hw.pins[self.pin].level = 0
+            self.until = t.ticks_add(now, ms)
+
+    def byte(self, wait=-1):
+        # The next byte of stdin; None if none came within `wait` ms.
+        if wait >= 0 and not self.poll.poll(wait):
+            return None
+        return sys.stdin.buffer.read(1)
+
     def press(self, i, ms):
         if self.long:
             ms = max(ms, LONG_MS)
             self.long = False
-        self.hw.pins[i].level = 0
-        self.release[i] = self.time.ticks_add(self.time.ticks_ms(), ms)
+        self.queue.append((i, ms))
+
+    def escape(self):
+        # After ESC: a lone Esc (nothing follows soon) is ignored; a
+        # sequence (ESC [ ... final, ESC O x) is read whole.
+        b = self.byte(ESC_MS)
+        if b is None:
+            return None
+        if b == b"\x1b":
+            return self.escape()
+        if b == b"O":
+            c = self.byte(ESC_MS)
+            return None if c is None else b + c
+        if b != b"[":
+            return None                    # Alt+key: ignored
+        seq = b
+        while len(seq) < 16:
+            c = self.byte(ESC_MS)
+            if c is None:
+                return None
+            seq += c
+            if 0x40 <= c[0] <= 0x7E:       # the final byte
+                return seq
+        return None
 
     def key(self, b):
         if b == b"\x1b":
-            seq = sys.stdin.buffer.read(2)
-            if seq in (b"[5", b"[6"):
-                sys.stdin.buffer.read(1)          # the trailing '~'
-                return self.press(0 if seq == b"[5" else 1, 2500)
-            return self.press({b"[A": 0, b"[B": 1, b"[C": 2,
-                               b"[D": 3}.get(seq, 3), TAP_MS)
+            hit = SEQS.get(self.escape())
+            if hit:
+                self.press(*hit)
+            return
         if b in (b"\r", b"\n"):
             return self.press(2, TAP_MS)
         if b in (b"\x7f", b"\x08"):
@@ -90,14 +145,22 @@ class TerminalFeeder:
 
     def draw(self):
         p = self.hw.panel
-        out = ["\x1b[H"]
-        for r in range(0, 64, 2):
-            line = []
+        out = ["\x1b[H\u250c" + "\u2500" * 64 + "\u2510\r\n"]
+        for r in range(0, 64, 4):
+            line = ["\u2502"]
             for c in range(0, 128, 2):
-                v = (p.pixel(c, r) | p.pixel(c + 1, r) << 1 |
-                     p.pixel(c, r + 1) << 2 | p.pixel(c + 1, r + 1) << 3)
-                line.append(QUAD[v])
-            out.append("".join(line) + "\r\n")
-        out.append(("LONG " if self.long else "     ") + self.HELP[:75] +
-                   "\r\n")
+                v = 0
+                for dy in range(4):
+                    bits = DOTS[dy]
+                    if p.pixel(c, r + dy):
+                        v |= bits[0]
+                    if p.pixel(c + 1, r + dy):
+                        v |= bits[1]
+                line.append(chr(0x2800 + v))
+            out.append("".join(line) + "\u2502\r\n")
+        mark = " LONG: next key held " if self.long else ""
+        out.append("\u2514" + mark + "\u2500" * (64 - len(mark)) +
+                   "\u2518\r\n")
+        # The help line ends the screen (row 19): no line break after it.
+        out.append(self.HELP + "\x1b[K")
         sys.stdout.write("".join(out))

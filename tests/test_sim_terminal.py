@@ -1,34 +1,143 @@
-"""`make sim`: the interactive simulator in a terminal (a pty here) shows
-the home screen as soon as it starts, before any key."""
+"""`make sim`: the interactive simulator in a terminal (a pty here): it
+shows the home screen as soon as it starts, fits an 80x24 terminal, and
+turns every key into a press, however fast they come."""
 
+import fcntl
 import os
 import pty
 import select
+import struct
+import termios
 import time
 
 from host_tools import sim
 
+HOME = b"\x1b[H"
+
+
+class Terminal:
+    """The simulator on a pty of 80x24; screen() is the newest frame."""
+
+    def __init__(self, tmp_path):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:                          # the child: the simulator
+            os.chdir(sim.ROOT)
+            cmd = sim.command(None) + ["--flash", str(tmp_path / "flash.img")]
+            os.execv(cmd[0], cmd)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ,
+                    struct.pack("HHHH", 24, 80, 0, 0))
+        self.out = b""
+        end = time.time() + 20
+        while time.time() < end and self.out.count(HOME) < 1:
+            self.read(0.2)
+        self.settle()
+
+    def read(self, wait):
+        if select.select([self.fd], [], [], wait)[0]:
+            self.out += os.read(self.fd, 65536)
+            return True
+        return False
+
+    def settle(self, quiet=0.6, limit=15):
+        # Read until nothing has come for `quiet` seconds.
+        end = time.time() + limit
+        while time.time() < end and self.read(quiet):
+            pass
+
+    def screen(self):
+        return self.out.rsplit(HOME, 1)[1].decode(errors="replace")
+
+    def keys(self, data, settle=True):
+        os.write(self.fd, data)
+        if settle:
+            self.settle()
+        return self.screen()
+
+    def quit(self):
+        os.write(self.fd, b"q")
+        _, status = os.waitpid(self.pid, 0)
+        return os.waitstatus_to_exitcode(status)
+
+
+def panel_of(frame):
+    return frame.splitlines()[:18]
+
 
 def test_interactive_sim_shows_home_before_any_key(tmp_path):
-    pid, fd = pty.fork()
-    if pid == 0:                                   # the child: the simulator
-        os.chdir(sim.ROOT)
-        cmd = sim.command(None) + ["--flash", str(tmp_path / "flash.img")]
-        os.execv(cmd[0], cmd)
-    out = b""
-    end = time.time() + 20
-    try:
-        while time.time() < end and out.count(b"\x1b[H") < 1:
-            if select.select([fd], [], [], 0.2)[0]:
-                out += os.read(fd, 65536)
-        time.sleep(0.5)                            # the rest of the frame
-        while select.select([fd], [], [], 0.2)[0]:
-            out += os.read(fd, 65536)
-        os.write(fd, b"q")
-    finally:
-        _, status = os.waitpid(pid, 0)
-    frame = out.split(b"\x1b[H")[1].decode(errors="replace")
-    panel = frame.splitlines()[:32]                # 64 rows, 2 per line
-    lit = sum(1 for line in panel for ch in line if ch not in " ")
-    assert lit > 200, frame                        # the menu, not a dark panel
-    assert os.waitstatus_to_exitcode(status) == 0
+    t = Terminal(tmp_path)
+    frame = t.screen()
+    # Braille cells with a dot lit (the frame's lines do not count).
+    lit = sum(1 for line in panel_of(frame) for ch in line
+              if "\u2801" <= ch <= "\u28ff")
+    assert lit > 150, frame                        # the menu, not a dark panel
+    assert t.quit() == 0
+
+
+def test_whole_screen_fits_80x24(tmp_path):
+    t = Terminal(tmp_path)
+    out = t.out
+    assert t.quit() == 0
+    first = out.split(HOME)[1]
+    # One screen clear, then every frame starts at the top-left corner and
+    # writes fewer than 24 line breaks (a break on row 24 would scroll).
+    assert first.count(b"\n") <= 23, first.count(b"\n")
+    lines = first.decode().split("\r\n")
+    assert len(lines) <= 24
+    assert lines[0].startswith("\u250c"), lines[0]      # the frame's top
+    assert all(len(line.replace("\x1b[K", "")) <= 80 for line in lines), \
+        [len(line) for line in lines]
+    help_line = lines[-1]
+    for key in ("q", "OK", "BACK", "Tab", "Pg"):
+        assert key in help_line, help_line
+    assert "quit" in help_line, help_line
+
+
+def _menu_cycle(t):
+    # The home menu's screens, one slow DOWN at a time, until it wraps.
+    screens = [t.screen()]
+    for _ in range(20):
+        s = t.keys(b"\x1b[B")
+        if s == screens[0]:
+            return screens
+        screens.append(s)
+    raise AssertionError("the home menu did not wrap in 20 moves")
+
+
+def test_twenty_keys_at_once_move_twenty_steps(tmp_path):
+    t = Terminal(tmp_path)
+    cycle = _menu_cycle(t)
+    n = len(cycle)
+    assert n > 2
+    after = t.keys(b"\x1b[B" * 20)
+    moved = cycle.index(after) if after in cycle else None
+    assert moved == 20 % n, (moved, n)
+    after = t.keys(b"\x1b[A" * 19)                # and back, 19 UP at once
+    moved = cycle.index(after) if after in cycle else None
+    assert moved == 1 % n, (moved, n)
+    assert t.quit() == 0
+
+
+def test_lone_esc_then_down_still_works(tmp_path):
+    t = Terminal(tmp_path)
+    home = t.screen()
+    t.keys(b"\x1b")                                # a lone Esc: nothing
+    assert t.screen() == home
+    time.sleep(0.5)
+    t.keys(b"\x1b[B")
+    assert t.screen() != home                      # DOWN moved the cursor
+    t.keys(b"\x1b[A")
+    assert t.screen() == home
+    assert t.quit() == 0
+
+
+def test_unknown_escape_keys_do_nothing(tmp_path):
+    t = Terminal(tmp_path)
+    home = t.screen()
+    inner = t.keys(b"\r")                          # into the first item,
+    assert inner != home                           # where BACK would leave
+    for seq in (b"\x1bOP", b"\x1b[15~", b"\x1b[1;5A"):    # F1, F5, Ctrl-Up
+        t.keys(seq)
+        assert t.screen() == inner, seq
+    t.keys(b"\x7f")
+    assert t.screen() == home                      # keys still work after
+    assert t.quit() == 0
