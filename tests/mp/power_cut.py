@@ -53,6 +53,7 @@ from fakes.blockdev import BlockDev, torn  # noqa: E402
 from drivers import store as S         # noqa: E402
 from drivers import archive            # noqa: E402
 from app.app import App                # noqa: E402
+from vmboard import free_round         # noqa: E402
 
 scenario = sys.argv[1]
 step_every = int(sys.argv[2])
@@ -218,8 +219,8 @@ def play_full(games):
                 break                      # refused even after a sync
         start_game(app, "free", names, bytes([2, 100, 0]))
         for r in range(rounds):
-            round_of(app, [1, 2, r, 4, 5, 6])
-        round_of(app, [100, 5, 1, 0, 0, 0])
+            free_round(app, [1, 2, r, 4, 5, 6])
+        free_round(app, [100, 5, 1, 0, 0, 0])
         rounds = rounds % 9 + 3
         played += 1
         free.append(app.store.free_blocks())
@@ -246,21 +247,8 @@ def play_big():
     app = App(hw)
     app.step(0)
     start_game(app, "free", ["A", "B"], bytes([2, 100, 0]))
-    round_of(app, [100, 0])
+    free_round(app, [100, 0])
     big_game(app, start_game)
-
-
-def round_of(app, scores):
-    s = app.session
-    s.ev[0] = 1                            # free.ROUND
-    for i, v in enumerate(scores):
-        v &= 0xFFFF
-        s.ev[1 + 2 * i] = v & 0xFF
-        s.ev[2 + 2 * i] = v >> 8
-    err = s.add(1 + 2 * len(scores))
-    if err == 0:
-        app.stack[1].after()
-    return err
 
 
 def big_game(app, start_game):
@@ -270,7 +258,7 @@ def big_game(app, start_game):
     start_game(app, "free", ["P%d" % i for i in range(8)], bytes([0, 0, 0]))
     s = app.session
     for r in range(99):
-        if round_of(app, [r, -r, 7, 300, -5, 1, 2, r * 3]):
+        if free_round(app, [r, -r, 7, 300, -5, 1, 2, r * 3]):
             raise AssertionError("round refused")
     while s.log.count < LOG_EVENTS - 1:
         if s.undo() or s.redo():

@@ -27,24 +27,8 @@ from drivers import archive            # noqa: E402
 from core import errors as E           # noqa: E402
 
 
-from vmboard import boot, fresh         # noqa: E402
+from vmboard import boot, fresh, free_round  # noqa: E402
 from vmboard import Port as _Port       # noqa: E402
-
-
-def free_round(app, scores):
-    # A free-pad round as the play screen commits it: the session adds it
-    # (and the store writes it), then the screen sees whether it ended.
-    s = app.session
-    play = app.stack[1]
-    s.ev[0] = 1                        # free.ROUND, player nibble 0
-    for i, v in enumerate(scores):
-        v &= 0xFFFF
-        s.ev[1 + 2 * i] = v & 0xFF
-        s.ev[2 + 2 * i] = v >> 8
-    err = s.add(1 + 2 * len(scores))
-    if err == 0:
-        play.after()
-    return err
 
 
 def new_free(app, n=3, target=100):

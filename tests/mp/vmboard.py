@@ -32,6 +32,18 @@ def boot(dev):
     return app
 
 
+def free_round(app, scores):
+    # One free-pad round entered as the play screen commits it: the core
+    # builds the event, the session adds it (and the store writes it),
+    # then the screen sees whether the game ended. The error code.
+    from core import free
+    s = app.session
+    err = s.add(free.event(s.ev, free.ROUND, len(scores), scores))
+    if err == 0:
+        app.stack[1].after()
+    return err
+
+
 class Port:
     """The serial port as the link sees it: bytes in, bytes out."""
 
