@@ -218,7 +218,7 @@ def alebrijes_games(rnd, rounds):
             ev = {"e": "round", "out": out, "high": high}
             lines = ["T ok", f"M {out}", grid(high)]
             # The device asks who holds the token when the worst totals tie
-            # before round 3 (play_alebrijes.entered).
+            # before round 3 (app/play/alebrijes.py, entered).
             new = [g.total[p] - (0 if p == out else sum(high[p]))
                    for p in range(N)]
             if new.count(min(new)) > 1 and g.rounds < 2:

@@ -225,7 +225,7 @@ def board(row_game, rec, match_game):
 def _dog_match_games(rows):
     """{game id: its number within a DOG match}. The archive does not
     store matches, so they are recognised the way the device starts a
-    match's next game (app/play_dog.py): the next game number on the same
+    match's next game (app/play/dog.py): the next game number on the same
     device, the same names in the same seats, the dealer one seat to the
     right, right after a finished DOG game. A new match that happens to
     look like that is counted as going on."""

@@ -287,7 +287,7 @@ def _dog_game(dealer, seed):
 
 def test_board_numbers_the_games_of_a_dog_match(tmp_path):
     # The device starts a match's next game with the same names and the
-    # dealer one seat to the right (play_dog.py).
+    # dealer one seat to the right (app/play/dog.py).
     db = Archive(tmp_path / "a.sqlite")
     add(db, _dog_game(2, 1), 1)
     add(db, _dog_game(1, 2), 2)

@@ -7,7 +7,7 @@
 # call step() with their own clock.
 
 import gc
-from drivers.buttons import OK, BACK, LONG, key_of, kind_of
+from drivers.buttons import OK, BACK, key_of
 from . import i18n, ui
 from .settings import Settings
 
@@ -23,7 +23,7 @@ class App:
         # first, while the heap is in one piece: made later, next to loaded
         # modules, its 2 KB buffer may find no free run that long. Each new
         # game (and the one resumed at boot) takes it over; the game before
-        # must be gone from the screens by then (play.start_game goes
+        # must be gone from the screens by then (flow.start_game goes
         # home first). Past games opened read-only get logs of their own.
         from core.log import GameLog
         self.live_log = GameLog(None)
@@ -47,10 +47,11 @@ class App:
         self.events = 0
         self.starting = None       # start_later(): a game to start
         self.tidy = False          # a collection is due (see step)
+        from .flow import HomeLater
         self.push(HomeLater(self))  # home loads when it is first shown
-        from . import storage
-        self.store = storage.open_store(self, hw)   # the games on flash
-        storage.boot(self)
+        from . import flow
+        self.store = flow.open_store(self, hw)   # the games on flash
+        flow.boot(self)
         self.link = None           # the sync protocol on the serial port
         port = getattr(hw, "serial", None)
         if port is not None:
@@ -128,7 +129,7 @@ class App:
         if self.starting is not None:
             gid, names, opts = self.starting
             self.starting = None
-            from .play import start_game
+            from .flow import start_game
             start_game(self, gid, names, opts)
         if self.events != events:
             self.tidy = True
@@ -186,103 +187,3 @@ class App:
         while True:
             self.step(clock.ticks_ms())
             clock.sleep_ms(_TICK_MS)
-
-
-class Screen:
-    def __init__(self, app):
-        self.app = app
-
-    def draw(self, fb):
-        pass
-
-    def key(self, ev):
-        pass
-
-
-class HomeLater(Screen):
-    """Stands in for the home screen until it is shown (at boot, and under
-    a game being played), so that the home module need not be in RAM
-    before; becomes Home then."""
-
-    def real(self):
-        from .home import Home
-        h = self.app.stack[0] = Home(self.app)
-        return h
-
-    def draw(self, fb):
-        self.real().draw(fb)
-
-    def key(self, ev):
-        self.real().key(ev)
-
-
-class Choice(Screen):
-    """A menu screen: on_pick(index) when OK; BACK pops it (or on_back)."""
-
-    def __init__(self, app, title, items, on_pick, index=0, rights=None,
-                 on_back=None):
-        super().__init__(app)
-        self.menu = ui.Menu(title, items, index, rights)
-        self.on_pick = on_pick
-        self.on_back = on_back
-
-    def draw(self, fb):
-        self.menu.draw(fb)
-
-    def key(self, ev):
-        r = self.menu.key(ev)
-        if r is None:
-            return
-        if r < 0:
-            if self.on_back:
-                self.on_back()
-            else:
-                self.app.pop()
-        else:
-            self.on_pick(r)
-
-
-class Note(Screen):
-    """A few centred lines; OK or BACK runs on_ok (default: pop)."""
-
-    def __init__(self, app, title, lines, on_ok=None, blank=False):
-        super().__init__(app)
-        self.title = title
-        self.lines = lines
-        self.on_ok = on_ok
-        self.blank = blank
-
-    def draw(self, fb):
-        ui.message(fb, self.title, self.lines)
-
-    def key(self, ev):
-        k = key_of(ev)
-        if (k == OK and kind_of(ev) != LONG) or k == BACK:
-            if self.on_ok:
-                self.on_ok()
-            else:
-                self.app.pop()
-
-
-class GridScreen(Screen):
-    """A ui.Grid on a screen of its own: on_done(values) after the last
-    cell (or a long OK), on_cancel() if BACK leaves the first cell."""
-
-    def __init__(self, app, grid, on_done, on_cancel=None):
-        super().__init__(app)
-        self.grid = grid
-        self.on_done = on_done
-        self.on_cancel = on_cancel
-
-    def draw(self, fb):
-        self.grid.draw(fb)
-
-    def key(self, ev):
-        r = self.grid.key(ev)
-        if r is None:
-            return
-        self.app.pop()
-        if r > 0:
-            self.on_done(self.grid.values)
-        elif self.on_cancel:
-            self.on_cancel()

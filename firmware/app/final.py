@@ -2,20 +2,9 @@
 # Also used live (scores so far) and for past games (read-only).
 
 from drivers.buttons import OK, BACK, key_of
-from .app import Screen, Note
+from .screens import Screen, Note
 from .i18n import tr
 from . import ui
-
-
-def finish(app, session):
-    # The game is over: move it to the archive, show the breakdown.
-    from .storage import finish as archive
-    if archive(app, session) and app.session is session:
-        app.session = None
-    app.home()
-    from .memory import unload
-    unload("app.play", "app.play_" + session.gid)   # not needed any more
-    app.push(Breakdown(app, session))
 
 
 class Breakdown(Screen):
@@ -45,11 +34,13 @@ class Breakdown(Screen):
 
     def result_line(self, g):
         if not g.over:
-            return tr("if_now") if self.s.gid == "doggy" else ""
+            # Totals that only the end settles (Doggy's majorities): say
+            # they are what the game would score if it ended now.
+            return tr("if_now") if g.SCORED_AT_END else ""
         w = [self.s.names[p] for p in range(self.s.n) if g.winners & (1 << p)]
         if len(w) == 1:
             return tr("winner") % w[0]
-        if self.s.gid == "dog":
+        if g.TEAMS:
             return tr("team_won") % " + ".join(w)
         return tr("winners") + " " + ", ".join(w)
 

@@ -2,7 +2,7 @@
 # (read-only). Rows are read from the flash only when they come into view.
 
 from drivers.archive import index, read
-from .app import Choice, Note
+from .screens import Choice, Note
 from .i18n import tr
 
 

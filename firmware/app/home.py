@@ -1,7 +1,7 @@
 # Home: new game, resume, past games, settings. The way into a new game
 # (title, players, names, options) is app/newgame.py, loaded only then.
 
-from .app import Screen
+from .screens import Screen
 from .i18n import tr
 from . import ui
 
@@ -9,11 +9,8 @@ from . import ui
 # Screens that only run from here: forgotten whenever home is on top, so
 # their code is in RAM only while they are in use (importing them again
 # reads a few KB from flash).
-_VISITED = ("app.newgame", "app.options", "app.names", "app.history",
-            "drivers.archive", "app.settings_screen", "app.final",
-            "app.play", "app.play_doggy", "app.play_duplicon",
-            "app.play_alebrijes", "app.play_dog", "app.play_dinos",
-            "app.play_free")
+_VISITED = ("app.newgame", "app.names", "app.history", "drivers.archive",
+            "app.settings_screen", "app.final")
 
 
 class Home(Screen):
@@ -37,7 +34,9 @@ class Home(Screen):
     def draw(self, fb):
         if len(self.app.stack) == 1:
             from .memory import unload
+            from .flow import forget_play
             unload(*_VISITED)
+            forget_play()
         self._items()
         self.menu.draw(fb)
 
@@ -49,16 +48,12 @@ class Home(Screen):
         act = self.actions[r]
         a = self.app
         if act == "new":
-            from .storage import before_new_game
+            from .flow import before_new_game
             from .newgame import choose_game
             before_new_game(a, lambda: choose_game(a))
         elif act == "resume":
-            from .play import play_screen
-            from .app import HomeLater
-            from .memory import unload
-            a.stack[0] = HomeLater(a)      # home leaves RAM while playing
-            unload("app.home")
-            a.push(play_screen(a, a.session))
+            from .flow import resume
+            resume(a)
         elif act == "past":
             from .history import History
             a.push(History(a))

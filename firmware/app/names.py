@@ -1,10 +1,10 @@
 # Typing a name with four keys: UP/DOWN pick the letter under the cursor,
 # OK moves on, BACK deletes, a long OK saves.
 
-from .app import Screen
+from .screens import Screen
 from .i18n import tr
 from . import ui
-from .text import draw
+from .textdraw import draw
 from drivers.buttons import UP, DOWN, OK, BACK, LONG, key_of, kind_of
 
 CHARS = (" ABCDEFGHIJKLMNÑOPQRSTUVWXYZÁÉÍÓÚÜ"

@@ -1,11 +1,12 @@
 # The way into a new game: title, player count, names (from the roster),
-# then the game's options (app/options.py), which end in App.start_later().
+# then the game's options (its app/play/<id>.py ask_options, through
+# flow.ask_options), which end in App.start_later().
 # Loaded from the home screen and forgotten once the game starts (see
-# play.start_game), with the option and name screens, so that none of it
+# flow.start_game), with the name screens, so that none of it
 # takes RAM during play.
 
-from core.games import IDS, game_class
-from .app import Screen, Choice
+from core.games import IDS, player_counts
+from .screens import Screen, Choice
 from .i18n import tr
 from . import ui
 
@@ -16,9 +17,7 @@ def choose_game(app):
 
 
 def choose_players(app, gid):
-    cls = game_class(gid)      # never None: gid is one of IDS (menu above)
-    counts = [n for n in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1)  # pyright: ignore[reportOptionalMemberAccess]
-              if gid != "dog" or n in (4, 6)]
+    counts = player_counts(gid)
     last = app.settings.last_n.get(gid, 4)
     index = counts.index(last) if last in counts else 0
     app.push(Choice(app, tr("how_many"), [str(n) for n in counts],
@@ -56,7 +55,7 @@ class Names(Screen):
         if r < 0:
             a.pop()
         elif r == len(self.names):
-            from .options import ask_options
+            from .flow import ask_options
             ask_options(a, self.gid, self.names)
         else:
             self.pick(r)

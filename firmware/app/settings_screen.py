@@ -1,6 +1,6 @@
 # Settings: language, when the screen dims and turns off, the roster.
 
-from .app import Screen, Choice
+from .screens import Screen, Choice
 from .i18n import tr, set_lang
 from .settings import DIM_CHOICES, OFF_CHOICES
 from .names import NameEdit

@@ -1,7 +1,7 @@
 # Drawing helpers and the widgets every screen is built from. The screen is
 # 128x64: a title bar (row 8 px high) and 7 content rows of 25 characters.
 
-from .text import draw, width, fit
+from .textdraw import draw, width, fit
 from drivers.buttons import UP, DOWN, OK, BACK, LONG, FAST, key_of, kind_of
 
 COLS = 25

@@ -29,6 +29,8 @@ class Dog(Game):
     ID = "dog"
     MIN_PLAYERS = 4
     MAX_PLAYERS = 6
+    PLAYER_STEP = 2      # two teams of 2 or of 3
+    TEAMS = True
     OPT_LEN = 1
     PARTS = ("own", "partner")
     STATE = ("home", "track", "goal", "by_partner", "kills", "deaths",
@@ -47,7 +49,7 @@ class Dog(Game):
         self.reset()
 
     def check_options(self, n, opts, off):
-        if n != 4 and n != 6:
+        if (n - self.MIN_PLAYERS) % self.PLAYER_STEP:
             return E.BAD_PLAYER_COUNT
         if opts[off] >= n:
             return E.BAD_OPTION

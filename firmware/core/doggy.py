@@ -34,6 +34,7 @@ class Doggy(Game):
     ID = "doggy"
     MIN_PLAYERS = 2
     MAX_PLAYERS = 5
+    SCORED_AT_END = True  # the majorities are counted at the end
     PARTS = ("parrandas", "reserve", "sets", "majorities")
     STATE = ("unord_n", "unord_pts", "ord_n", "ord_pts", "taken", "reserve",
              "assigned", "assigned_mask", "mario", "any_take", "refill",

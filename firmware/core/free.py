@@ -107,6 +107,15 @@ class Free(Game):
         self.winners = self.leaders if self.over else 0
 
 
+# The options' bytes (the setup screen and the JSON codec call it): bit 0
+# of the first byte, lowest wins; bit 1, a target follows as int16.
+
+def options(lowest_wins, target=None):
+    t = 0 if target is None else target & 0xFFFF
+    return bytes([(1 if lowest_wins else 0) | (0 if target is None else 2),
+                  t & 0xFF, t >> 8])
+
+
 # The event builder: the only writer of these bytes (the play screen and the
 # JSON codec call it). It writes one event at the start of buf and returns
 # its size; it allocates nothing.

@@ -90,6 +90,9 @@ class Game:
     ID = ""
     MIN_PLAYERS = 1
     MAX_PLAYERS = 1
+    PLAYER_STEP = 1      # DOG: 4 or 6 (core.games.player_counts)
+    SCORED_AT_END = False  # totals before the end are only "if it ended now"
+    TEAMS = False        # players win as teams (winners is the team)
     OPT_LEN = 0          # option bytes the game takes at setup
     PARTS = ()           # names of the pieces of a player's total
     STATE = ()           # names of the attributes that make up the state

@@ -7,7 +7,7 @@ from drivers.ssd1306 import SSD1306
 from drivers.sh1106 import SH1106
 from fakes.i2c import FakeI2C
 from fakes.oled_model import SSD1306Model, SH1106Model
-from app import text
+from app import textdraw as text
 
 
 def mismatches(d, model):

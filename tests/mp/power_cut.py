@@ -198,8 +198,8 @@ def play_full(games):
     # room make_room makes; from then on the games are marked every 5.
     # The run ends after `games` games, or when a new game is refused
     # even after a sync.
-    from app.play import start_game
-    from app.storage import before_new_game
+    from app.flow import start_game
+    from app.flow import before_new_game
     S.SEG_BYTES = 700
     board.CONFIG["feeder"] = None
     board.CONFIG["blockdev"] = dev
@@ -240,7 +240,7 @@ def new_game(app, before_new_game):
 
 
 def play_big():
-    from app.play import start_game
+    from app.flow import start_game
     board.CONFIG["feeder"] = None
     board.CONFIG["blockdev"] = dev
     hw = board.setup()

@@ -21,7 +21,7 @@ sys.path.append(_root + "/firmware")
 
 import board                           # noqa: E402
 from fakes.blockdev import BlockDev    # noqa: E402
-from app.play import start_game           # noqa: E402
+from app.flow import start_game           # noqa: E402
 from drivers import store as S         # noqa: E402
 from drivers import archive            # noqa: E402
 from core import errors as E           # noqa: E402
@@ -225,7 +225,7 @@ def full():
     # 1. A small flash (16 blocks of 4 KB) filled with finished games: every
     #    game that was allowed to start finishes and is archived; then a new
     #    game is refused with a message.
-    from app.storage import before_new_game
+    from app.flow import before_new_game
     dev = fresh(16)
     app = boot(dev)
     st = app.store
@@ -602,7 +602,7 @@ def damage_newest(img, xor):
 # --- the board's clock: start and end times in the header
 
 class FakeTime:
-    """The time module as app/storage.now_s sees it on a board: an RTC
+    """The time module as app/flow.now_s sees it on a board: an RTC
     whose epoch is 2000 (rp2, esp32) or 1970, at a time the test sets."""
 
     def __init__(self, t, epoch=2000):
@@ -634,7 +634,7 @@ def _entries(app):
 
 
 def clock():
-    from app import storage
+    from app import flow as storage
     from core import gamefile as F
     real = storage.time
     e2000 = 946684800

@@ -8,15 +8,10 @@ from .common import whole, per_player, field
 
 
 def options_bytes(n, opts):
-    flags = 1 if opts.get("lowest_wins") else 0
     t = opts.get("target")
     if t is not None:
-        flags |= 2
         t = whole(t, -32768, 32767, "target", E.BAD_OPTION)
-    else:
-        t = 0
-    t &= 0xFFFF
-    return bytes([flags, t & 0xFF, t >> 8])
+    return G.options(opts.get("lowest_wins"), t)
 
 
 def options_dict(n, b):

@@ -7,15 +7,59 @@
 from drivers.buttons import OK, key_of
 from core import dinos as D
 from core import errors
-from .app import Screen, Choice, GridScreen
-from .play import PlayBase
-from .i18n import tr
-from . import ui
+from app.screens import Screen, Choice, GridScreen
+from app.play.base import PlayBase
+from app.i18n import tr
+from app import ui
 
 TYPES = ("natural", "predator", "emotional", "meteor")
+DINOS = ("rex", "stego", "ceratops", "bronto")
+
+
+def ask_options(app, names):
+    # Each player's dinosaur (its traits), then the two-player rules.
+    ask_dinos(app, names, 0, bytearray(4))
+
+
+def ask_dinos(app, names, p, traits):
+    if p == len(names) and len(names) == 2:
+        # The rulebook recommends its two-player rules (4 of one type or 2
+        # of each to be out; no point cards 1-3): on unless refused.
+        def two(j):
+            if j:
+                traits[0] |= D.TWO_RULES_OFF
+            app.start_later("dinos", names, bytes(traits))
+        app.push(Choice(app, tr("two_rules"), [tr("yes"), tr("no")], two))
+        return
+    if p == len(names):
+        app.start_later("dinos", names, bytes(traits))
+        return
+    items = [tr(d) for d in DINOS] + [tr("custom")]
+
+    def picked(i):
+        if i < len(DINOS):
+            traits[p] = (D.REX, D.STEGO, D.CERATOPS, D.BRONTO)[i]
+            ask_dinos(app, names, p + 1, traits)
+            return
+        none = [tr("none")] + [tr(t) for t in TYPES]
+
+        def plus(a):
+            def minus(b):
+                traits[p] = a | b << 3
+                ask_dinos(app, names, p + 1, traits)
+            app.push(Choice(app, tr("minus") + " -1", none, minus))
+        app.push(Choice(app, tr("plus") + " +1", none, plus))
+    app.push(Choice(app, tr("dino") + ": " + names[p], items, picked,
+                    p % len(DINOS)))
 
 
 class Play(PlayBase):
+    def begin(self):
+        if self.g.two_player_rules():
+            from app.screens import Note
+            note = ui.split_lines(tr("two_player_note"))
+            self.app.push(Note(self.app, tr("dinos"), note))
+
     def draw(self, fb):
         g = self.g
         fb.fill(0)

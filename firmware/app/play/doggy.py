@@ -5,10 +5,10 @@
 # game is over (and archived) only once every ordered wild has its colour.
 
 from core import doggy as D
-from .app import Choice, Note
-from .play import PlayBase
-from .i18n import tr
-from . import ui
+from app.screens import Choice, Note
+from app.play.base import PlayBase
+from app.i18n import tr
+from app import ui
 
 COLOR_KEYS = ("blue", "red", "yellow", "green", "wild")
 LETTERS = "ARYVC"       # azul rojo amarillo verde comodín

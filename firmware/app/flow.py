@@ -1,11 +1,29 @@
-# What the app does with the flash (drivers/store.py): resume the game in
-# progress at boot, check for room before a new game, move a game that ends
-# (or is abandoned) into the archive.
+# The life of a game on the device, in one place: boot (resume the game
+# the last power-off interrupted), the way from setup to play, the end of a
+# game (moved into the archive, then its breakdown), abandoning one for a
+# new game, and what a title does after the boot (a DOG match goes on).
+#
+# Which modules are in RAM in each phase (a board runs .mpy files from
+# flash: a module's code lives in the heap while it is imported):
+#   boot      app, flow, session, drivers.store, drivers.recovery and
+#             drivers.archive (both forgotten once boot is done);
+#   home      home, and the screen it opened (newgame, names, history,
+#             settings_screen, final, the title's play module for its
+#             options); all forgotten whenever home is on top (home.py);
+#   setup ->  start_game() forgets the setup modules and home first, so
+#   play      that they and the game's are never in RAM together: play is
+#             session, play.base and play.<id>, the title's core module,
+#             with home stood in for by HomeLater;
+#   end       finish_game() forgets the play modules and shows the
+#             breakdown (final).
 
+import gc
 import time
+from core.games import IDS
 from drivers import store as S
-from .app import Note, Choice
+from .screens import Screen, Note, Choice
 from .i18n import tr
+from .memory import unload
 
 _EPOCH_2000 = 946684800
 
@@ -64,7 +82,6 @@ def boot(app):
             s.store = st
             app.session = s
             lines = [tr("events_n") % rec.events, tr("lost_n") % rec.lost]
-            from .play import play_screen
             screen = play_screen(app, s)
             app.push(screen)
             if s.game.over:
@@ -79,15 +96,16 @@ def boot(app):
     if st.problems:
         app.push(Note(app, tr("damaged"), [", ".join(st.problems)[:50]]))
     del R
-    from .memory import unload             # done with at boot
-    unload("drivers.recovery", "drivers.archive")
+    unload(                                  # done with at boot
+        "drivers.recovery", "drivers.archive")
 
 
 def match_after(app, st):
-    # A DOG match goes on across games, and its tally is in each game's
-    # header: when the newest archived game is a finished DOG game of a
-    # match still undecided, offer its next game as the device did before
-    # the power went.
+    # A title played as a match of games (core.games.MATCHES: DOG) keeps
+    # the match's tally in each game's header: when the newest archived
+    # game is one of those, its play module's after_boot() offers the
+    # match's next game as the device did before the power went.
+    from core.games import MATCHES
     from drivers import archive as A
     h = None
     try:
@@ -98,15 +116,11 @@ def match_after(app, st):
                 break
     except OSError:
         return
-    if h is None or h.gid != "dog" or not h.finished:
-        return
-    from .play_dog import next_match_game, match_note
-    nxt = next_match_game(h.opts, len(h.names), h.winners)
-    if nxt is not None and not isinstance(nxt, tuple):
-        match_note(app, h.names, nxt)
+    if h is not None and h.gid in MATCHES:
+        play_module(h.gid).after_boot(app, h)
 
 
-def finish(app, session, finished=True):
+def archive(app, session, finished=True):
     # Move a finished (or abandoned) game to the archive. True when done;
     # if not, the journal stays and the next boot or new game retries.
     st = app.store
@@ -128,7 +142,7 @@ def before_new_game(app, go):
     if s is not None:
         def abandon(i):
             app.pop()
-            if i == 1 and finish(app, s, s.game.over):
+            if i == 1 and archive(app, s, s.game.over):
                 app.session = None
                 before_new_game(app, go)
         app.push(Choice(app, tr("abandon_q"), [tr("no"), tr("yes")], abandon))
@@ -156,3 +170,84 @@ def keep(app, session):
         return False
     session.store = st
     return True
+
+
+def play_module(gid):
+    # A title's screens: app/play/<gid>.py.
+    return __import__("app.play." + gid, None, None, ("Play",), 0)
+
+
+def play_screen(app, session):
+    return play_module(session.gid).Play(app, session)
+
+
+def forget_play():
+    # The play modules leave RAM (the game ended, or home is on top).
+    unload("app.play.base", *["app.play." + g for g in IDS])
+
+
+def ask_options(app, gid, names):
+    # The options a title asks before it starts (its play module's
+    # ask_options); each path ends in app.start_later(gid, names, opts).
+    ask = getattr(play_module(gid), "ask_options", None)
+    if ask is None:
+        app.start_later(gid, names, b"")
+    else:
+        ask(app, names)
+
+
+def start_game(app, gid, names, opts):
+    # Run by App.step once the key that finished the setup is handled (no
+    # setup code is running then): the setup screens and their modules go
+    # first, so that they and the game's modules are never in RAM together
+    # (a refused start lands on the home screen, with the reason). Then
+    # only home is on the stack, so the live log is free to take over.
+    app.home()
+    app.stack[0] = HomeLater(app)
+    unload("app.names", "app.newgame", "app.home")
+    gc.collect()
+    from .session import Session
+    s = Session(gid, names, opts, app.live_log)
+    if s.error:
+        app.error(s.error, 1500)
+        return
+    if not keep(app, s):
+        return
+    app.session = s
+    screen = play_screen(app, s)
+    app.push(screen)
+    screen.begin()
+
+
+def resume(app):
+    # Back to the game in progress from home: home leaves RAM while playing.
+    app.stack[0] = HomeLater(app)
+    unload("app.home")
+    app.push(play_screen(app, app.session))
+
+
+def finish_game(app, session):
+    # The game is over: move it to the archive, show the breakdown.
+    if archive(app, session) and app.session is session:
+        app.session = None
+    app.home()
+    forget_play()                  # not needed any more
+    from .final import Breakdown
+    app.push(Breakdown(app, session))
+
+
+class HomeLater(Screen):
+    """Stands in for the home screen until it is shown (at boot, and under
+    a game being played), so that the home module need not be in RAM
+    before; becomes Home then."""
+
+    def real(self):
+        from .home import Home
+        h = self.app.stack[0] = Home(self.app)
+        return h
+
+    def draw(self, fb):
+        self.real().draw(fb)
+
+    def key(self, ev):
+        self.real().key(ev)

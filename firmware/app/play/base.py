@@ -3,58 +3,11 @@
 # show their reason and change nothing, and the end of the game leads to
 # the final breakdown.
 
-import gc
 from drivers.buttons import OK, BACK, LONG, key_of, kind_of
 from core import errors
-from .app import Screen, Choice, Note, HomeLater
-from .i18n import tr
-from . import ui
-
-
-def start_game(app, gid, names, opts):
-    # Run by App.step once the key that finished the setup is handled (no
-    # setup code is running then): the setup screens and their modules go
-    # first, so that they and the game's modules are never in RAM together
-    # (a refused start lands on the home screen, with the reason). Then
-    # only home is on the stack, so the live log is free to take over.
-    app.home()
-    app.stack[0] = HomeLater(app)
-    from .memory import unload
-    unload("app.options", "app.names", "app.newgame", "app.home")
-    gc.collect()
-    from .session import Session
-    s = Session(gid, names, opts, app.live_log)
-    if s.error:
-        app.error(s.error, 1500)
-        return
-    from .storage import keep
-    if not keep(app, s):
-        return
-    app.session = s
-    screen = play_screen(app, s)
-    app.push(screen)
-    screen.begin()
-    # Only Dinos has two_player_rules(): gid says the game is Dinos.
-    if gid == "dinos" and s.game.two_player_rules():  # pyright: ignore[reportAttributeAccessIssue]
-        note = ui.split_lines(tr("two_player_note"))
-        app.push(Note(app, tr("dinos"), note))
-
-
-def play_screen(app, session):
-    gid = session.gid
-    if gid == "doggy":
-        from .play_doggy import Play
-    elif gid == "duplicon":
-        from .play_duplicon import Play
-    elif gid == "alebrijes":
-        from .play_alebrijes import Play
-    elif gid == "dog":
-        from .play_dog import Play
-    elif gid == "dinos":
-        from .play_dinos import Play
-    else:
-        from .play_free import Play
-    return Play(app, session)
+from app.screens import Screen, Choice
+from app.i18n import tr
+from app import ui
 
 
 class PlayBase(Screen):
@@ -116,8 +69,8 @@ class PlayBase(Screen):
             self.finished()
 
     def finished(self):
-        from .final import finish
-        finish(self.app, self.s)
+        from app.flow import finish_game
+        finish_game(self.app, self.s)
 
     def undo(self):
         if self.s.undo():
@@ -143,7 +96,7 @@ class PlayBase(Screen):
                 else:
                     self.after()
             elif act == "scores":
-                from .final import Breakdown
+                from app.final import Breakdown
                 a.push(Breakdown(a, self.s, live=True))
             elif act == "end_game":
                 self.end_game()

@@ -3,10 +3,10 @@
 
 from drivers.buttons import OK, key_of
 from core import duplicon as D
-from .play import PlayBase
-from .app import GridScreen
-from .i18n import tr
-from . import ui
+from app.play.base import PlayBase
+from app.screens import GridScreen
+from app.i18n import tr
+from app import ui
 
 
 class Play(PlayBase):

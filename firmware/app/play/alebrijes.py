@@ -3,10 +3,10 @@
 
 from drivers.buttons import OK, key_of
 from core import alebrijes as A
-from .app import Choice, GridScreen
-from .play import PlayBase
-from .i18n import tr
-from . import ui
+from app.screens import Choice, GridScreen
+from app.play.base import PlayBase
+from app.i18n import tr
+from app import ui
 
 
 class Play(PlayBase):

@@ -4,10 +4,22 @@
 # (by them or by their partner), or killed another pawn.
 
 from core import dog as G
-from .app import Choice, Note
-from .play import PlayBase
-from .i18n import tr
-from . import ui
+from app.screens import Choice, Note
+from app.play.base import PlayBase
+from app.i18n import tr
+from app import ui
+
+
+def ask_options(app, names):
+    # Who deals first, then the match's length (1, 3 or 5 games).
+    def dealer(d):
+        def length(j):
+            # The match's length and tally go in the game's options (its
+            # header on the flash): see Play.finished.
+            app.start_later("dog", names, bytes(
+                [d, (1, 3, 5)[j]] + [0] * (len(names) // 2)))
+        app.push(Choice(app, tr("match"), ["1", "3", "5"], length))
+    app.push(Choice(app, tr("dealer"), names, dealer))
 
 
 class Play(PlayBase):
@@ -70,7 +82,7 @@ class Play(PlayBase):
         # The tally before this game is in its options (the journal's and
         # the archive's header), so nothing about the match lives only in
         # RAM: after a power cut, boot offers the next game again
-        # (storage.boot -> match_after).
+        # (flow.boot -> match_after -> after_boot).
         s = self.s
         g = self.g
         nxt = next_match_game(s.opts, s.n, g.winners)
@@ -93,6 +105,16 @@ def next_match_game(opts, n, winners):
     if max(wins) >= G.match_need(length) or length == 1:
         return (length, wins, True)
     return G.match_opts((opts[0] - 1) % n, length, wins)
+
+
+def after_boot(app, h):
+    # The newest archived game is a DOG game (h, its header): if it was
+    # finished and its match is still undecided, offer the next game.
+    if not h.finished:
+        return
+    nxt = next_match_game(h.opts, len(h.names), h.winners)
+    if nxt is not None and not isinstance(nxt, tuple):
+        match_note(app, h.names, nxt)
 
 
 def match_note(app, names, nxt):

@@ -1,0 +1,91 @@
+# The generic screens every part of the app is built from: a Screen (draw
+# and key), a menu (Choice), a few lines of text (Note) and a grid of
+# numbers (GridScreen). They know the app only as the object that owns the
+# stack of screens (push, pop); they import nothing from the app, so any
+# module can use them without pulling in another.
+
+from drivers.buttons import OK, BACK, LONG, key_of, kind_of
+from . import ui
+
+
+class Screen:
+    def __init__(self, app):
+        self.app = app
+
+    def draw(self, fb):
+        pass
+
+    def key(self, ev):
+        pass
+
+
+class Choice(Screen):
+    """A menu screen: on_pick(index) when OK; BACK pops it (or on_back)."""
+
+    def __init__(self, app, title, items, on_pick, index=0, rights=None,
+                 on_back=None):
+        super().__init__(app)
+        self.menu = ui.Menu(title, items, index, rights)
+        self.on_pick = on_pick
+        self.on_back = on_back
+
+    def draw(self, fb):
+        self.menu.draw(fb)
+
+    def key(self, ev):
+        r = self.menu.key(ev)
+        if r is None:
+            return
+        if r < 0:
+            if self.on_back:
+                self.on_back()
+            else:
+                self.app.pop()
+        else:
+            self.on_pick(r)
+
+
+class Note(Screen):
+    """A few centred lines; OK or BACK runs on_ok (default: pop)."""
+
+    def __init__(self, app, title, lines, on_ok=None, blank=False):
+        super().__init__(app)
+        self.title = title
+        self.lines = lines
+        self.on_ok = on_ok
+        self.blank = blank
+
+    def draw(self, fb):
+        ui.message(fb, self.title, self.lines)
+
+    def key(self, ev):
+        k = key_of(ev)
+        if (k == OK and kind_of(ev) != LONG) or k == BACK:
+            if self.on_ok:
+                self.on_ok()
+            else:
+                self.app.pop()
+
+
+class GridScreen(Screen):
+    """A ui.Grid on a screen of its own: on_done(values) after the last
+    cell (or a long OK), on_cancel() if BACK leaves the first cell."""
+
+    def __init__(self, app, grid, on_done, on_cancel=None):
+        super().__init__(app)
+        self.grid = grid
+        self.on_done = on_done
+        self.on_cancel = on_cancel
+
+    def draw(self, fb):
+        self.grid.draw(fb)
+
+    def key(self, ev):
+        r = self.grid.key(ev)
+        if r is None:
+            return
+        self.app.pop()
+        if r > 0:
+            self.on_done(self.grid.values)
+        elif self.on_cancel:
+            self.on_cancel()
