@@ -47,11 +47,13 @@ class App:
         self.events = 0
         self.starting = None       # start_later(): a game to start
         self.tidy = False          # a collection is due (see step)
-        from .flow import HomeLater
         self.push(HomeLater(self))  # home loads when it is first shown
-        from . import flow
-        self.store = flow.open_store(self, hw)   # the games on flash
-        flow.boot(self)
+        from . import boot
+        self.store = boot.open_store(self, hw)   # the games on flash
+        boot.resume(self)
+        del boot
+        from .memory import unload
+        unload("app.boot")         # once only
         self.link = None           # the sync protocol on the serial port
         port = getattr(hw, "serial", None)
         if port is not None:
@@ -187,3 +189,23 @@ class App:
         while True:
             self.step(clock.ticks_ms())
             clock.sleep_ms(_TICK_MS)
+
+
+class HomeLater:
+    """Stands in for the home screen until it is shown (at boot, and under
+    a game being played), so that the home module need not be in RAM
+    before; becomes Home then."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def real(self):
+        from .home import Home
+        h = self.app.stack[0] = Home(self.app)
+        return h
+
+    def draw(self, fb):
+        self.real().draw(fb)
+
+    def key(self, ev):
+        self.real().key(ev)

@@ -3,10 +3,13 @@
 # game (moved into the archive, then its breakdown), abandoning one for a
 # new game, and what a title does after the boot (a DOG match goes on).
 #
+# The boot's part (open the store, resume the interrupted game, a DOG
+# match's next game) is app/boot.py, which leaves RAM once boot is done.
+#
 # Which modules are in RAM in each phase (a board runs .mpy files from
 # flash: a module's code lives in the heap while it is imported):
-#   boot      app, flow, session, drivers.store, drivers.recovery and
-#             drivers.archive (both forgotten once boot is done);
+#   boot      app, boot, session, drivers.store, drivers.recovery and
+#             drivers.archive (all three forgotten once boot is done);
 #   home      home, and the screen it opened (newgame, names, history,
 #             settings_screen, final, the title's play module for its
 #             options); all forgotten whenever home is on top (home.py);
@@ -19,11 +22,11 @@
 
 import gc
 import time
-from core.games import IDS
 from drivers import store as S
-from .screens import Screen, Note, Choice
+from .screens import Note, Choice
 from .i18n import tr
-from .memory import unload
+from .memory import unload, unload_package
+from .app import HomeLater
 
 _EPOCH_2000 = 946684800
 
@@ -42,82 +45,6 @@ def now_s():
     if time.gmtime(0)[0] == 2000:
         t += _EPOCH_2000
     return int(t) if t >= 1704067200 else 0      # 2024-01-01
-
-
-def open_store(app, hw):
-    root = getattr(hw, "root", None)
-    if not root:
-        return None
-    uid = getattr(hw, "uid", b"")
-    from binascii import hexlify
-    try:
-        return S.Store(root, hexlify(uid).decode())
-    except OSError:
-        return None                # no usable flash: play without keeping
-
-
-def boot(app):
-    # Resume the game the last power-off interrupted, and say what was
-    # found (events restored, events lost, damaged files).
-    st = app.store
-    if st is None:
-        return
-    from drivers import recovery as R
-    try:
-        rec = R.recover(st)
-    except OSError:
-        rec = None
-        st.problems.append("cur")
-    lines = []
-    if rec is not None:
-        from .session import from_journal
-        s = from_journal(rec, app.live_log)
-        if s is None:
-            R.set_aside(st)
-        else:
-            if rec.lost:
-                R.rewrite(st, s)    # drop the bad tail before appending
-            st.number = s.number
-            st.saved = s.log.used
-            s.store = st
-            app.session = s
-            lines = [tr("events_n") % rec.events, tr("lost_n") % rec.lost]
-            screen = play_screen(app, s)
-            app.push(screen)
-            if s.game.over:
-                # It ended as the power went: when is not known (boot
-                # time would be a guess), so its end time stays 0.
-                s.end_unknown = True
-                screen.finished()
-            else:
-                app.push(Note(app, tr("recovered"), lines))
-    if rec is None:
-        match_after(app, st)     # (a game ended at boot offered it itself)
-    if st.problems:
-        app.push(Note(app, tr("damaged"), [", ".join(st.problems)[:50]]))
-    del R
-    unload(                                  # done with at boot
-        "drivers.recovery", "drivers.archive")
-
-
-def match_after(app, st):
-    # A title played as a match of games (core.games.MATCHES: DOG) keeps
-    # the match's tally in each game's header: when the newest archived
-    # game is one of those, its play module's after_boot() offers the
-    # match's next game as the device did before the power went.
-    from core.games import MATCHES
-    from drivers import archive as A
-    h = None
-    try:
-        for seg in reversed(st.segments()):
-            ents = A.entries(st, seg)
-            if ents:
-                h = A.header_at(st, seg, *ents[-1])
-                break
-    except OSError:
-        return
-    if h is not None and h.gid in MATCHES:
-        play_module(h.gid).after_boot(app, h)
 
 
 def archive(app, session, finished=True):
@@ -183,17 +110,20 @@ def play_screen(app, session):
 
 def forget_play():
     # The play modules leave RAM (the game ended, or home is on top).
-    unload("app.play.base", *["app.play." + g for g in IDS])
+    unload_package("app.play")
 
 
 def ask_options(app, gid, names):
-    # The options a title asks before it starts (its play module's
-    # ask_options); each path ends in app.start_later(gid, names, opts).
-    ask = getattr(play_module(gid), "ask_options", None)
-    if ask is None:
+    # The options a title asks before it starts (app/play/<gid>_options.py,
+    # for the titles that have some); each path ends in
+    # app.start_later(gid, names, opts), and start_game forgets the module.
+    try:
+        mod = __import__("app.play." + gid + "_options", None, None,
+                         ("ask_options",), 0)
+    except ImportError:
         app.start_later(gid, names, b"")
-    else:
-        ask(app, names)
+        return
+    mod.ask_options(app, names)
 
 
 def start_game(app, gid, names, opts):
@@ -204,7 +134,8 @@ def start_game(app, gid, names, opts):
     # only home is on the stack, so the live log is free to take over.
     app.home()
     app.stack[0] = HomeLater(app)
-    unload("app.names", "app.newgame", "app.home")
+    unload("app.names", "app.newgame", "app.home",
+           "app.play." + gid + "_options")
     gc.collect()
     from .session import Session
     s = Session(gid, names, opts, app.live_log)
@@ -217,12 +148,13 @@ def start_game(app, gid, names, opts):
     screen = play_screen(app, s)
     app.push(screen)
     screen.begin()
+    unload("app.flow")             # loaded again when the game ends
 
 
 def resume(app):
     # Back to the game in progress from home: home leaves RAM while playing.
     app.stack[0] = HomeLater(app)
-    unload("app.home")
+    unload("app.home", "app.flow")
     app.push(play_screen(app, app.session))
 
 
@@ -234,20 +166,3 @@ def finish_game(app, session):
     forget_play()                  # not needed any more
     from .final import Breakdown
     app.push(Breakdown(app, session))
-
-
-class HomeLater(Screen):
-    """Stands in for the home screen until it is shown (at boot, and under
-    a game being played), so that the home module need not be in RAM
-    before; becomes Home then."""
-
-    def real(self):
-        from .home import Home
-        h = self.app.stack[0] = Home(self.app)
-        return h
-
-    def draw(self, fb):
-        self.real().draw(fb)
-
-    def key(self, ev):
-        self.real().key(ev)

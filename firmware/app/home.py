@@ -33,10 +33,9 @@ class Home(Screen):
 
     def draw(self, fb):
         if len(self.app.stack) == 1:
-            from .memory import unload
-            from .flow import forget_play
+            from .memory import unload, unload_package
             unload(*_VISITED)
-            forget_play()
+            unload_package("app.play")     # as flow.forget_play()
         self._items()
         self.menu.draw(fb)
 

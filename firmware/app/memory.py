@@ -15,3 +15,8 @@ def unload(*names):
                 delattr(sys.modules[pkg], child)
             except (KeyError, AttributeError):
                 pass
+
+
+def unload_package(pkg):
+    # Every module of a package (not the package itself), e.g. "app.play".
+    unload(*[n for n in sys.modules if n.startswith(pkg + ".")])

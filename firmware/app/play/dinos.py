@@ -13,44 +13,6 @@ from app.i18n import tr
 from app import ui
 
 TYPES = ("natural", "predator", "emotional", "meteor")
-DINOS = ("rex", "stego", "ceratops", "bronto")
-
-
-def ask_options(app, names):
-    # Each player's dinosaur (its traits), then the two-player rules.
-    ask_dinos(app, names, 0, bytearray(4))
-
-
-def ask_dinos(app, names, p, traits):
-    if p == len(names) and len(names) == 2:
-        # The rulebook recommends its two-player rules (4 of one type or 2
-        # of each to be out; no point cards 1-3): on unless refused.
-        def two(j):
-            if j:
-                traits[0] |= D.TWO_RULES_OFF
-            app.start_later("dinos", names, bytes(traits))
-        app.push(Choice(app, tr("two_rules"), [tr("yes"), tr("no")], two))
-        return
-    if p == len(names):
-        app.start_later("dinos", names, bytes(traits))
-        return
-    items = [tr(d) for d in DINOS] + [tr("custom")]
-
-    def picked(i):
-        if i < len(DINOS):
-            traits[p] = (D.REX, D.STEGO, D.CERATOPS, D.BRONTO)[i]
-            ask_dinos(app, names, p + 1, traits)
-            return
-        none = [tr("none")] + [tr(t) for t in TYPES]
-
-        def plus(a):
-            def minus(b):
-                traits[p] = a | b << 3
-                ask_dinos(app, names, p + 1, traits)
-            app.push(Choice(app, tr("minus") + " -1", none, minus))
-        app.push(Choice(app, tr("plus") + " +1", none, plus))
-    app.push(Choice(app, tr("dino") + ": " + names[p], items, picked,
-                    p % len(DINOS)))
 
 
 class Play(PlayBase):

@@ -10,18 +10,6 @@ from app.i18n import tr
 from app import ui
 
 
-def ask_options(app, names):
-    # Who deals first, then the match's length (1, 3 or 5 games).
-    def dealer(d):
-        def length(j):
-            # The match's length and tally go in the game's options (its
-            # header on the flash): see Play.finished.
-            app.start_later("dog", names, bytes(
-                [d, (1, 3, 5)[j]] + [0] * (len(names) // 2)))
-        app.push(Choice(app, tr("match"), ["1", "3", "5"], length))
-    app.push(Choice(app, tr("dealer"), names, dealer))
-
-
 class Play(PlayBase):
     def __init__(self, app, session):
         super().__init__(app, session)
@@ -82,7 +70,7 @@ class Play(PlayBase):
         # The tally before this game is in its options (the journal's and
         # the archive's header), so nothing about the match lives only in
         # RAM: after a power cut, boot offers the next game again
-        # (flow.boot -> match_after -> after_boot).
+        # (boot.resume -> match_after -> after_boot).
         s = self.s
         g = self.g
         nxt = next_match_game(s.opts, s.n, g.winners)

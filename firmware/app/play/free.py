@@ -2,25 +2,10 @@
 
 from drivers.buttons import UP, DOWN, OK, key_of
 from core import free as F
-from app.screens import Choice, GridScreen
+from app.screens import GridScreen
 from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
-
-
-FREE_TARGETS = (0, 50, 100, 150, 200, 300, 500, 1000)
-
-
-def ask_options(app, names):
-    # A target (or none), then whether the lowest total wins.
-    items = [tr("no_target")] + [str(t) for t in FREE_TARGETS[1:]]
-
-    def target(i):
-        t = FREE_TARGETS[i]
-        app.push(Choice(app, tr("lowest_wins"), [tr("no"), tr("yes")],
-                        lambda j: app.start_later("free", names, F.options(
-                            j == 1, t or None))))
-    app.push(Choice(app, tr("target"), items, target, 2))
 
 
 class Play(PlayBase):

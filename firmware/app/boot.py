@@ -1,0 +1,87 @@
+# The boot's part of a game's life (the rest is app/flow.py): open the
+# store on the flash, resume the game the last power-off interrupted (and
+# say what was found), or offer a match's next game. App.__init__ runs it
+# once and forgets the module.
+
+from drivers import store as S
+from .screens import Note
+from .i18n import tr
+
+
+def open_store(app, hw):
+    root = getattr(hw, "root", None)
+    if not root:
+        return None
+    uid = getattr(hw, "uid", b"")
+    from binascii import hexlify
+    try:
+        return S.Store(root, hexlify(uid).decode())
+    except OSError:
+        return None                # no usable flash: play without keeping
+
+
+def resume(app):
+    # Resume the game the last power-off interrupted, and say what was
+    # found (events restored, events lost, damaged files).
+    st = app.store
+    if st is None:
+        return
+    from drivers import recovery as R
+    try:
+        rec = R.recover(st)
+    except OSError:
+        rec = None
+        st.problems.append("cur")
+    lines = []
+    if rec is not None:
+        from .session import from_journal
+        s = from_journal(rec, app.live_log)
+        if s is None:
+            R.set_aside(st)
+        else:
+            if rec.lost:
+                R.rewrite(st, s)    # drop the bad tail before appending
+            st.number = s.number
+            st.saved = s.log.used
+            s.store = st
+            app.session = s
+            lines = [tr("events_n") % rec.events, tr("lost_n") % rec.lost]
+            from .flow import play_screen
+            screen = play_screen(app, s)
+            app.push(screen)
+            if s.game.over:
+                # It ended as the power went: when is not known (boot
+                # time would be a guess), so its end time stays 0.
+                s.end_unknown = True
+                screen.finished()
+            else:
+                app.push(Note(app, tr("recovered"), lines))
+    if rec is None:
+        match_after(app, st)     # (a game ended at boot offered it itself)
+    if st.problems:
+        app.push(Note(app, tr("damaged"), [", ".join(st.problems)[:50]]))
+    del R
+    from .memory import unload
+    unload(                                  # done with at boot
+        "drivers.recovery", "drivers.archive")
+
+
+def match_after(app, st):
+    # A title played as a match of games (core.games.MATCHES: DOG) keeps
+    # the match's tally in each game's header: when the newest archived
+    # game is one of those, its play module's after_boot() offers the
+    # match's next game as the device did before the power went.
+    from core.games import MATCHES
+    from drivers import archive as A
+    h = None
+    try:
+        for seg in reversed(st.segments()):
+            ents = A.entries(st, seg)
+            if ents:
+                h = A.header_at(st, seg, *ents[-1])
+                break
+    except OSError:
+        return
+    if h is not None and h.gid in MATCHES:
+        from .flow import play_module
+        play_module(h.gid).after_boot(app, h)

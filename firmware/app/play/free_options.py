@@ -1,0 +1,22 @@
+# The free pad's options, asked before a game: a target (or none), and
+# whether the lowest total wins.
+# Loaded only during the setup (app/flow.py ask_options), apart from the
+# play screen so that the two are never in RAM together.
+
+from core import free as F
+from app.screens import Choice
+from app.i18n import tr
+
+FREE_TARGETS = (0, 50, 100, 150, 200, 300, 500, 1000)
+
+
+def ask_options(app, names):
+    # A target (or none), then whether the lowest total wins.
+    items = [tr("no_target")] + [str(t) for t in FREE_TARGETS[1:]]
+
+    def target(i):
+        t = FREE_TARGETS[i]
+        app.push(Choice(app, tr("lowest_wins"), [tr("no"), tr("yes")],
+                        lambda j: app.start_later("free", names, F.options(
+                            j == 1, t or None))))
+    app.push(Choice(app, tr("target"), items, target, 2))
