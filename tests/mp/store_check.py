@@ -32,6 +32,9 @@ from vmboard import Port as _Port       # noqa: E402
 
 
 def new_free(app, n=3, target=100):
+    # flow leaves RAM during play: the one loaded now (it holds the clock
+    # set_time() faked), not the one imported first.
+    from app.flow import start_game
     start_game(app, "free", ["A", "B", "C", "D"][:n],
                bytes([2, target & 0xFF, target >> 8]))
     return app.session
@@ -633,6 +636,16 @@ def _entries(app):
     return out
 
 
+def set_time(t):
+    # The clock app/flow.py reads: flow leaves RAM during play and is
+    # imported again (its `import time` finds sys.modules["time"]), so the
+    # fake goes in both places.
+    sys.modules["time"] = t
+    flow = sys.modules.get("app.flow")
+    if flow is not None:
+        flow.time = t
+
+
 def clock():
     from app import flow as storage
     from core import gamefile as F
@@ -643,22 +656,24 @@ def clock():
     for t, epoch in ((0, 2000),                        # esp32 power-on
                      (662688000, 2000),                # rp2: 2021-01-01
                      (t0 - e2000, 2000), (1609459200, 1970), (t0, 1970)):
-        storage.time = FakeTime(t, epoch)
+        set_time(FakeTime(t, epoch))
         res["now_s"].append(storage.now_s())
     dev = fresh()
     app = boot(dev)
     # 1: clock set (2000 epoch as on rp2/esp32), 47 min 20 s long.
-    fake = storage.time = FakeTime(t0 - e2000)
+    fake = FakeTime(t0 - e2000)
+    set_time(fake)
     new_free(app)
     free_round(app, [1, 2, 0])
     fake.t += 47 * 60 + 20
     free_round(app, [100, 5, 1])
     # 2: the same game with the clock never set (the RTC at 2021).
-    storage.time = FakeTime(662688000)
+    set_time(FakeTime(662688000))
     play_free_game(app, 2)
     # 3: clock set, the game's last event on flash, then the power goes
     # before the move to the archive; boot (an hour later) finishes it.
-    fake = storage.time = FakeTime(t0 - e2000)
+    fake = FakeTime(t0 - e2000)
+    set_time(fake)
     s = new_free(app)
     free_round(app, [1, 2, 0])
     s.ev[0] = 1
@@ -679,7 +694,7 @@ def clock():
     res["journal_ended"] = journal.ended
     res["entry_hex"] = raws[0].hex()
     res["boot_session"] = b.session is not None
-    storage.time = real
+    set_time(real)
     print(json.dumps(res))
 
 
