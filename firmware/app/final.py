@@ -7,15 +7,27 @@ from .i18n import tr
 from . import ui
 
 
-def finish(app, session):
-    # The game is over: move it to the archive, show the breakdown.
-    from .storage import finish as archive
-    if archive(app, session) and app.session is session:
-        app.session = None
+def finish(app, session, then=None):
+    # The game is over: show the breakdown, with "undo the last event".
+    # The game stays the game in progress (its journal, games/cur) while
+    # this screen is up, and moves to the archive only when the player
+    # leaves it (Final.leave). Why not archive at once and reopen on undo:
+    # an archive entry is append-only and the sync link offers it as soon
+    # as it is there, so a reopened game could already be on a PC. Kept
+    # in cur, it is never offered (the link lists archived games only); a
+    # power cut on this screen boots back into it (storage.boot shows this
+    # screen again for a journal whose game is over, undo included); a cut
+    # while it moves leaves the entry and cur, and boot removes cur
+    # (drivers/store.py): never neither, never counted twice. Undo is the
+    # game's normal undo, written to the journal like any other.
+    # then(): what follows the game once it is left (the DOG match).
+    if not session.ended and not session.end_unknown:
+        from .storage import now_s
+        session.ended = now_s()       # when it ended, not when it is left
     app.home()
     from .memory import unload
-    unload("app.play", "app.play_" + session.gid)   # not needed any more
-    app.push(Breakdown(app, session))
+    unload("app.play", "app.play_" + session.gid)   # back only on undo
+    app.push(Final(app, session, then))
 
 
 class Breakdown(Screen):
@@ -74,3 +86,57 @@ class Breakdown(Screen):
             lines.append("%s: %d" % (label, g.part(p, k)))
         lines.append("%s: %d" % (tr("total"), g.total[p]))
         self.app.push(Note(self.app, self.s.names[p], lines))
+
+
+class Final(Breakdown):
+    """The breakdown of the game that just ended, with one more row: undo
+    the last event, back to play. BACK leaves (the game is archived then);
+    OK on the result line does nothing: a stray OK loses nothing."""
+
+    def __init__(self, app, session, then=None):
+        super().__init__(app, session)
+        self.then = then
+
+    def draw(self, fb):
+        super().draw(fb)
+        i = self.s.n + 1 - self.top
+        if 0 <= i < ui.ROWS:
+            ui.row(fb, i, tr("undo_last"), "", self.index == self.s.n + 1)
+
+    def key(self, ev):
+        k = key_of(ev)
+        n = self.s.n
+        i = ui.wrap(self.index, ev, n + 2)
+        if i is not None:
+            self.index = i
+        elif k == OK and self.index < n:
+            self.detail(self.index)
+        elif k == OK and self.index == n + 1:
+            self.reopen()
+        elif k == BACK:
+            self.leave()
+
+    def reopen(self):
+        # Undo the last event and play on from there.
+        a = self.app
+        s = self.s
+        err = s.undo()
+        if err:
+            a.error(err)            # nothing changed: still over, still here
+            return
+        s.ended = 0
+        s.end_unknown = False
+        a.home()
+        from .play import play_screen
+        a.push(play_screen(a, s))
+        a.toast(tr("undone"), 800)
+
+    def leave(self):
+        a = self.app
+        s = self.s
+        from .storage import finish as archive
+        if archive(a, s) and a.session is s:
+            a.session = None
+        a.pop()
+        if self.then is not None:
+            self.then()

@@ -115,9 +115,9 @@ class PlayBase(Screen):
         if self.g.over:
             self.finished()
 
-    def finished(self):
+    def finished(self, then=None):
         from .final import finish
-        finish(self.app, self.s)
+        finish(self.app, self.s, then)
 
     def undo(self):
         if self.s.undo():

@@ -112,7 +112,7 @@ def finish(app, session, finished=True):
     st = app.store
     if st is None or session.store is None:
         return True
-    ended = 0 if session.end_unknown else now_s()
+    ended = 0 if session.end_unknown else session.ended or now_s()
     if st.close(session, finished, ended):
         session.store = None
         return True

@@ -43,7 +43,7 @@ def alebrijes():
 def dog():
     s = "down\n" + "ok\nok\nok\ndown\nok\n" * 4          # J1: 4 in goal
     s += "down 3\n" + "ok\nok\nok\ndown 2\nok\n" * 4     # J4, moved by J1
-    return s + "ok\n"                                  # match score note
+    return s          # the final screen (the match score comes after it)
 
 
 def dinos():
