@@ -156,7 +156,7 @@ def free_games(rnd, rounds, per_game=25):
             game.add({"e": "round", "scores": scores})
             game.unit("free", N, "T ok", grid([[s] for s in scores]))
         game.add({"e": "end"})
-        game.unit("-", 0, "T back", "M 4")          # game menu: end game
+        game.unit("-", 0, "T back", "M 4", "M 1")   # game menu: end game, yes
         game.finish()
         games.append(game)
     return games

@@ -100,3 +100,41 @@ def test_power_cut_on_the_final_screen_then_undo(tmp_path):
     assert redone["screen"] == "Final" and redone["past"] == 0
     assert left["past"] == 1 and left["session"] is None
     assert left["last_past"]["over"]
+
+
+def _head(gid, marker):
+    # A title's script up to (not including) the line with marker.
+    lines = keys(gid).splitlines()
+    end = next(i for i, ln in enumerate(lines) if marker in ln)
+    return "\n".join(lines[:end]) + "\n"
+
+
+def test_ending_the_free_pad_by_hand_is_asked_first_no_by_default():
+    # After round 1: game menu, "end the game" (5th item): a yes/no
+    # question, 'no' on top; OK leaves the game as it was.
+    head = _head("free", "shot free_play")
+    states, _ = sim.run_script(head + "state\nback\ndown 4\nok\nstate\n"
+                               "ok\nstate\nback\ndown 4\nok\ndown\nok\n"
+                               "state\n")
+    before, asked, kept, ended = states[:4]
+    assert asked["screen"] == "Choice"
+    assert kept["screen"] == "Play" and not kept["session"]["over"]
+    assert kept["session"]["log"] == before["session"]["log"]
+    assert ended["screen"] == "Final" and ended["session"]["over"]
+
+
+def test_doggy_cursor_leaves_the_mario_hugo_row(tmp_path):
+    # After a Mario Hugo the cursor is on a player, not on the line whose
+    # third press ends play: OK then opens that player's actions.
+    img = tmp_path / "flash.img"
+    head = _head("doggy", "# 2/3") + "ok\nwait 1600\n"     # 2/3
+    states, _ = sim.run_script(head + "state\nok\nstate\n", flash=img)
+    before, after = states[:2]
+    assert after["screen"] == "Choice"
+    assert after["session"]["log"] == before["session"]["log"]
+    # After a boot with two Mario Hugos played (OK on the "recovered"
+    # note, then OK): a player's actions too, not the third Mario Hugo.
+    states, _ = sim.run_script("ok\nok\nstate\n",
+                               flash=img)
+    assert states[0]["screen"] == "Choice"
+    assert states[0]["session"]["log"] == before["session"]["log"]

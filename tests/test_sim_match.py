@@ -13,7 +13,7 @@ DOG_KEYS = (ROOT / "sim" / "scripts" / "dog.keys").read_text().splitlines()
 def _game_keys():
     # dog.keys from the first deal to the last goal: team J1+J3 wins.
     start = next(i for i, ln in enumerate(DOG_KEYS) if "match of 1" in ln)
-    end = next(i for i, ln in enumerate(DOG_KEYS) if "match score" in ln)
+    end = next(i for i, ln in enumerate(DOG_KEYS) if "dog_final" in ln)
     return "\n".join(ln for ln in DOG_KEYS[start + 1:end]
                      if not ln.startswith("shot")) + "\n"
 

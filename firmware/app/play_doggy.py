@@ -17,7 +17,9 @@ LETTERS = "ARYVC"       # azul rojo amarillo verde comodín
 class Play(PlayBase):
     def __init__(self, app, session):
         super().__init__(app, session)
-        self.index = 0
+        # Never resting on the line whose next press ends play (the third
+        # Mario Hugo): a player's line then.
+        self.index = 1 if self.g.mario >= 2 else 0
         self.top = 0
 
     def draw(self, fb):
@@ -60,6 +62,7 @@ class Play(PlayBase):
 
     def table_action(self):
         if self.commit(D.event(self.s.ev, D.MARIO)) and not self.g.ended():
+            self.index = 1          # away from the Mario Hugo line
             self.app.toast("%s %d/3" % (tr("mario"), self.g.mario))
 
     def actions(self, p):

@@ -2,7 +2,7 @@
 
 from drivers.buttons import UP, DOWN, OK, key_of
 from core import free as F
-from .app import GridScreen
+from .app import Choice, GridScreen
 from .play import PlayBase
 from .i18n import tr
 from . import ui
@@ -52,4 +52,11 @@ class Play(PlayBase):
         return ["continue", "undo", "redo", "scores", "end_game", "exit"]
 
     def end_game(self):
-        self.commit(F.event(self.s.ev, F.END))
+        # Asked first, 'no' by default: a stray OK does not end the game.
+        a = self.app
+
+        def answer(i):
+            a.pop()
+            if i == 1:
+                self.commit(F.event(self.s.ev, F.END))
+        a.push(Choice(a, tr("end_q"), [tr("no"), tr("yes")], answer))
