@@ -20,7 +20,7 @@ def test_a_wild_assignment_the_flash_refuses_is_asked_again():
     # until A's ordered wild has a colour; A is asked (after the blank
     # "pass the device" screen).
     assert r["ended"] and not r["over_at_3"]
-    assert r["first"] == ["Note", "comodín"]
+    assert r["first"] == ["PassTo", "comodín"]
     assert r["asked"] == "Color del comodín 1"
     # The write is refused: the message, nothing changed, the same
     # question again (not the final breakdown).

@@ -138,3 +138,25 @@ def test_doggy_cursor_leaves_the_mario_hugo_row(tmp_path):
                                flash=img)
     assert states[0]["screen"] == "Choice"
     assert states[0]["session"]["log"] == before["session"]["log"]
+
+
+def test_doggy_third_mario_hugo_taken_back_before_the_wilds():
+    # The third Mario Hugo with a wild to assign: "pass the device" comes
+    # first; BACK there returns to play, where a long BACK undoes the
+    # Mario Hugo (2/3 again), and nothing was assigned.
+    lines = keys("doggy").splitlines()
+    end = next(i for i, ln in enumerate(lines) if "# 3/3" in ln)
+    script = "\n".join(lines[:end + 1]) + "\n"
+    states, _ = sim.run_script(script + "state\nback\nstate\nlong back\n"
+                               "state\n")
+    passing, back, undone = states[:3]
+    assert passing["screen"] in ("Note", "PassTo")   # pass the device
+    assert back["screen"] == "Play"
+    assert back["session"]["log"] == passing["session"]["log"]
+    assert undone["screen"] == "Play" and not undone["session"]["over"]
+    assert len(undone["session"]["log"]) > len(back["session"]["log"])
+    dev = undone["session"]
+    rec = to_record("doggy", dev["names"], bytes.fromhex(dev["opts"]),
+                    bytes.fromhex(dev["log"]))
+    assert [e["e"] for e in rec["events"][-2:]] == ["mario", "undo"], \
+        rec["events"][-2:]

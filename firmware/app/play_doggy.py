@@ -4,6 +4,7 @@
 # After the third Mario Hugo, the wild colours are assigned in secret; the
 # game is over (and archived) only once every ordered wild has its colour.
 
+from drivers.buttons import BACK, key_of
 from core import doggy as D
 from .app import Choice, Note
 from .play import PlayBase
@@ -112,6 +113,19 @@ class Play(PlayBase):
         WildAssign(self.app, self).next_player(0)
 
 
+class PassTo(Note):
+    """"Pass the device to ...": OK asks that player's wilds; BACK goes
+    back to play, where the game menu can undo what ended it (the third
+    Mario Hugo, or the last wild assigned); any other key there asks the
+    wilds again."""
+
+    def key(self, ev):
+        if key_of(ev) == BACK:
+            self.app.pop()          # the play screen is under it
+            return
+        super().key(ev)
+
+
 class WildAssign:
     def __init__(self, app, play):
         self.app = app
@@ -126,9 +140,9 @@ class WildAssign:
             PlayBase.finished(self.play)
             return
         # A blank screen between players: the previous choice is not shown.
-        a.push(Note(a, tr("wild"), [tr("pass_to"), self.play.s.names[p], "",
-                                    tr("ok_when_ready")],
-                    lambda: self.ask(p, 0, ())))
+        a.push(PassTo(a, tr("wild"), [tr("pass_to"), self.play.s.names[p],
+                                      "", tr("ok_when_ready")],
+                      lambda: self.ask(p, 0, ())))
 
     def ask(self, p, j, cols):
         # cols: the colours p's first j wilds count as.
