@@ -65,7 +65,7 @@ class Play(PlayBase):
                                           victims[j])))))
         a.push(Choice(a, self.s.names[p], [tr(x) for x in acts], pick))
 
-    def finished(self):
+    def finished(self, then=None):
         # Count the game in the match; offer the next game if it goes on.
         # The tally before this game is in its options (the journal's and
         # the archive's header), so nothing about the match lives only in

@@ -108,7 +108,7 @@ class Play(PlayBase):
         a.push(Choice(a, tr("color"), [tr(x) for x in COLOR_KEYS], color,
                       last))
 
-    def finished(self):
+    def finished(self, then=None):
         # Secret wild assignment, one player at a time, then the breakdown.
         WildAssign(self.app, self).next_player(0)
 
