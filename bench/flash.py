@@ -49,7 +49,8 @@ def play_all():
                          ("max players", lambda g: maxplayers.START[g] +
                           getattr(maxplayers, g)())):
         for gid in IDS:
-            f = mp("play", script(gid))
+            # BACK leaves the final screen: the game is archived then.
+            f = mp("play", script(gid) + "\nback\n")
             f["kind"] = kind
             rows.append(f)
     return rows

@@ -106,8 +106,9 @@ class Game:
         self.counts[kind] = self.counts.get(kind, 0) + 1
 
     def finish(self):
-        # The game is over on the device: check it, go home.
-        self.plan += ["U - 0", "S", "H"]
+        # The game is over on the device: go home (leaving the final
+        # screen archives it), check it.
+        self.plan += ["U - 0", "H", "S"]
 
     def record(self):
         return {"game": self.gid, "players": [f"J{i + 1}" for i in range(N)],
@@ -155,7 +156,7 @@ def free_games(rnd, rounds, per_game=25):
             game.add({"e": "round", "scores": scores})
             game.unit("free", N, "T ok", grid([[s] for s in scores]))
         game.add({"e": "end"})
-        game.unit("-", 0, "T back", "M 4")          # game menu: end game
+        game.unit("-", 0, "T back", "M 4", "M 1")   # game menu: end game, yes
         game.finish()
         games.append(game)
     return games

@@ -110,7 +110,7 @@ def completes(gid, heap, heap_stats=False):
                                    heapsize=heap, heap_stats=heap_stats)
     except RuntimeError:
         return None
-    return states[-1] if states and states[-1]["screen"] == "Breakdown" \
+    return states[-1] if states and states[-1]["screen"] == "Final" \
         else None
 
 
@@ -188,7 +188,7 @@ def wasm_heap():
             if p.returncode:
                 raise RuntimeError(p.stderr[-2000:])
             r = json.loads(p.stdout)
-            if r.get("error") or r["screen"] != "Breakdown":
+            if r.get("error") or r["screen"] != "Final":
                 raise RuntimeError(f"{gid} on the 32-bit VM ({mode}): "
                                    f"{r.get('error') or r['screen']}")
             if r["shots"]["final"] != shots["final"]:

@@ -92,3 +92,17 @@ def test_validation():
         == (E.BAD_VALUE, 0)
     assert error("alebrijes", 3, [rnd(3, [Z, Z, Z])]) == (E.BAD_PLAYER, 0)
     assert error("alebrijes", 2, []) == (E.BAD_PLAYER_COUNT, -1)
+
+
+def test_a_refused_round_names_the_player_left_at_zero():
+    # game.bad = player << 3 (first suit): the screens put the cursor there.
+    from marcador_core.alebrijes import Alebrijes, event, ROUND
+    g = Alebrijes()
+    assert g.setup(3) == 0
+    buf = bytearray(48)
+    vals = [[3, 0, 0, 0, 0], [0] * 5, [0] * 5]
+    event(buf, ROUND, 1, 3, -1, vals)
+    assert g.apply(buf, 0) == E.NO_CARDS_LEFT and g.bad == 2 << 3
+    vals[2][4] = 1
+    event(buf, ROUND, 1, 3, -1, vals)
+    assert g.apply(buf, 0) == E.OK and g.bad == -1

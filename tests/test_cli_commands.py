@@ -445,9 +445,14 @@ def test_the_readme_path_sim_serial_then_sync(tmp_path, capsys):
     # sync --port LINK` in this one: the game arrives, dated by the clock
     # sync set.
     link = tmp_path / "sim-serial"
+    # The game is archived (offered to the PC) once the final screen is
+    # left: BACK after the script's last key.
+    script = tmp_path / "free.keys"
+    script.write_text((ROOT / "sim/scripts/free.keys").read_text() +
+                      "back\n")
     proc = subprocess.Popen(
         [sys.executable, "-m", "host_tools", "sim", "--serial", str(link),
-         "--script", "sim/scripts/free.keys",
+         "--script", str(script),
          "--flash", str(tmp_path / "board.img")],
         stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:

@@ -44,3 +44,17 @@ def test_validation():
         (E.NEGATIVE, 0)
     assert error("duplicon", 2, [rnd([2], [0], [0])]) == (E.BAD_VALUE, 0)
     assert error("duplicon", 5, []) == (E.BAD_PLAYER_COUNT, -1)
+
+
+def test_a_refused_round_names_the_cell_where_the_deck_runs_out():
+    # game.bad = player << 3 | field: the screens put the cursor there.
+    from marcador_core.duplicon import Duplicon, round_event
+    g = Duplicon()
+    assert g.setup(3) == 0
+    buf = bytearray(48)
+    # 40 + 0 + 0, 30 + 2 + 0, 20 + 1 + 4: the 97th card is J3's zone.
+    size = round_event(buf, 3, [[40, 0, 0], [30, 2, 0], [20, 1, 4]])
+    assert g.apply(buf, 0) == E.TOO_MANY_CARDS and size
+    assert g.bad == (2 << 3 | 2)
+    size = round_event(buf, 3, [[40, 0, 0], [30, 2, 0], [20, 1, 3]])
+    assert g.apply(buf, 0) == E.OK and g.bad == -1

@@ -37,8 +37,10 @@ def play(gid, heap, heap_stats):
 @pytest.mark.parametrize("gid", IDS)
 def test_max_player_game_from_mpy_in_a_64wk_heap(gid):
     final = play(gid, HEAP, heap_stats=False)
-    dev = final["last_past"]
-    assert final["screen"] == "Breakdown" and dev["over"]
+    # The final screen: the game is still the one in progress (it can be
+    # undone there) and nothing is archived until it is left.
+    dev = final["session"]
+    assert final["screen"] == "Final" and dev["over"] and final["past"] == 0
     assert len(dev["names"]) == maxplayers_count(gid)
     rec = to_record(gid, dev["names"], bytes.fromhex(dev["opts"]),
                     bytes.fromhex(dev["log"]))
@@ -59,3 +61,14 @@ def test_a_heap_too_small_fails_loudly():
 def maxplayers_count(gid):
     return {"doggy": 5, "duplicon": 4, "alebrijes": 6, "dog": 6, "dinos": 4,
             "free": 8}[gid]
+
+
+@pytest.mark.parametrize("gid", IDS)
+def test_undo_on_the_final_screen_in_a_64wk_heap(gid):
+    # The final screen's undo loads the play screen again while the final
+    # screen's code is still in RAM: that too completes in the board heap.
+    states, _ = sim.run_script(maxplayers.script(gid) + "up\nok\nstate\n",
+                               compiled=True, heapsize=HEAP,
+                               heap_stats=False)
+    assert states[-1]["screen"] == "Play"
+    assert not states[-1]["session"]["over"] and states[-1]["past"] == 0

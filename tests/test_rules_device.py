@@ -20,7 +20,7 @@ def test_a_wild_assignment_the_flash_refuses_is_asked_again():
     # until A's ordered wild has a colour; A is asked (after the blank
     # "pass the device" screen).
     assert r["ended"] and not r["over_at_3"]
-    assert r["first"] == ["Note", "comodín"]
+    assert r["first"] == ["PassTo", "comodín"]
     assert r["asked"] == "Color del comodín 1"
     # The write is refused: the message, nothing changed, the same
     # question again (not the final breakdown).
@@ -34,7 +34,8 @@ def test_a_wild_assignment_the_flash_refuses_is_asked_again():
     # With room again the colour is kept and the game ends and is archived.
     done = r["done"]
     assert done["over"] and done["assigned"] == 1
-    assert done["top"] == "Breakdown" and done["session"]
+    assert done["top"] == "Final" and done["kept_while_final"]
+    assert done["session"]
     assert done["archived"] == 1 and done["green"] == 1
 
 
@@ -60,6 +61,7 @@ def test_dinos_two_player_rules_are_asked_and_on_by_default():
 def test_a_match_game_ended_as_the_power_went_shows_the_match_once():
     r = check("dog_end_at_boot")
     assert r["errs"] == [0] * 16 and r["over"]
+    assert r["final"] == ["Final", 0]
     assert r["session"] and r["archived"] == 1
     assert r["top"] == "Note"
     assert r["notes"] == [["Equipo 1: 1", "Equipo 2: 0", "",

@@ -203,6 +203,7 @@ def test_games_record_when_they_ended_and_no_clock_means_no_date(tmp_path):
     # now_s: an RTC at its power-on value (esp32: 2000-01-01, rp2:
     # 2021-01-01, a 1970-epoch port at 2021) is "not set" (0).
     assert r["now_s"] == [0, 0, 1_790_000_000, 0, 1_790_000_000]
+    assert r["boot_screen"] == "Final"
     set_, unset, cut = r["games"]
     assert set_ == {"time": 1_790_000_000, "ended": 1_790_002_840,
                     "flags": 3, "finished": True}      # FINISHED | ENDED
@@ -230,3 +231,15 @@ def test_games_record_when_they_ended_and_no_clock_means_no_date(tmp_path):
     path.write_text(json.dumps(rec))
     assert cli(["score", str(path)]) == 0
     assert record_row(rec)["raw"] == raw
+
+
+def test_the_link_never_offers_a_game_on_its_final_screen():
+    # store_check.py final_sync: ended, its final screen up: no game
+    # listed; undone there: still none; ended again and left: game 1.
+    r = check("final_sync")
+    assert r["screen"] == "Final"
+    assert r["on_final"] == [["end", "0"]]
+    assert r["after_undo"] == [["end", "0"]]
+    assert r["play"] == ["Play", False]
+    assert r["left"] == [["game", "1"], ["end", "1"]]
+    assert r["archive"] == 1

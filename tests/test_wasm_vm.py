@@ -47,7 +47,7 @@ def test_a_max_player_game_on_the_32_bit_vm(tree, mode):
     script = maxplayers.script("dinos")
     _, shots = sim.run_script(script, compiled=True)
     r = play(mode, script)
-    assert r.get("error") is None and r["screen"] == "Breakdown"
+    assert r.get("error") is None and r["screen"] == "Final"
     assert r["shots"]["final"] == shots["final"]
     assert "MicroPython v1.29.0-6" in r["version"]
     fakes = r["fakes"] - r["empty"]

@@ -31,6 +31,8 @@ def menu(app):
         return t.index, s.n + 1     # the table's row, then one per player
     if name == "Breakdown":
         return t.index, t.s.n + 1
+    if name == "Final":                 # one more row: undo the last event
+        return t.index, t.s.n + 2
     return None
 
 

@@ -65,3 +65,59 @@ class Breakdown(Screen):
             lines.append("%s: %d" % (label, g.part(p, k)))
         lines.append("%s: %d" % (tr("total"), g.total[p]))
         self.app.push(Note(self.app, self.s.names[p], lines))
+
+
+class Final(Breakdown):
+    """The breakdown of the game that just ended, with one more row: undo
+    the last event, back to play. BACK leaves (the game is archived then);
+    OK on the result line does nothing: a stray OK loses nothing."""
+
+    def __init__(self, app, session, then=None):
+        super().__init__(app, session)
+        self.then = then
+
+    def draw(self, fb):
+        super().draw(fb)
+        i = self.s.n + 1 - self.top
+        if 0 <= i < ui.ROWS:
+            ui.row(fb, i, tr("undo_last"), "", self.index == self.s.n + 1)
+
+    def key(self, ev):
+        k = key_of(ev)
+        n = self.s.n
+        i = ui.wrap(self.index, ev, n + 2)
+        if i is not None:
+            self.index = i
+        elif k == OK and self.index < n:
+            self.detail(self.index)
+        elif k == OK and self.index == n + 1:
+            self.reopen()
+        elif k == BACK:
+            self.leave()
+
+    def reopen(self):
+        # Undo the last event and play on from there.
+        a = self.app
+        s = self.s
+        err = s.undo()
+        if err:
+            a.error(err)            # nothing changed: still over, still here
+            return
+        s.ended = 0
+        s.end_unknown = False
+        a.home()
+        from .flow import play_screen
+        a.push(play_screen(a, s))
+        from .memory import unload
+        unload("app.final", "app.flow")    # as during any play
+        a.toast(tr("undone"), 800)
+
+    def leave(self):
+        a = self.app
+        s = self.s
+        from .flow import archive
+        if archive(a, s) and a.session is s:
+            a.session = None
+        a.pop()
+        if self.then is not None:
+            self.then()

@@ -53,7 +53,7 @@ def archive(app, session, finished=True):
     st = app.store
     if st is None or session.store is None:
         return True
-    ended = 0 if session.end_unknown else now_s()
+    ended = 0 if session.end_unknown else session.ended or now_s()
     if st.close(session, finished, ended):
         session.store = None
         return True
@@ -158,11 +158,23 @@ def resume(app):
     app.push(play_screen(app, app.session))
 
 
-def finish_game(app, session):
-    # The game is over: move it to the archive, show the breakdown.
-    if archive(app, session) and app.session is session:
-        app.session = None
+def finish_game(app, session, then=None):
+    # The game is over: show the breakdown, with "undo the last event".
+    # The game stays the game in progress (its journal, games/cur) while
+    # that screen is up, and moves to the archive only when the player
+    # leaves it (final.Final.leave -> archive). Why not archive at once and
+    # reopen on undo: an archive entry is append-only and the sync link
+    # offers it as soon as it is there, so a reopened game could already
+    # be on a PC. Kept in cur, it is never offered (the link lists archived
+    # games only); a power cut on this screen boots back into it (boot.py
+    # shows this screen again for a journal whose game is over, undo
+    # included); a cut while it moves leaves the entry and cur, and boot
+    # removes cur (drivers/store.py): never neither, never counted twice.
+    # Undo is the game's normal undo, written to the journal like any
+    # other. then(): what follows the game once it is left (a DOG match).
+    if not session.ended and not session.end_unknown:
+        session.ended = now_s()        # when it ended, not when it is left
     app.home()
-    forget_play()                  # not needed any more
-    from .final import Breakdown
-    app.push(Breakdown(app, session))
+    forget_play()                      # back only on undo
+    from .final import Final
+    app.push(Final(app, session, then))

@@ -31,7 +31,9 @@ undo|Deshacer|Undo
 redo|Rehacer|Redo
 undone|Deshecho|Undone
 nothing_undo|Nada que deshacer|Nothing to undo
+undo_last|Deshacer último evento|Undo the last event
 end_game|Terminar partida|End the game
+end_q|¿Terminar la partida?|End the game?
 scores|Puntajes|Scores
 exit|Salir al inicio|Back to home
 round|Ronda|Round

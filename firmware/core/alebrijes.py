@@ -78,12 +78,14 @@ class Alebrijes(Game):
             return E.BAD_PLAYER
         for q in range(n):
             v = buf[off + 2 + 2 * q] | (buf[off + 3 + 2 * q] << 8)
+            self.bad = q << 3         # (the suits are packed: the first)
             if v > _PACK_MAX:
                 return E.BAD_VALUE
             if q == p and v:
                 return E.OUT_HOLDS_CARDS
             if q != p and not v:
                 return E.NO_CARDS_LEFT
+        self.bad = -1
         r = self.rounds
         for q in range(n):
             v = buf[off + 2 + 2 * q] | (buf[off + 3 + 2 * q] << 8)

@@ -54,11 +54,16 @@ class Duplicon(Game):
             return E.GAME_OVER
         n = self.n
         cards = 0
+        self.bad = -1
         for p in range(n):
             w = buf[off + 1 + 3 * p]
             if w & 1:
+                self.bad = p << 3
                 return E.WON_ODD
-            cards += w + buf[off + 2 + 3 * p] + buf[off + 3 + 3 * p]
+            for f in range(3):
+                cards += buf[off + 1 + 3 * p + f]
+                if cards > _DECK and self.bad < 0:
+                    self.bad = p << 3 | f    # where the deck runs out
         if cards > _DECK:
             return E.TOO_MANY_CARDS
         for p in range(n):

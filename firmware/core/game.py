@@ -106,6 +106,10 @@ class Game:
         self.over = False
         self.winners = 0     # bitmask of player indices, set once over
         self.leaders = 0     # bitmask of who is ahead right now
+        # The value that made the last refused event invalid, when one
+        # value did: player << 3 | field (the column of that player's
+        # numbers in the round), else -1. Screens put the cursor there.
+        self.bad = -1
 
     def setup(self, n, opts=b"", off=0):
         if n < self.MIN_PLAYERS or n > self.MAX_PLAYERS:

@@ -21,6 +21,8 @@
 #
 # A game moves from cur to a segment by appending its entry, then removing
 # cur; a power cut between the two leaves both, and boot finishes the move.
+# A game that ends moves only when the player leaves its final screen
+# (app/final.py: until then it can be undone there).
 # Games that are not synced are never deleted; synced segments are deleted,
 # oldest first, only when space runs low.
 #

@@ -43,7 +43,7 @@ def alebrijes():
 def dog():
     s = "down\n" + "ok\nok\nok\ndown\nok\n" * 4          # J1: 4 in goal
     s += "down 3\n" + "ok\nok\nok\ndown 2\nok\n" * 4     # J4, moved by J1
-    return s + "ok\n"                                  # match score note
+    return s          # the final screen (the match score comes after it)
 
 
 def dinos():
@@ -68,8 +68,9 @@ def doggy():
     # J5 takes another blue 1 (the colour is remembered).
     s += "ok\nok\nok\nok\n"
     s += "down\n"
-    for _ in range(3):
-        s += "ok\nwait 1600\n"               # Mario Hugo x3
+    for i in range(3):
+        # Mario Hugo x3 (the cursor goes to J1 after each: back up).
+        s += ("up\n" if i else "") + "ok\nwait 1600\n"
     return s
 
 

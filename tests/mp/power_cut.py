@@ -53,7 +53,7 @@ from fakes.blockdev import BlockDev, torn  # noqa: E402
 from drivers import store as S         # noqa: E402
 from drivers import archive            # noqa: E402
 from app.app import App                # noqa: E402
-from vmboard import free_round         # noqa: E402
+from vmboard import free_round, leave_final  # noqa: E402
 
 scenario = sys.argv[1]
 step_every = int(sys.argv[2])
@@ -267,6 +267,7 @@ def big_game(app, start_game):
     if s.add(1):
         raise AssertionError("end refused")
     app.stack[1].after()
+    leave_final(app)                       # BACK: the game is archived
     if app.session is not None or s.log.count != LOG_EVENTS:
         raise AssertionError("the big game did not end")
 

@@ -13,7 +13,7 @@
 import json
 import sys
 
-from vmboard import boot, fresh        # the firmware on the path first
+from vmboard import boot, fresh, leave_final  # the firmware on the path first
 from app.flow import start_game        # noqa: E402
 from drivers import archive            # noqa: E402
 from core import doggy as D            # noqa: E402
@@ -77,8 +77,11 @@ def doggy_full():
     app.top().on_pick(D.GREEN)
     g = s.game
     g.score()
+    top = type(app.top()).__name__
+    kept = app.session is s and len(archive.index(app.store)) == 0
+    leave_final(app)
     out["done"] = {"over": g.over, "assigned": g.assigned_mask,
-                   "top": type(app.top()).__name__,
+                   "top": top, "kept_while_final": kept,
                    "session": app.session is None,
                    "archived": len(archive.index(boot(dev).store)),
                    "green": g.cnt[0 * 4 + D.GREEN]}
@@ -103,8 +106,12 @@ def dog_end_at_boot():
             s.ev[1] = p
             errs.append(s.add(2))
     b = boot(dev)
+    # The final screen first (the last goal can still be undone there);
+    # leaving it archives the game and shows the match score.
+    final = [type(b.top()).__name__, len(archive.index(b.store))]
+    leave_final(b)
     notes = [sc for sc in b.stack if type(sc).__name__ == "Note"]
-    print(json.dumps({"errs": errs, "over": s.game.over,
+    print(json.dumps({"errs": errs, "over": s.game.over, "final": final,
                       "session": b.session is None,
                       "archived": len(archive.index(b.store)),
                       "notes": [list(sc.lines) for sc in notes],

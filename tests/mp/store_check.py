@@ -27,7 +27,7 @@ from drivers import archive            # noqa: E402
 from core import errors as E           # noqa: E402
 
 
-from vmboard import boot, fresh, free_round  # noqa: E402
+from vmboard import boot, fresh, free_round, leave_final  # noqa: E402
 from vmboard import Port as _Port       # noqa: E402
 
 
@@ -685,6 +685,10 @@ def clock():
         journal = F.read_journal_head(f.read(), 10000)[0]
     fake.t += 3600
     b = boot(dev)
+    # Boot shows its final screen again (it can still be undone there);
+    # leaving it archives the game, its end time unknown.
+    res["boot_screen"] = type(b.top()).__name__
+    leave_final(b)
     raws = _entries(b)
     heads = [F.read_entry(r)[0] for r in raws]
     res["games"] = [{"time": h.time, "ended": h.ended, "flags": h.flags,
@@ -698,7 +702,27 @@ def clock():
     print(json.dumps(res))
 
 
-{"corrupt": corrupt, "full": full, "room": room, "resume": resume,
+def final_sync():
+    # A game on its final screen is still the game in progress: the link
+    # lists no game (it is "current") until the screen is left; undone
+    # there, it never was in the archive. Then it ends again and is left:
+    # listed once.
+    dev = fresh()
+    app = boot(dev)
+    s = new_free(app)
+    free_round(app, [100, 5, 1], leave=False)
+    res = {"screen": type(app.top()).__name__,
+           "on_final": [w[1:3] for w in ask(app, "list")]}
+    app.top().reopen()                 # "undo the last event"
+    res["after_undo"] = [w[1:3] for w in ask(app, "list")]
+    res["play"] = [type(app.top()).__name__, s.game.over]
+    free_round(app, [100, 5, 1])       # ends again; BACK leaves
+    res["left"] = [w[1:3] for w in ask(app, "list")]
+    res["archive"] = len(games_on(boot(dev)))
+    print(json.dumps(res))
+
+
+{"corrupt": corrupt, "full": full, "final_sync": final_sync, "room": room, "resume": resume,
  "clock": clock,
  "fsid": fsid, "damage_newest": lambda: damage_newest(sys.argv[2],
                                                       int(sys.argv[3])), "marks": marks, "resync": resync,

@@ -32,16 +32,28 @@ def boot(dev):
     return app
 
 
-def free_round(app, scores):
+def free_round(app, scores, leave=True):
     # One free-pad round entered as the play screen commits it: the core
     # builds the event, the session adds it (and the store writes it),
-    # then the screen sees whether the game ended. The error code.
+    # then the screen sees whether the game ended. If it did, the player
+    # leaves the final screen (unless leave=False): the game moves to the
+    # archive then. The error code.
     from core import free
     s = app.session
     err = s.add(free.event(s.ev, free.ROUND, len(scores), scores))
     if err == 0:
         app.stack[1].after()
+        if leave:
+            leave_final(app)
     return err
+
+
+def leave_final(app):
+    # BACK on the final screen (app/final.py Final), as a player leaves
+    # it; nothing on any other screen.
+    from drivers.buttons import event, BACK, PRESS
+    if type(app.top()).__name__ == "Final":
+        app.top().key(event(BACK, PRESS))
 
 
 class Port:

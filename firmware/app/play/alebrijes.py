@@ -3,7 +3,7 @@
 
 from drivers.buttons import OK, key_of
 from core import alebrijes as A
-from app.screens import Choice, GridScreen
+from app.screens import Choice
 from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
@@ -49,23 +49,26 @@ class Play(PlayBase):
         grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
                        self.s.names, fields, [[0] * 5 for _ in range(n)],
                        0, 5, 1, 1, skip=1 << out, widths=2)
-        a.push(GridScreen(a, grid, lambda vals: self.entered(out, vals)))
+        self.enter(grid, lambda vals: self.entered(out, vals, grid))
 
-    def entered(self, out, vals):
+    def entered(self, out, vals, grid):
         # Ask who holds the token only when it decides the next starter.
+        # False when the round is refused (the grid comes back as typed).
         a = self.app
         g = self.g
         new = [g.total[p] - (0 if p == out else sum(vals[p]))
                for p in range(self.s.n)]
         worst = min(new)
         if new.count(worst) > 1 and g.rounds < 2:
-            a.push(Choice(a, "Token", self.s.names,
-                          lambda t: (a.pop(),
-                                     self.finish_round(out, vals, t)),
-                          g.first))
-        else:
-            self.finish_round(out, vals, -1)
+            def token(t):
+                a.pop()
+                if not self.finish_round(out, vals, t):
+                    self.enter(grid, lambda v: self.entered(out, v, grid),
+                               True)
+            a.push(Choice(a, "Token", self.s.names, token, g.first))
+            return True
+        return self.finish_round(out, vals, -1)
 
     def finish_round(self, out, values, token):
         s = self.s
-        self.commit(A.event(s.ev, A.ROUND, out, s.n, token, values))
+        return self.commit(A.event(s.ev, A.ROUND, out, s.n, token, values))

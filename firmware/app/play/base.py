@@ -64,13 +64,29 @@ class PlayBase(Screen):
         self.after()
         return True
 
+    def enter(self, grid, save, refused=False):
+        # A round typed in a grid; save(values) is False when the round is
+        # refused. Then (or when `refused`: a refusal that came later) the
+        # grid comes back as it was typed, the cursor on the value the
+        # rules named (game.bad), else where it was: nothing is typed again.
+        from app.screens import GridScreen
+        bad = self.g.bad
+        if refused and bad >= 0 and not grid.skip & (1 << (bad >> 3)):
+            grid.r = bad >> 3
+            grid.c = min(bad & 7, len(grid.fields) - 1)
+
+        def done(values):
+            if not save(values):
+                self.enter(grid, save, True)
+        self.app.push(GridScreen(self.app, grid, done))
+
     def after(self):
         if self.g.over:
             self.finished()
 
-    def finished(self):
+    def finished(self, then=None):
         from app.flow import finish_game
-        finish_game(self.app, self.s)
+        finish_game(self.app, self.s, then)
 
     def undo(self):
         if self.s.undo():

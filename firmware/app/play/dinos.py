@@ -163,7 +163,11 @@ class DinosRound(Screen):
             self.ask_sudden(play.g.need)
             return
         if err:
+            # Refused: everything stays as typed; the cursor goes to the
+            # instant card when that is what the rules refused.
             self.sudden = []
+            if err == errors.BAD_REDIRECT or err == errors.NOBODY_TAKES:
+                self.extras.index = 3
             a.error(err)
             return
         a.pop()

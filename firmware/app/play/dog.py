@@ -65,18 +65,20 @@ class Play(PlayBase):
                                           victims[j])))))
         a.push(Choice(a, self.s.names[p], [tr(x) for x in acts], pick))
 
-    def finished(self):
+    def finished(self, then=None):
         # Count the game in the match; offer the next game if it goes on.
         # The tally before this game is in its options (the journal's and
         # the archive's header), so nothing about the match lives only in
         # RAM: after a power cut, boot offers the next game again
         # (boot.resume -> match_after -> after_boot).
+        # The match score comes once the final screen is left (until then
+        # the last race can still be undone there).
         s = self.s
         g = self.g
         nxt = next_match_game(s.opts, s.n, g.winners)
-        PlayBase.finished(self)
-        if nxt is not None:
-            match_note(self.app, s.names, nxt)
+        app = self.app
+        PlayBase.finished(self, None if nxt is None else
+                          lambda: match_note(app, s.names, nxt))
 
 
 def next_match_game(opts, n, winners):

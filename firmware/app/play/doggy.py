@@ -4,6 +4,7 @@
 # After the third Mario Hugo, the wild colours are assigned in secret; the
 # game is over (and archived) only once every ordered wild has its colour.
 
+from drivers.buttons import BACK, key_of
 from core import doggy as D
 from app.screens import Choice, Note
 from app.play.base import PlayBase
@@ -17,7 +18,9 @@ LETTERS = "ARYVC"       # azul rojo amarillo verde comodín
 class Play(PlayBase):
     def __init__(self, app, session):
         super().__init__(app, session)
-        self.index = 0
+        # Never resting on the line whose next press ends play (the third
+        # Mario Hugo): a player's line then.
+        self.index = 1 if self.g.mario >= 2 else 0
         self.top = 0
 
     def draw(self, fb):
@@ -60,6 +63,7 @@ class Play(PlayBase):
 
     def table_action(self):
         if self.commit(D.event(self.s.ev, D.MARIO)) and not self.g.ended():
+            self.index = 1          # away from the Mario Hugo line
             self.app.toast("%s %d/3" % (tr("mario"), self.g.mario))
 
     def actions(self, p):
@@ -104,9 +108,22 @@ class Play(PlayBase):
         a.push(Choice(a, tr("color"), [tr(x) for x in COLOR_KEYS], color,
                       last))
 
-    def finished(self):
+    def finished(self, then=None):
         # Secret wild assignment, one player at a time, then the breakdown.
         WildAssign(self.app, self).next_player(0)
+
+
+class PassTo(Note):
+    """"Pass the device to ...": OK asks that player's wilds; BACK goes
+    back to play, where the game menu can undo what ended it (the third
+    Mario Hugo, or the last wild assigned); any other key there asks the
+    wilds again."""
+
+    def key(self, ev):
+        if key_of(ev) == BACK:
+            self.app.pop()          # the play screen is under it
+            return
+        super().key(ev)
 
 
 class WildAssign:
@@ -123,9 +140,9 @@ class WildAssign:
             PlayBase.finished(self.play)
             return
         # A blank screen between players: the previous choice is not shown.
-        a.push(Note(a, tr("wild"), [tr("pass_to"), self.play.s.names[p], "",
-                                    tr("ok_when_ready")],
-                    lambda: self.ask(p, 0, ())))
+        a.push(PassTo(a, tr("wild"), [tr("pass_to"), self.play.s.names[p],
+                                      "", tr("ok_when_ready")],
+                      lambda: self.ask(p, 0, ())))
 
     def ask(self, p, j, cols):
         # cols: the colours p's first j wilds count as.

@@ -4,7 +4,6 @@
 from drivers.buttons import OK, key_of
 from core import duplicon as D
 from app.play.base import PlayBase
-from app.screens import GridScreen
 from app.i18n import tr
 from app import ui
 
@@ -32,9 +31,11 @@ class Play(PlayBase):
         grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
                        self.s.names, (tr("won"), tr("hand"), tr("zone")),
                        vals, 0, 96, (2, 1, 1), (10, 5, 5))
-        self.app.push(GridScreen(self.app, grid, self.save_round))
+        self.enter(grid, self.save_round)
 
     def save_round(self, values):
         s = self.s
         if self.commit(D.round_event(s.ev, s.n, values)):
             s.ui["won"] = [values[p][0] for p in range(s.n)]
+            return True
+        return False

@@ -2,7 +2,7 @@
 
 from drivers.buttons import UP, DOWN, OK, key_of
 from core import free as F
-from app.screens import GridScreen
+from app.screens import Choice
 from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
@@ -40,16 +40,25 @@ class Play(PlayBase):
             grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
                            self.s.names, ("",), [list(v) for v in last],
                            -9999, 9999, 1, 10, widths=5)
-            self.app.push(GridScreen(self.app, grid, self.save_round))
+            self.enter(grid, self.save_round)
 
     def save_round(self, values):
         s = self.s
         if self.commit(F.event(s.ev, F.ROUND, s.n,
                                [values[p][0] for p in range(s.n)])):
             s.ui["last"] = values
+            return True
+        return False
 
     def menu_items(self):
         return ["continue", "undo", "redo", "scores", "end_game", "exit"]
 
     def end_game(self):
-        self.commit(F.event(self.s.ev, F.END))
+        # Asked first, 'no' by default: a stray OK does not end the game.
+        a = self.app
+
+        def answer(i):
+            a.pop()
+            if i == 1:
+                self.commit(F.event(self.s.ev, F.END))
+        a.push(Choice(a, tr("end_q"), [tr("no"), tr("yes")], answer))
