@@ -31,6 +31,9 @@ undo|Deshacer|Undo
 redo|Rehacer|Redo
 undone|Deshecho|Undone
 nothing_undo|Nada que deshacer|Nothing to undo
+fix_round|Corregir una ronda|Correct a round
+fix_n|Corregir ronda %d|Fix round %d
+fixed|Ronda corregida|Round corrected
 end_game|Terminar partida|End the game
 scores|Puntajes|Scores
 exit|Salir al inicio|Back to home
