@@ -208,7 +208,21 @@ _GEN = {"doggy": _doggy, "duplicon": _duplicon, "alebrijes": _alebrijes,
         "dog": _dog, "dinos": _dinos, "free": _free}
 
 
-def random_game(rnd, gid, steps=None, n=None):
+def _fix(rnd, g, n, gid):
+    # A correction of a past round (sometimes one not played yet), with
+    # content proposed for the game as it stands now: often valid, and
+    # sometimes one that breaks a later round.
+    ev = _GEN[gid](rnd, g, n)
+    if ev["e"] != "round":
+        return ev
+    ev = dict(ev, e="fix")
+    ev["round"] = rnd.randint(1, g.rounds + (1 if rnd.random() < 0.1 else 0))
+    return ev
+
+
+def random_game(rnd, gid, steps=None, n=None, fixes=False):
+    """fixes: also propose corrections of past rounds (FIX events); off,
+    the same seed gives the same game as before corrections existed."""
     n = n or _players(rnd, gid)
     names = ["J%d" % (i + 1) for i in range(n)]
     rec = {"game": gid, "players": names, "options": _options(rnd, gid, n),
@@ -223,6 +237,9 @@ def random_game(rnd, gid, steps=None, n=None):
             ev = {"e": "undo"}
         elif r < 0.09:
             ev = {"e": "redo"}
+        elif (r < 0.15 and fixes and cls.ROUND_KIND and log.game.rounds and
+              not log.game.over):
+            ev = _fix(rnd, log.game, n, gid)
         else:
             ev = _GEN[gid](rnd, log.game, n)
         try:

@@ -31,7 +31,7 @@ def differential(seed, per_game):
     recs = []
     for gid in IDS:
         for i in range(per_game):
-            rec, tried = random_game(rnd, gid)
+            rec, tried = random_game(rnd, gid, fixes=True)
             recs.append(rec)
             if i % 4 == 0:
                 # Also a record that breaks a rule: both must name the same
@@ -88,12 +88,16 @@ def encoded(rec, events):
 def test_apply_undo_and_score_allocate_nothing(gid, mpy_tree):
     rnd = random.Random(gid)
     recs = []
+    fixes = 0   # corrections of a past round accepted (a replay each)
     for _ in range(20):
         rec, tried = random_game(rnd, gid, steps=120,
                                  n=None if recs else
                                  {"doggy": 5, "duplicon": 4, "alebrijes": 6,
-                                  "dog": 6, "dinos": 4, "free": 8}[gid])
+                                  "dog": 6, "dinos": 4, "free": 8}[gid],
+                                 fixes=True)
         recs.append(encoded(rec, [ev for ev, _ in tried]))  # valid + not
+        fixes += sum(ev["e"] == "fix" and not err for ev, err in tried)
+    assert fixes > 0 or gid in ("doggy", "dog")
     # From .mpy files in a board-sized heap, as on a board.
     out = run_micropython(MP_SCRIPTS / "heap_check.py", json_lines(recs),
                           heapsize=HEAP, path=(mpy_tree,))

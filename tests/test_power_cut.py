@@ -161,3 +161,28 @@ def test_power_cut_every_write_point_nearly_full_flash():
 @pytest.mark.slow
 def test_power_cut_every_5th_write_point_log_size_limit():
     check_big(run("big", 5, "hge", "second"))
+
+
+def test_power_cut_at_every_write_of_a_game_with_a_correction():
+    # A correction is an event like any other: a free-pad game with two
+    # rounds, round 1 corrected through the game menu, a third round and
+    # the end; cut at every flash operation, clean and torn.
+    keys = ("ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n"   # 2 players
+            "ok\nup 5\nok\nup 3\nok\n"                   # round 1: 5, 3
+            "ok\nok\nok\n"                               # round 2: 5, 3
+            "back\nup\nok\nup\nok\nup 2\nok\nok\n"       # round 1: 7, 3
+            "wait 1000\n"                                # its note goes
+            "ok\nok\nok\n"                               # round 3: 5, 3
+            "back\ndown 4\nok\ndown\nok\n"               # end it: yes
+            "back\n"                                     # leave the final
+            "wait 1000\nstate\n")
+    out = run_micropython(MP_SCRIPTS / "power_cut.py", stdin=keys,
+                          heapsize="32m", path=(),
+                          args=("keys", 1, "hge", "second"), timeout=6000)
+    r = json.loads(out[-1])
+    report(r)
+    # check() expects many games per cut; one game here.
+    assert r["failures"] == 0, r["first"]
+    assert r["events_lost"] == 0 and r["unsynced_gone"] == 0
+    assert r["games"] == 1 and r["events"] == 5
+    assert r["cut_points"] >= 60 and r["games_checked"] >= 20

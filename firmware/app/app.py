@@ -91,12 +91,13 @@ class App:
         # that asks for it has returned by then and can leave RAM.
         self.starting = (gid, names, opts)
 
-    def error(self, code, ms=2500):
-        # Why an event was refused, in the player's language. The texts of
-        # all codes are loaded for this moment only.
+    def error(self, code, ms=2500, arg=None):
+        # Why an event was refused, in the player's language (arg: the
+        # number some texts name, as the round of LATER_INVALID). The
+        # texts of all codes are loaded for this moment only.
         from core.errors import message
         from .memory import unload
-        self.toast(message(code, self.settings.lang), ms)
+        self.toast(message(code, self.settings.lang, arg), ms)
         unload("core.error_texts")
 
     # --- the loop

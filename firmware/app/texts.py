@@ -32,6 +32,9 @@ redo|Rehacer|Redo
 undone|Deshecho|Undone
 nothing_undo|Nada que deshacer|Nothing to undo
 undo_last|Deshacer último evento|Undo the last event
+fix_round|Corregir una ronda|Correct a round
+fix_n|Corregir ronda %d|Fix round %d
+fixed|Ronda corregida|Round corrected
 end_game|Terminar partida|End the game
 end_q|¿Terminar la partida?|End the game?
 scores|Puntajes|Scores

@@ -9,9 +9,12 @@
 #                        (blue, green, pink, orange, wild; 0-5 each) packed
 #                        base 6 into a little-endian uint16:
 #                        blue + 6 green + 36 pink + 216 orange + 1296 wild]
+#   FIX    4 + 2n bytes [FIX, r, ROUND event]  round r (0-based) had this
+#                        content instead (core/game.py fix_size, core/log.py)
 
 from array import array
-from .game import Game, const, best_mask, zero
+from .game import Game, const, best_mask, zero, FIX, fix_size
+from .game import fix_event  # noqa: F401 (the builder of FIX events)
 from . import errors as E
 
 START = const(1)
@@ -27,6 +30,7 @@ class Alebrijes(Game):
     MIN_PLAYERS = 3
     MAX_PLAYERS = 6
     PARTS = ("round1", "round2", "round3")
+    ROUND_KIND = ROUND
     STATE = ("pts", "zeros", "first", "rounds")
 
     def __init__(self):
@@ -52,6 +56,8 @@ class Alebrijes(Game):
         k = buf[off] & 0x0F
         if k == START:
             return 1
+        if k == FIX:
+            return fix_size(self, buf, off, end)
         if k == ROUND:
             s = 2 + 2 * self.n
             return s if end - off >= s else -1
@@ -141,6 +147,8 @@ class Alebrijes(Game):
 #     event(buf, ROUND, out, n, token, highs)   out: who went out; token:
 #         who holds it, -1 when not given; highs[p]: p's 5 highest values
 #         (0-5), in SUITS order
+#     fix_event(buf, r, event(buf, ROUND, ...))   round r (0-based)
+#         corrected to that content (core/game.py)
 
 def event(buf, kind, p, n=0, token=-1, highs=None):
     buf[0] = kind | p << 4

@@ -14,6 +14,8 @@
 #    a = n bytes if adjust given: per player adjustment, int8
 #    s * c bytes: sudden death rounds, nibbles: 0-9, 14 = no point card
 #                 left, 15 = not in it]
+# Event FIX, 2 + the round's size: [FIX, r, ROUND event]: round r (0-based)
+#   had this content instead (core/game.py fix_size, core/log.py).
 # Option bytes, one per player: the dinosaur's trait,
 #   plus (0 none, 1 + disaster type) | minus (same) << 3
 #   and in byte 0, bit 6 (TWO_RULES_OFF): a two-player game without the
@@ -21,7 +23,9 @@
 #   the option, keeps them).
 
 from array import array
-from .game import Game, const, int8, best_mask, popcount, zero
+from .game import Game, const, int8, best_mask, popcount, zero, FIX
+from .game import fix_size
+from .game import fix_event  # noqa: F401 (the builder of FIX events)
 from . import errors as E
 
 ROUND = const(1)
@@ -59,6 +63,7 @@ class Dinos(Game):
     MAX_PLAYERS = 4
     OPT_LEN = 4
     PARTS = ("rounds", "disasters")
+    ROUND_KIND = ROUND
     STATE = ("pos", "by_rounds", "by_disasters", "zone", "alive", "rounds",
              "won_mask", "last_taker", "last_high")
 
@@ -135,6 +140,8 @@ class Dinos(Game):
         return top + m >= 3 or kinds + m >= 3
 
     def size(self, buf, off, end):
+        if buf[off] & 0x0F == FIX:
+            return fix_size(self, buf, off, end)
         if buf[off] & 0x0F != ROUND:
             return 0
         if end - off < 3:
@@ -325,6 +332,7 @@ def round_event(buf, n, disaster, cards, adjust, sudden, invert, stop,
     # adjust: None, or per player -128..127 (None: none); sudden: the
     # sudden death rows (15 at most), row[p] a card, None (not in it) or
     # negative (no card left); redirect: the player, -1 for none.
+    # A correction of round r (0-based): fix_event(buf, r, round_event(...)).
     c = (n + 1) >> 1
     flags = (1 if invert else 0) | (2 if stop else 0)
     if adjust is not None:

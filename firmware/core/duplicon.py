@@ -4,9 +4,12 @@
 #
 # Events:
 #   ROUND  1 + 3n bytes  [h, won0, hand0, zone0, won1, hand1, zone1, ...]
+#   FIX    3 + 3n bytes  [FIX, r, ROUND event]  round r (0-based) had this
+#                        content instead (core/game.py fix_size, core/log.py)
 
 from array import array
-from .game import Game, const, best_mask, zero, header
+from .game import Game, const, best_mask, zero, header, FIX, fix_size
+from .game import fix_event  # noqa: F401 (the builder of FIX events)
 from . import errors as E
 
 ROUND = const(1)
@@ -20,6 +23,7 @@ class Duplicon(Game):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
     PARTS = ("won", "hand", "zone")
+    ROUND_KIND = ROUND
     STATE = ("won", "hand", "zone", "rounds", "last")
 
     def __init__(self):
@@ -42,6 +46,8 @@ class Duplicon(Game):
         self.leaders = 0
 
     def size(self, buf, off, end):
+        if buf[off] & 0x0F == FIX:
+            return fix_size(self, buf, off, end)
         if buf[off] & 0x0F != ROUND:
             return 0
         s = 1 + 3 * self.n
@@ -96,7 +102,8 @@ class Duplicon(Game):
 # its size; it allocates nothing.
 
 def round_event(buf, n, rows):
-    # rows[p]: player p's (won, hand, zone) cards.
+    # rows[p]: player p's (won, hand, zone) cards. A correction of round r
+    # (0-based): fix_event(buf, r, round_event(buf, n, rows)).
     buf[0] = header(ROUND)
     for p in range(n):
         r = rows[p]

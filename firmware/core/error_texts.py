@@ -43,4 +43,6 @@ No se pudo guardar: nada cambió|Could not save: nothing changed
 Mario Hugo solo aparece tras un turno en que se tomaron Parrandas|Mario Hugo only comes after a turn in which Parrandas were taken
 Ese jugador no tiene ficha en el recorrido que pueda matar|That player has no pawn on the track to make the kill
 Matar una ficha del mismo dueño pide 2 suyas en el recorrido|Killing a pawn of the same owner needs 2 of theirs on the track
+Esa ronda aún no se juega|That round was not played yet
+La ronda %d dejaría de ser válida: nada cambió|Round %d would become invalid: nothing changed
 """

@@ -45,13 +45,17 @@ NOT_SAVED = 35          # the flash refused the write: nothing changed
 MARIO_NO_REFILL = 36    # doggy: Mario Hugo right after a turn without a take
 NO_KILLER_PAWN = 37     # dog: no pawn on the track could make that kill
 OWN_KILL_ONE_PAWN = 38  # dog: an own-owner kill needs 2 of its pawns out
+NO_SUCH_ROUND = 39      # a correction names a round not played yet
+LATER_INVALID = 40      # a correction would make a later round invalid:
+                        # GameLog.bad_round says which (the text's %d)
 
 ES = 0
 EN = 1
 
 
-def message(code, lang=ES):
-    # The text of an error code in Spanish (ES) or English (EN).
+def message(code, lang=ES, arg=None):
+    # The text of an error code in Spanish (ES) or English (EN); arg fills
+    # its %d where it has one (LATER_INVALID: the round).
     from .error_texts import T as _TEXTS
     start = 1                          # past the opening newline
     for _ in range(code):
@@ -62,4 +66,5 @@ def message(code, lang=ES):
     if code < 0 or start == 0 or end < 0:
         return "Error %d" % code
     bar = _TEXTS.find("|", start)
-    return _TEXTS[start:bar] if lang == ES else _TEXTS[bar + 1:end]
+    t = _TEXTS[start:bar] if lang == ES else _TEXTS[bar + 1:end]
+    return t.replace("%d", "?" if arg is None else str(arg))

@@ -4,12 +4,15 @@
 # Events:
 #   ROUND  1 + 2n bytes  [h, score per player as little-endian int16]
 #   END    1 byte        [h]  the players stop here
+#   FIX    3 + 2n bytes  [FIX, r, ROUND event]  round r (0-based) had this
+#                        content instead (core/game.py fix_size, core/log.py)
 # Option bytes (3): flags (bit0 lowest wins, bit1 target given),
 #   target as little-endian int16: the game ends after the round in which
 #   any total reaches it.
 
 from array import array
-from .game import Game, const, int16, best_mask, zero
+from .game import Game, const, int16, best_mask, zero, FIX, fix_size
+from .game import fix_event  # noqa: F401 (the builder of FIX events)
 from . import errors as E
 
 ROUND = const(1)
@@ -24,6 +27,7 @@ class Free(Game):
     MAX_PLAYERS = 8
     OPT_LEN = 3
     PARTS = ()          # one part per round: see nparts() / part()
+    ROUND_KIND = ROUND
     STATE = ("pts", "sums", "rounds")
 
     def __init__(self):
@@ -66,6 +70,8 @@ class Free(Game):
         k = buf[off] & 0x0F
         if k == END:
             return 1
+        if k == FIX:
+            return fix_size(self, buf, off, end)
         if k == ROUND:
             s = 1 + 2 * self.n
             return s if end - off >= s else -1
@@ -121,6 +127,8 @@ def options(lowest_wins, target=None):
 # its size; it allocates nothing.
 #     event(buf, END)
 #     event(buf, ROUND, n, scores)   scores[p]: p's points (-32768..32767)
+#     fix_event(buf, r, event(buf, ROUND, n, scores))   round r (0-based)
+#         corrected to these scores (core/game.py)
 
 def event(buf, kind, n=0, scores=None):
     buf[0] = kind

@@ -3,7 +3,8 @@
 # A game is set up once (player count + option bytes), then fed encoded events
 # one at a time with apply(buf, off). Every event starts with a header byte:
 #
-#     bits 0-3  event kind (per game; 13 = REDO and 14 = UNDO for all games)
+#     bits 0-3  event kind (per game; 13 = REDO and 14 = UNDO for all games,
+#               12 = FIX for the titles that play rounds)
 #     bits 4-7  a player index, where the event has one (else 0)
 #
 # followed by a payload whose length the game knows (size()). apply()
@@ -22,6 +23,7 @@ except ImportError:  # CPython
 from array import array
 
 KIND_MASK = const(0x0F)
+FIX = const(12)     # correct a past round: see fix_size() and core/log.py
 REDO = const(13)
 UNDO = const(14)
 
@@ -44,6 +46,30 @@ def event_size(game, buf, off, end):
     # game, -1: cut short before end). The one walker of stored logs.
     k = buf[off] & 0x0F
     return 1 if k == UNDO or k == REDO else game.size(buf, off, end)
+
+
+def fix_size(game, buf, off, end):
+    # A correction of round r in the titles that play rounds (ROUND_KIND):
+    #     [FIX, r (0-based), the round's whole new event in its own layout]
+    # so it is 2 bytes longer than that round event. Only core/log.py
+    # applies it (it replays the rounds with the new content).
+    if end - off < 3:
+        return -1
+    if buf[off + 2] & 0x0F != game.ROUND_KIND:
+        return 0
+    s = game.size(buf, off + 2, end)
+    return s + 2 if s > 0 else s
+
+
+def fix_event(buf, r, size):
+    # The builder of corrections: turns the round event a title's builder
+    # has just written at buf[0:size] into the correction of round r
+    # (0-based, 0-255); returns the new size. Allocates nothing.
+    for j in range(size - 1, -1, -1):
+        buf[j + 2] = buf[j]
+    buf[0] = FIX
+    buf[1] = r
+    return size + 2
 
 
 def int8(b):
@@ -95,6 +121,9 @@ class Game:
     TEAMS = False        # players win as teams (winners is the team)
     OPT_LEN = 0          # option bytes the game takes at setup
     PARTS = ()           # names of the pieces of a player's total
+    ROUND_KIND = 0       # the kind of a round event, if the title has
+                         # rounds (then FIX corrects one: core/log.py)
+    rounds = 0           # rounds played, in the titles with ROUND_KIND
     STATE = ()           # names of the attributes that make up the state
 
     def __init__(self):

@@ -6,9 +6,18 @@
 # replays the rest from the start; REDO brings back the most recently undone
 # event; any other event clears what could be redone. All buffers are
 # allocated here once, so adding, undoing and redoing allocate nothing.
+#
+# FIX (core/game.py) corrects a past round of the titles that play rounds:
+# the state becomes what the rounds give with round r's new content, and
+# every later event must stay valid (else it is refused, naming the first
+# round that would not be: bad_round). It is a normal event of the log, so
+# undo, redo, storage and sync treat it like any other. Replaying applies
+# the round events only, each with its newest correction in effect (the
+# corrections themselves change nothing else), so the state never depends
+# on when a correction was made.
 
 from array import array
-from .game import REDO, UNDO, event_size
+from .game import FIX, REDO, UNDO, event_size
 from . import errors as E
 
 LOG_BYTES = 2048
@@ -27,6 +36,10 @@ class GameLog:
         self.n_live = 0
         self.n_undone = 0
         self.mark = array("H", bytes(8))  # checkpoint(): the four counters
+        # After a correction refused with LATER_INVALID: the first round
+        # (1-based) that would become invalid, and why (an error code).
+        self.bad_round = 0
+        self.bad_err = 0
 
     def begin(self, n, opts=b"", off=0):
         err = self.game.setup(n, opts, off)
@@ -57,7 +70,10 @@ class GameLog:
             return E.BAD_EVENT
         if not self._room(size):
             return E.LOG_FULL
-        err = self.game.apply(ev, off)
+        if k == FIX:
+            err = self._fix(ev, off)
+        else:
+            err = self.game.apply(ev, off)
         if err:
             return err
         i = self._append(ev, off, size)
@@ -88,19 +104,97 @@ class GameLog:
         i = self.undone[self.n_undone]
         # The state is exactly what it was when event i was first accepted,
         # so applying it again cannot fail.
-        self.game.apply(self.buf, self.start[i])
+        fix = self.buf[self.start[i]] & 0x0F == FIX
+        if not fix:
+            self.game.apply(self.buf, self.start[i])
         self._append_byte(REDO)
         self.live[self.n_live] = i
         self.n_live += 1
+        if fix:
+            self.replay()
         self.game.score()
         return E.OK
 
     def replay(self):
+        self._rounds(-1, self.buf, 0)
+
+    def _fix(self, ev, off):
+        # Validate and apply the correction at ev[off]: round r becomes the
+        # round event at ev[off + 2]. Refused: the state the log gives.
         g = self.game
-        g.reset()
+        if g.over:
+            return E.GAME_OVER
+        if ev[off + 1] >= g.rounds:
+            return E.NO_SUCH_ROUND
+        err = self._rounds(ev[off + 1], ev, off + 2)
+        if err:
+            self.replay()
+        return err
+
+    def _rounds(self, fix_r, src, src_off):
+        # Rebuild the state from the events in effect, round fix_r taken
+        # from src[src_off] (fix_r = -1: none), every other round with its
+        # newest correction in the log. Error code of the first event that
+        # fails (a later round: LATER_INVALID, see bad_round).
+        g = self.game
+        buf = self.buf
+        rk = g.ROUND_KIND
+        fixed = False
         for j in range(self.n_live):
-            g.apply(self.buf, self.start[self.live[j]])
+            if buf[self.start[self.live[j]]] & 0x0F == FIX:
+                fixed = True
+        g.reset()
+        r = 0
+        err = 0
+        for j in range(self.n_live):
+            o = self.start[self.live[j]]
+            k = buf[o] & 0x0F
+            if k == FIX:
+                continue
+            if rk and k == rk:
+                if r == fix_r:
+                    err = g.apply(src, src_off)
+                elif fixed:
+                    err = g.apply(buf, self._newest(j, r, o))
+                else:
+                    err = g.apply(buf, o)
+                r += 1
+            else:
+                err = g.apply(buf, o)
+            if err and fix_r >= 0:
+                if r - 1 != fix_r or k != rk:
+                    # Not the corrected round itself: a later event (one
+                    # that is not a round is named by the round it is in).
+                    self.bad_round = r if k == rk else r + 1
+                    self.bad_err = err
+                    err = E.LATER_INVALID
+                return err
         g.score()
+        return E.OK
+
+    def round_at(self, r):
+        # Offset in buf of round r's event (0-based) as it stands: its
+        # newest correction's round part, else the round as entered; -1
+        # when there is no such round. (The device prefills a correction.)
+        buf = self.buf
+        k = 0
+        for j in range(self.n_live):
+            o = self.start[self.live[j]]
+            if buf[o] & 0x0F == self.game.ROUND_KIND:
+                if k == r:
+                    return self._newest(j, r, o)
+                k += 1
+        return -1
+
+    def _newest(self, j, r, o):
+        # Offset of round r's content in effect: the newest correction of r
+        # among the events in effect after the j-th, else its own event (o).
+        buf = self.buf
+        for i in range(self.n_live - 1, j, -1):
+            f = self.start[self.live[i]]
+            if buf[f] & 0x0F == FIX and buf[f + 1] == r:
+                return f + 2
+        return o
 
     def checkpoint(self):
         # Remember the log as it stands, so that rollback() can take back

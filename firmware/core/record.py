@@ -107,8 +107,19 @@ def load(rec):
             raise
         err = log.add(b)
         if err:
-            raise RecordError(err, i, _event_name(events[i]))
+            raise _refused(log, err, i, events[i])
     return log
+
+
+def _refused(log, err, i, ev):
+    # The error of event i, refused with code err by the log.
+    ex = RecordError(err, i, _event_name(ev))
+    if err == E.LATER_INVALID:
+        # A correction: which later round breaks, and why.
+        ex.arg = log.bad_round
+        ex.detail += ": round %d: %s" % (log.bad_round,
+                                         E.message(log.bad_err, E.EN))
+    return ex
 
 
 def _event_name(ev):

@@ -40,16 +40,44 @@ class Play(PlayBase):
         a.push(Choice(a, tr("who_out"), self.s.names, self.went_out,
                       self.g.first))
 
-    def went_out(self, out):
+    def went_out(self, out, fix=None):
+        # fix: (round, token, highs) when correcting a past round.
         a = self.app
         a.pop()
         n = self.s.n
         suits = tr("suits")
         fields = tuple(suits[2 * i:2 * i + 2] for i in range(5))
-        grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
-                       self.s.names, fields, [[0] * 5 for _ in range(n)],
+        if fix is None:
+            title = "%s %d" % (tr("round"), self.g.rounds + 1)
+            vals = [[0] * 5 for _ in range(n)]
+            done = lambda vals: self.entered(out, vals, grid)  # noqa: E731
+        else:
+            r, token, highs = fix
+            title = tr("fix_n") % (r + 1)
+            vals = [list(h) for h in highs]
+            vals[out] = [0] * 5
+            done = lambda vals: self.commit_fix(  # noqa: E731
+                r, A.event(self.s.ev, A.ROUND, out, n, token, vals))
+        grid = ui.Grid(title, self.s.names, fields, vals,
                        0, 5, 1, 1, skip=1 << out, widths=2)
-        self.enter(grid, lambda vals: self.entered(out, vals, grid))
+        self.enter(grid, done)
+
+    def fix_round(self, r, off):
+        # Who went out (as it was), then the highs as they were; the token
+        # holder stays the one given then.
+        a = self.app
+        b = self.s.log.buf
+        highs = []
+        for q in range(self.s.n):
+            v = b[off + 2 + 2 * q] | (b[off + 3 + 2 * q] << 8)
+            h = []
+            for _ in range(5):
+                h.append(v % 6)
+                v //= 6
+            highs.append(h)
+        fix = (r, b[off + 1] - 1, highs)
+        a.push(Choice(a, tr("who_out"), self.s.names,
+                      lambda o: self.went_out(o, fix), b[off] >> 4))
 
     def entered(self, out, vals, grid):
         # Ask who holds the token only when it decides the next starter.

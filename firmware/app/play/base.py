@@ -100,6 +100,10 @@ class PlayBase(Screen):
     def game_menu(self):
         a = self.app
         acts = self.menu_items()
+        if self.g.ROUND_KIND and self.g.rounds:
+            # Correct a past round: the last row, so that the others keep
+            # their places.
+            acts.append("fix_round")
 
         def pick(i):
             act = acts[i]
@@ -111,6 +115,8 @@ class PlayBase(Screen):
                     a.error(errors.NOTHING_TO_REDO, 1500)
                 else:
                     self.after()
+            elif act == "fix_round":
+                self.choose_round()
             elif act == "scores":
                 from app.final import Breakdown
                 a.push(Breakdown(a, self.s, live=True))
@@ -122,3 +128,37 @@ class PlayBase(Screen):
 
     def end_game(self):
         pass
+
+    # Correcting a past round (the titles with rounds): choose it, then the
+    # title's round entry prefilled with it (fix_round), whose OK builds
+    # the round event and hands it to commit_fix.
+    def choose_round(self):
+        a = self.app
+        n = self.g.rounds
+        a.push(Choice(a, tr("fix_round"),
+                      ["%s %d" % (tr("round"), r + 1) for r in range(n)],
+                      self.picked_round, n - 1))
+
+    def picked_round(self, r):
+        self.app.pop()
+        self.fix_round(r, self.s.log.round_at(r))
+
+    def fix_round(self, r, off):
+        # The round entry for round r (0-based), prefilled from its event
+        # as it stands at log.buf[off] (core/log.py round_at).
+        pass
+
+    def commit_fix(self, r, size):
+        # The round event just built in the session's buffer becomes the
+        # correction of round r. True when accepted; refused, the reason
+        # (a later round it would break: which one) and nothing changed.
+        from core.game import fix_event
+        err = self.s.add(fix_event(self.s.ev, r, size))
+        if err:
+            self.app.error(err, 2500, self.s.log.bad_round)
+            if err == errors.LATER_INVALID:
+                self.g.bad = -1    # the bad value is in a later round
+            return False
+        self.app.toast(tr("fixed"), 800)
+        self.after()
+        return True

@@ -6,6 +6,7 @@
 
 from drivers.buttons import OK, key_of
 from core import dinos as D
+from core.game import int8
 from core import errors
 from app.screens import Screen, Choice, GridScreen
 from app.play.base import PlayBase
@@ -44,17 +45,42 @@ class Play(PlayBase):
         a.push(Choice(a, tr("disaster"), [tr(t) for t in TYPES],
                       self.cards))
 
-    def cards(self, d):
+    def cards(self, d, fix=None):
+        # fix: (round, the round's event bytes) when correcting a past one.
         a = self.app
         a.pop()
         g = self.g
         n = self.s.n
-        dead = ((1 << n) - 1) & ~g.alive
-        grid = ui.Grid(tr(TYPES[d]), self.s.names, (tr("card"),),
-                       [[5] for _ in range(n)], 0, 9, 1, 3, skip=dead)
+        if fix is None:
+            dead = ((1 << n) - 1) & ~g.alive
+            vals = [[5] for _ in range(n)]
+            title = tr(TYPES[d])
+        else:
+            b = fix[1]
+            vals = [[D.nibble(b, 3, p)] for p in range(n)]
+            dead = 0
+            for p in range(n):
+                if vals[p][0] > 9:          # eliminated then
+                    dead |= 1 << p
+                    vals[p][0] = 5
+            title = tr("fix_n") % (fix[0] + 1)
+        grid = ui.Grid(title, self.s.names, (tr("card"),),
+                       vals, 0, 9, 1, 3, skip=dead)
         r = DinosRound(a, self, grid)
         r.d = d
+        if fix is not None:
+            r.prefill(fix[0], fix[1])
         a.push(r)
+
+    def fix_round(self, r, off):
+        # The disaster, cards and extras as they were (sudden death is
+        # asked again if the corrected round needs it).
+        a = self.app
+        b = self.s.log.buf
+        size = self.g.size(b, off, self.s.log.used)
+        fix = (r, bytes(b[off:off + size]))
+        a.push(Choice(a, tr("disaster"), [tr(t) for t in TYPES],
+                      lambda d: self.cards(d, fix), b[off] >> 4))
 
 
 class DinosRound(Screen):
@@ -71,6 +97,19 @@ class DinosRound(Screen):
         self.redirect = -1
         self.sudden = []
         self.stage = 0          # 0 cards, 1 extras
+        self.fix = -1           # the round corrected (0-based), -1: none
+
+    def prefill(self, r, b):
+        # The extras of round r's event b, to correct it.
+        n = self.play.s.n
+        self.fix = r
+        flags = b[1]
+        if flags & 4:
+            adj = 3 + ((n + 1) >> 1)
+            self.adjust = [[int8(b[adj + p])] for p in range(n)]
+        self.invert = bool(flags & 1)
+        self.stop = bool(flags & 2)
+        self.redirect = ((flags >> 3) & 7) - 1
 
     def draw(self, fb):
         if self.stage == 0:
@@ -157,6 +196,8 @@ class DinosRound(Screen):
         a = self.app
         play = self.play
         size = self.encode()
+        if self.fix >= 0:
+            size = D.fix_event(play.s.ev, self.fix, size)
         err = play.s.add(size)
         if err == errors.SUDDEN_MISMATCH and play.g.need and \
                 len(self.sudden) < 15:
@@ -168,9 +209,11 @@ class DinosRound(Screen):
             self.sudden = []
             if err == errors.BAD_REDIRECT or err == errors.NOBODY_TAKES:
                 self.extras.index = 3
-            a.error(err)
+            a.error(err, 2500, play.s.log.bad_round)
             return
         a.pop()
+        if self.fix >= 0:
+            a.toast(tr("fixed"), 800)
         play.after()
 
     def ask_sudden(self, need):

@@ -28,10 +28,22 @@ class Play(PlayBase):
         # Start from last round's won cards (most likely similar), 0 else.
         last = self.s.ui.get("won") or [0] * n
         vals = [[last[p], 0, 0] for p in range(n)]
-        grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
-                       self.s.names, (tr("won"), tr("hand"), tr("zone")),
+        self.entry("%s %d" % (tr("round"), self.g.rounds + 1), vals,
+                   self.save_round)
+
+    def entry(self, title, vals, on_done):
+        grid = ui.Grid(title, self.s.names,
+                       (tr("won"), tr("hand"), tr("zone")),
                        vals, 0, 96, (2, 1, 1), (10, 5, 5))
-        self.enter(grid, self.save_round)
+        self.enter(grid, on_done)
+
+    def fix_round(self, r, off):
+        s = self.s
+        b = s.log.buf
+        vals = [[b[off + 1 + 3 * p + j] for j in range(3)]
+                for p in range(s.n)]
+        self.entry(tr("fix_n") % (r + 1), vals, lambda v: self.commit_fix(
+            r, D.round_event(s.ev, s.n, v)))
 
     def save_round(self, values):
         s = self.s

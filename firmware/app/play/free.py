@@ -50,6 +50,14 @@ class Play(PlayBase):
             return True
         return False
 
+    def fix_round(self, r, off):
+        s = self.s
+        vals = [[self.g.part(p, r)] for p in range(s.n)]
+        grid = ui.Grid(tr("fix_n") % (r + 1), s.names, ("",), vals,
+                       -9999, 9999, 1, 10, widths=5)
+        self.enter(grid, lambda v: self.commit_fix(
+            r, F.event(s.ev, F.ROUND, s.n, [v[p][0] for p in range(s.n)])))
+
     def menu_items(self):
         return ["continue", "undo", "redo", "scores", "end_game", "exit"]
 

@@ -3,6 +3,7 @@
 from .. import alebrijes as G
 from .. import errors as E
 from .common import RecordError, whole, player, per_player, field
+from .common import fix_encode, fix_decode
 from .common import no_options_bytes as options_bytes  # noqa: F401
 from .common import no_options_dict as options_dict  # noqa: F401
 
@@ -11,6 +12,8 @@ SUITS = 5
 
 def encode(ev, e, n):
     # The bytes are written by the rules module's builders.
+    if e == "fix":
+        return fix_encode(G, encode, ev, n)
     if e == "start":
         b = bytearray(1)
         return bytes(b[:G.event(b, G.START, player(field(ev, "p"), n))])
@@ -34,6 +37,8 @@ def encode(ev, e, n):
 
 
 def decode(buf, off, k, p, n):
+    if k == G.FIX:
+        return fix_decode(decode, buf, off, n)
     if k == G.START:
         return {"e": "start", "p": p}
     high = []

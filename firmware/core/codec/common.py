@@ -12,10 +12,11 @@ class RecordError(Exception):
         self.code = code
         self.index = index
         self.detail = detail
+        self.arg = None     # fills the %d of the code's text, if it has one
 
     def text(self, lang=E.EN):
         where = "record" if self.index < 0 else "event %d" % self.index
-        msg = E.message(self.code, lang)
+        msg = E.message(self.code, lang, self.arg)
         if self.detail:
             msg += " (" + self.detail + ")"
         return where + ": " + msg
@@ -57,6 +58,31 @@ def field(ev, key):
     if key not in ev:
         raise RecordError(E.BAD_EVENT, -1, "missing field '%s'" % key)
     return ev[key]
+
+
+def fix_encode(G, encode, ev, n):
+    # {"e": "fix", "round": R (1-based), the round's fields} -> the bytes of
+    # the correction: the round event by the title's encode (its builder),
+    # made a FIX by the rules module's fix_event.
+    r = whole(field(ev, "round"), 1, 256, "round", E.NO_SUCH_ROUND) - 1
+    inner = dict(ev)
+    inner["e"] = "round"
+    b = encode(inner, "round", n)
+    buf = bytearray(len(b) + 2)
+    buf[:len(b)] = b
+    return bytes(buf[:G.fix_event(buf, r, len(b))])
+
+
+def fix_decode(decode, buf, off, n):
+    # The correction at buf[off] -> {"e": "fix", "round": R, the round's
+    # fields}, the round decoded by the title's decode.
+    h = buf[off + 2]
+    d = decode(buf, off + 2, h & 0x0F, h >> 4, n)
+    out = {"e": "fix", "round": buf[off + 1] + 1}
+    for k in d:
+        if k != "e":
+            out[k] = d[k]
+    return out
 
 
 def mask_list(mask, n):

@@ -5,7 +5,7 @@ from .. import dinos as G
 from ..game import int8
 from .. import errors as E
 from .common import RecordError, whole, player, per_player, named, field
-from .common import mask_list
+from .common import mask_list, fix_encode, fix_decode
 
 
 def _trait_byte(t):
@@ -65,6 +65,8 @@ def options_dict(n, b):
 
 
 def encode(ev, e, n):
+    if e == "fix":
+        return fix_encode(G, encode, ev, n)
     if e != "round":
         return None
     # The bytes are written by the rules module's builder (core/dinos.py).
@@ -94,6 +96,8 @@ def encode(ev, e, n):
 
 
 def decode(buf, off, k, p, n):
+    if k == G.FIX:
+        return fix_decode(decode, buf, off, n)
     flags = buf[off + 1]
     c = (n + 1) >> 1
     cards = [G.nibble(buf, off + 3, q) for q in range(n)]

@@ -2,12 +2,14 @@
 
 from .. import duplicon as G
 from .. import errors as E
-from .common import whole, per_player, field
+from .common import whole, per_player, field, fix_encode, fix_decode
 from .common import no_options_bytes as options_bytes  # noqa: F401
 from .common import no_options_dict as options_dict  # noqa: F401
 
 
 def encode(ev, e, n):
+    if e == "fix":
+        return fix_encode(G, encode, ev, n)
     if e != "round":
         return None
     w = per_player(field(ev, "won"), n, "won")
@@ -21,6 +23,8 @@ def encode(ev, e, n):
 
 
 def decode(buf, off, k, p, n):
+    if k == G.FIX:
+        return fix_decode(decode, buf, off, n)
     return {"e": "round",
             "won": [buf[off + 1 + 3 * q] for q in range(n)],
             "hand": [buf[off + 2 + 3 * q] for q in range(n)],

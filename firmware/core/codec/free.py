@@ -4,7 +4,7 @@
 from .. import free as G
 from ..game import int16
 from .. import errors as E
-from .common import whole, per_player, field
+from .common import whole, per_player, field, fix_encode, fix_decode
 
 
 def options_bytes(n, opts):
@@ -23,6 +23,8 @@ def options_dict(n, b):
 
 def encode(ev, e, n):
     # The bytes are written by the rules module's builders (core/free.py).
+    if e == "fix":
+        return fix_encode(G, encode, ev, n)
     if e == "end":
         b = bytearray(1)
         return bytes(b[:G.event(b, G.END)])
@@ -35,6 +37,8 @@ def encode(ev, e, n):
 
 
 def decode(buf, off, k, p, n):
+    if k == G.FIX:
+        return fix_decode(decode, buf, off, n)
     if k == G.END:
         return {"e": "end"}
     return {"e": "round",
