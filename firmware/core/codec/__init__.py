@@ -7,7 +7,17 @@
 # encode(ev, e, n) -> bytes or None (not one of its events),
 # decode(buf, off, k, p, n) -> dict, status(game) -> dict.
 
-from . import doggy, duplicon, alebrijes, dog, dinos, free
+from ..games import IDS
 
-CODECS = {"doggy": doggy, "duplicon": duplicon, "alebrijes": alebrijes,
-          "dog": dog, "dinos": dinos, "free": free}
+
+def _load(gid):
+    # core/codec/<gid>.py, imported by name as games.game_class does (a
+    # non-empty fromlist: __import__ returns the module itself).
+    return __import__(__name__ + "." + gid, None, None, ("status",), 0)
+
+
+# {title id: its codec module}, for every title of the table.
+CODECS = {}
+for _gid in IDS:
+    CODECS[_gid] = _load(_gid)
+
