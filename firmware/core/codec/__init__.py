@@ -5,9 +5,11 @@
 #
 # Every module here has: options_bytes(n, opts), options_dict(n, b),
 # encode(ev, e, n) -> bytes or None (not one of its events),
-# decode(buf, off, k, p, n) -> dict, status(game) -> dict.
+# decode(buf, off, k, p, n) -> dict, status(game) -> dict; and, for the PC
+# tools, any of the hooks of codec/hooks.py (found through hook()).
 
 from ..games import IDS
+from . import hooks
 
 
 def _load(gid):
@@ -21,3 +23,11 @@ CODECS = {}
 for _gid in IDS:
     CODECS[_gid] = _load(_gid)
 
+
+def hook(gid, name):
+    # The PC tools' hook `name` of the title gid: its codec's own, else the
+    # default of codec/hooks.py (also for an unknown gid).
+    c = CODECS.get(gid)
+    if c is not None and hasattr(c, name):
+        return getattr(c, name)
+    return getattr(hooks, name)
