@@ -43,18 +43,17 @@ import uuid
 from collections import Counter
 from pathlib import Path
 
-from marcador_core import record
+from marcador_core.games import MATCHES, game_class
 
+from .titles import hook, lowest_wins, keys as title_keys
 from .stats import title_key, title_name
 
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://marcador.invalid/bgstats")
 DEFAULT_LOCATION = "Marcador"
 ABOUT = ("Plays recorded by Marcador, a score keeper for the game table; "
          "import this file into BG Stats.")
-TITLE_KEYS = ("doggy", "duplicon", "alebrijes", "dog", "dinos", "free",
-              "free-low")
-DINO_NAMES = {"rex": "Rex", "stego": "Stego", "ceratops": "Ceratops",
-              "bronto": "Bronto"}
+# The titles a config file may set (sections): ids and their variants.
+TITLE_KEYS = title_keys()
 
 
 class ConfigError(ValueError):
@@ -147,12 +146,7 @@ def _ranks(row_game, res, lowest):
     if not res["over"]:
         return [0] * n
     winners = set(res["winners"])
-    if row_game == "dog":
-        team_goal = res["status"]["team_goal"]
-        keys = [team_goal[p % (n // 2)] for p in range(n)]
-        lowest = False
-    else:
-        keys = [p["total"] for p in res["players"]]
+    keys, lowest = hook(row_game, "rank_keys")(res, lowest)
     others = [p for p in range(n) if p not in winners]
     sub = _competition_ranks([keys[p] for p in others], lowest)
     out = [1] * n
@@ -172,82 +166,24 @@ def manual_winner(res, lowest):
     return set(res["winners"]) != top
 
 
-def _alebrijes_first(rec):
-    # Round 1's first player as it stands once the record is replayed:
-    # `start` may come only before round 1, and undo may take round 1
-    # back, so this is the first player at the last point with no round
-    # played.
-    first = 0
-    for k in range(len(rec["events"]) + 1):
-        st = record.score_record(dict(rec, events=rec["events"][:k]))[
-            "status"]
-        if st["rounds"] == 0:
-            first = st["next_first"]
-    return first
-
-
 def start_player(row_game, rec):
-    """The seat that played first, where the device knows it; else None."""
-    if row_game == "alebrijes":
-        return _alebrijes_first(rec)
-    if row_game == "dog":
-        # Round 1: the player to the dealer's right starts (core/dog.py).
-        return record.score_record(dict(rec, events=[]))["status"]["first"]
-    return None
-
-
-def _trait(t):
-    if isinstance(t, str):
-        return DINO_NAMES.get(t, t)
-    parts = [f"+{t['plus']}"] if t.get("plus") else []
-    parts += [f"-{t['minus']}"] if t.get("minus") else []
-    return "custom " + (" ".join(parts) or "(no trait)")
+    """The seat that played first, where the device knows it (Alebrijes'
+    first player, DOG's player to the dealer's right); else None."""
+    return hook(row_game, "start_player")(rec)
 
 
 def board(row_game, rec, match_game):
     """The variant played, in words, or None when there is none."""
-    opts = rec.get("options") or {}
-    if row_game == "free":
-        parts = []
-        if opts.get("target") is not None:
-            parts.append(f"target {opts['target']}")
-        if opts.get("lowest_wins"):
-            parts.append("lowest wins")
-        return ", ".join(parts) or None
-    if row_game == "dinos" and opts.get("dinos"):
-        return "; ".join(f"{name}: {_trait(t)}"
-                         for name, t in zip(rec["players"], opts["dinos"]))
-    if row_game == "dog" and match_game:
-        return f"DOG match, game {match_game}"
-    return None
+    return hook(row_game, "board")(rec, match_game)
 
 
-def _dog_match_games(rows):
-    """{game id: its number within a DOG match}. The archive does not
-    store matches, so they are recognised the way the device starts a
-    match's next game (app/play/dog.py): the next game number on the same
-    device, the same names in the same seats, the dealer one seat to the
-    right, right after a finished DOG game. A new match that happens to
-    look like that is counted as going on."""
+def _match_games(rows):
+    """{game id: its number within a match}, for the titles played as
+    matches (core.games.MATCHES; each recognises its own in the archive:
+    the match_games hook, core/codec/hooks.py)."""
     out = {}
-    prev = None
-    for row, rec, res in rows:
-        if row["game"] != "dog":
-            prev = None
-            continue
-        n = len(rec["players"])
-        dealer = (rec.get("options") or {}).get("dealer", 0)
-        k = 1
-        if prev is not None:
-            prow, prec, pres = prev
-            if (prow["device"] == row["device"]
-                    and prow["number"] + 1 == row["number"]
-                    and prec["players"] == rec["players"] and pres["over"]
-                    and ((prec.get("options") or {}).get("dealer", 0)
-                         - 1) % n == dealer):
-                k = out[prow["id"]] + 1
-        out[row["id"]] = k
-        prev = (row, rec, res)
+    for gid in MATCHES:
+        out.update(hook(gid, "match_games")(rows))
     return out
 
 
@@ -268,7 +204,7 @@ def build(archive, config=None, location=None, me=None):
     me = me or config.get("me")
     rows = [(row, json.loads(row["record"]), json.loads(row["result"]))
             for row in archive.games()]
-    matches = _dog_match_games(rows)
+    matches = _match_games(rows)
     games, players, plays = {}, {}, []
     first_date = None
     seen = Counter()
@@ -277,7 +213,7 @@ def build(archive, config=None, location=None, me=None):
         if not played:
             continue                # date unknown: see undated()
         key = title_key(row["game"], rec)
-        lowest = key == "free-low"
+        lowest = lowest_wins(key)
         entered = row["added"] or played
         entry_date = _date(entered)
         first_date = min(first_date or entry_date, entry_date)
@@ -289,7 +225,8 @@ def build(archive, config=None, location=None, me=None):
                 "bggName": t.get("bgg_name", title_name(key)),
                 "bggYear": t.get("bgg_year", 0),
                 "highestWins": not lowest, "noPoints": False,
-                "cooperative": False, "usesTeams": row["game"] == "dog",
+                "cooperative": False,
+                "usesTeams": game_class(row["game"]).TEAMS,
                 "modificationDate": entry_date, "isBaseGame": 1,
                 "isExpansion": 0, "metaData": "{}"}
         n = len(res["players"])
@@ -313,9 +250,7 @@ def build(archive, config=None, location=None, me=None):
                 "seatOrder": seat + 1,
                 "newPlayer": False,
                 "startPlayer": seat == starter,
-                # Partners sit opposite: teams are seat mod n/2 (core/dog).
-                "team": (str(seat % (n // 2) + 1) if row["game"] == "dog"
-                         else "0"),
+                "team": str(hook(row["game"], "team")(seat, n)),
                 "role": ""})
         status = res.get("status", {})
         date = _date(played)
@@ -331,7 +266,7 @@ def build(archive, config=None, location=None, me=None):
             "ignored": not res["over"],
             "manualWinner": manual_winner(res, lowest),
             "rounds": status.get("rounds", status.get("round", 0)),
-            "usesTeams": row["game"] == "dog",
+            "usesTeams": game_class(row["game"]).TEAMS,
             "scoringSetting": 0,
             "rating": 0, "nemestatsId": 0, "importPlayId": 0, "bggId": 0,
             "playImages": "[]",

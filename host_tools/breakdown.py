@@ -2,16 +2,12 @@
 
 from marcador_core import errors as E
 
+from . import titles
 from .termsafe import clean
 
-TITLES = {
-    "doggy": "Doggy Style", "duplicon": "Duplicon", "alebrijes": "Alebrijes",
-    "dog": "DOG", "dinos": "Happy Little Dinosaurs",
-}
-
 _WORDS = {
-    # key: (English, Spanish)
-    "free": ("Score pad", "Marcador libre"),
+    # key: (English, Spanish); a title's own words are in its codec
+    # (core/codec/<id>.py), with the lines under the table it prints.
     "over": ("game over", "partida terminada"),
     "playing": ("in progress", "en curso"),
     "player": ("player", "jugador"),
@@ -19,19 +15,6 @@ _WORDS = {
     "winner": ("Winner", "Ganador"),
     "winners": ("Winners (shared)", "Ganadores (empate)"),
     "leading": ("Leading", "Va ganando"),
-    "mario": ("Mario Hugo", "Mario Hugo"),
-    "to_assign": ("Still to assign their wilds",
-                  "Aún deben asignar sus comodines"),
-    "rounds": ("Rounds played", "Rondas jugadas"),
-    "round": ("Round", "Ronda"),
-    "next_first": ("next first player", "próximo jugador inicial"),
-    "deal": ("deal", "repartir"),
-    "cards": ("cards", "cartas"),
-    "hand": ("hand of", "mano de"),
-    "dealer": ("dealer", "reparte"),
-    "first": ("first", "empieza"),
-    "out": ("Out", "Eliminados"),
-    "team_goal": ("Team pawns in goal", "Fichas del equipo en la meta"),
 }
 
 
@@ -41,35 +24,8 @@ def _w(key, lang):
 
 
 def _status_lines(res, lang):
-    st = res["status"]
     names = [clean(p["name"]) for p in res["players"]]
-    g = res["game"]
-    if g == "doggy":
-        lines = [f"{_w('mario', lang)}: {st['mario']}/3"]
-        if st.get("to_assign"):
-            who = ", ".join(names[p] for p in st["to_assign"])
-            lines.append(f"{_w('to_assign', lang)}: {who}")
-        return lines
-    if g == "alebrijes":
-        line = f"{_w('rounds', lang)}: {st['rounds']}/3"
-        if not res["over"]:
-            line += (f"; {_w('next_first', lang)}: "
-                     f"{names[st['next_first']]}; {_w('deal', lang)} "
-                     f"{st['cards_to_deal']} {_w('cards', lang)}")
-        return [line]
-    if g == "dog":
-        teams = ", ".join(str(t) for t in st["team_goal"])
-        return [f"{_w('round', lang)} {st['round']}: {_w('hand', lang)} "
-                f"{st['hand']}, {_w('dealer', lang)} {names[st['dealer']]}, "
-                f"{_w('first', lang)} {names[st['first']]}",
-                f"{_w('team_goal', lang)}: {teams}"]
-    if g == "dinos":
-        out = [names[p] for p in range(len(names)) if p not in st["alive"]]
-        lines = [f"{_w('rounds', lang)}: {st['rounds']}"]
-        if out:
-            lines.append(f"{_w('out', lang)}: {', '.join(out)}")
-        return lines
-    return [f"{_w('rounds', lang)}: {st['rounds']}"]
+    return titles.hook(res["game"], "status_lines")(res, names, lang)
 
 
 def part_head(part, lang):
@@ -85,7 +41,7 @@ def part_head(part, lang):
 def text(res, lang=E.EN):
     # Names as they can be printed (control characters escaped).
     players = [dict(p, name=clean(p["name"])) for p in res["players"]]
-    title = TITLES.get(res["game"]) or _w("free", lang)
+    title = titles.name(res["game"], lang)
     state = _w("over" if res["over"] else "playing", lang)
     parts = list(players[0]["parts"]) if players else []
     cols = [part_head(k, lang) for k in parts] + [_w("total", lang)]

@@ -11,20 +11,19 @@ import json
 
 from marcador_core import errors as E
 
-from .breakdown import TITLES
+from . import titles
 from .termsafe import clean
 
 
 def title_key(row_game, record):
-    """The title as stats group it: the free pad splits by its win rule."""
-    if row_game == "free" and record.get("options", {}).get("lowest_wins"):
-        return "free-low"
-    return row_game
+    """The title as stats group it: the free pad splits by its win rule
+    (the title's variants, core/codec/hooks.py)."""
+    return titles.key(row_game, record)
 
 
 def title_name(key):
-    return {"free": "Score pad", "free-low": "Score pad (lowest wins)"}.get(
-        key, TITLES.get(key, key))
+    """A title key's name, in English (BG Stats, plots, the report)."""
+    return titles.name(key)
 
 
 def compute(archive):
@@ -35,7 +34,7 @@ def compute(archive):
         rec = json.loads(row["record"])
         res = json.loads(row["result"])
         key = title_key(row["game"], rec)
-        low = key == "free-low"
+        low = titles.lowest_wins(key)
         t = out.setdefault(key, {"plays": 0, "finished": 0, "players": {},
                                  "lowest_wins": low})
         t["plays"] += 1
@@ -61,9 +60,6 @@ _WORDS = {"plays": ("play(s)", "partida(s)"),
           "finished": ("finished", "terminada(s)"),
           "head": (("player", "plays", "wins", "average", "best"),
                    ("jugador", "partidas", "victorias", "media", "mejor")),
-          "free": ("Score pad", "Marcador libre"),
-          "free-low": ("Score pad (lowest wins)",
-                       "Marcador libre (gana el menor)"),
           "none": ("no games in the archive yet",
                    "aún no hay partidas en el archivo")}
 
@@ -74,7 +70,7 @@ def text(stats, lang=E.EN):
         return _WORDS[key][1 if lang == E.ES else 0]
     lines = []
     for key, t in stats.items():
-        title = w(key) if key in ("free", "free-low") else title_name(key)
+        title = titles.name(key, lang)
         lines.append(f"{title}: {t['plays']} {w('plays')}, "
                      f"{t['finished']} {w('finished')}")
         if not t["players"]:

@@ -4,6 +4,7 @@ from .. import alebrijes as G
 from .. import errors as E
 from .common import RecordError, whole, player, per_player, field
 from .common import fix_encode, fix_decode
+from .common import ROUNDS, word
 from .common import no_options_bytes as options_bytes  # noqa: F401
 from .common import no_options_dict as options_dict  # noqa: F401
 
@@ -59,3 +60,36 @@ def status(g):
     return {"rounds": g.rounds, "next_first": g.first,
             "cards_to_deal": g.cards_to_deal(),
             "rounds_won": [g.zeros[p] for p in range(g.n)]}
+
+
+# ------------------------------------------------ the PC tools' hooks
+# (codec/hooks.py says what each is for)
+
+NAME = ("Alebrijes", "Alebrijes")
+NEXT_FIRST = ("next first player", "próximo jugador inicial")
+DEAL = ("deal", "repartir")
+CARDS = ("cards", "cartas")
+
+
+def status_lines(res, names, lang):
+    st = res["status"]
+    line = "%s: %s/3" % (word(ROUNDS, lang), st["rounds"])
+    if not res["over"]:
+        line += "; %s: %s; %s %s %s" % (
+            word(NEXT_FIRST, lang), names[st["next_first"]],
+            word(DEAL, lang), st["cards_to_deal"], word(CARDS, lang))
+    return [line]
+
+
+def start_player(rec):
+    # Round 1's first player as it stands once the record is replayed:
+    # `start` may come only before round 1, and undo may take round 1
+    # back, so this is the first player at the last point with no round
+    # played.
+    from ..record import score_record      # record.py imports this package
+    first = 0
+    for k in range(len(rec["events"]) + 1):
+        st = score_record(dict(rec, events=rec["events"][:k]))["status"]
+        if st["rounds"] == 0:
+            first = st["next_first"]
+    return first

@@ -95,3 +95,12 @@ def no_options_bytes(n, opts):
 
 def no_options_dict(n, b):
     return {}
+
+
+# Words of the PC tools: (English, Spanish) pairs, as host_tools keep them.
+ROUNDS = ("Rounds played", "Rondas jugadas")
+
+
+def word(pair, lang):
+    # The word of an (English, Spanish) pair in lang (errors.EN or ES).
+    return pair[1] if lang == E.ES else pair[0]

@@ -6,6 +6,7 @@ from ..game import int8
 from .. import errors as E
 from .common import RecordError, whole, player, per_player, named, field
 from .common import mask_list, fix_encode, fix_decode
+from .common import mask_list, ROUNDS, word
 
 
 def _trait_byte(t):
@@ -134,3 +135,39 @@ def status(g):
                      for p in range(n)],
             "last_taker": (None if g.last_taker == G.NONE
                            else g.last_taker)}
+
+
+# ------------------------------------------------ the PC tools' hooks
+# (codec/hooks.py says what each is for)
+
+NAME = ("Happy Little Dinosaurs", "Happy Little Dinosaurs")
+OUT = ("Out", "Eliminados")
+# The base dinosaurs as BG Stats' board names them.
+DINO_NAMES = {"rex": "Rex", "stego": "Stego", "ceratops": "Ceratops",
+              "bronto": "Bronto"}
+
+
+def status_lines(res, names, lang):
+    st = res["status"]
+    out = [names[p] for p in range(len(names)) if p not in st["alive"]]
+    lines = ["%s: %s" % (word(ROUNDS, lang), st["rounds"])]
+    if out:
+        lines.append("%s: %s" % (word(OUT, lang), ", ".join(out)))
+    return lines
+
+
+def _trait(t):
+    if isinstance(t, str):
+        return DINO_NAMES.get(t, t)
+    parts = ["+%s" % t["plus"]] if t.get("plus") else []
+    parts += ["-%s" % t["minus"]] if t.get("minus") else []
+    return "custom " + (" ".join(parts) or "(no trait)")
+
+
+def board(rec, match_game):
+    # Each seat's dinosaur, or custom trait.
+    opts = rec.get("options") or {}
+    if not opts.get("dinos"):
+        return None
+    return "; ".join("%s: %s" % (name, _trait(t))
+                     for name, t in zip(rec["players"], opts["dinos"]))

@@ -3,7 +3,7 @@
 
 from .. import dog as G
 from .. import errors as E
-from .common import RecordError, whole, player, per_player, field
+from .common import RecordError, whole, player, per_player, field, word
 
 
 def options_bytes(n, opts):
@@ -67,3 +67,78 @@ def status(g):
             "goal": [g.goal[p] for p in range(n)],
             "team_goal": [g.team_goal[t] for t in range(n // 2)],
             "kills": [g.kills[p] for p in range(n)]}
+
+
+# ------------------------------------------------ the PC tools' hooks
+# (codec/hooks.py says what each is for)
+
+NAME = ("DOG", "DOG")
+ROUND = ("Round", "Ronda")
+HAND = ("hand of", "mano de")
+DEALER = ("dealer", "reparte")
+FIRST = ("first", "empieza")
+TEAM_GOAL = ("Team pawns in goal", "Fichas del equipo en la meta")
+
+
+def status_lines(res, names, lang):
+    st = res["status"]
+    teams = ", ".join(str(t) for t in st["team_goal"])
+    return ["%s %s: %s %s, %s %s, %s %s" % (
+                word(ROUND, lang), st["round"], word(HAND, lang), st["hand"],
+                word(DEALER, lang), names[st["dealer"]],
+                word(FIRST, lang), names[st["first"]]),
+            "%s: %s" % (word(TEAM_GOAL, lang), teams)]
+
+
+def rank_keys(res, lowest):
+    # Players are ranked by their team's pawns in the goal: partners share
+    # a rank, and more is better.
+    n = len(res["players"])
+    team_goal = res["status"]["team_goal"]
+    return [team_goal[p % (n // 2)] for p in range(n)], False
+
+
+def team(seat, n):
+    # Partners sit opposite: teams are seat mod n/2 (Dog.team).
+    return seat % (n // 2) + 1
+
+
+def start_player(rec):
+    # Round 1: the player to the dealer's right starts (core/dog.py).
+    from ..record import score_record      # record.py imports this package
+    return score_record(dict(rec, events=[]))["status"]["first"]
+
+
+def board(rec, match_game):
+    if match_game:
+        return "DOG match, game %s" % match_game
+    return None
+
+
+def match_games(rows):
+    # {game id: its number within a DOG match}. The archive does not
+    # store matches, so they are recognised the way the device starts a
+    # match's next game (app/play/dog.py): the next game number on the same
+    # device, the same names in the same seats, the dealer one seat to the
+    # right, right after a finished DOG game. A new match that happens to
+    # look like that is counted as going on.
+    out = {}
+    prev = None
+    for row, rec, res in rows:
+        if row["game"] != G.Dog.ID:
+            prev = None
+            continue
+        n = len(rec["players"])
+        dealer = (rec.get("options") or {}).get("dealer", 0)
+        k = 1
+        if prev is not None:
+            prow, prec, pres = prev
+            if (prow["device"] == row["device"]
+                    and prow["number"] + 1 == row["number"]
+                    and prec["players"] == rec["players"] and pres["over"]
+                    and ((prec.get("options") or {}).get("dealer", 0)
+                         - 1) % n == dealer):
+                k = out[prow["id"]] + 1
+        out[row["id"]] = k
+        prev = (row, rec, res)
+    return out

@@ -3,7 +3,7 @@
 from .. import doggy as G
 from ..game import int8
 from .. import errors as E
-from .common import RecordError, whole, player, named, field
+from .common import RecordError, whole, player, named, field, word
 from .common import no_options_bytes as options_bytes  # noqa: F401
 from .common import no_options_dict as options_dict  # noqa: F401
 
@@ -65,3 +65,21 @@ def status(g):
             # After the third Mario Hugo: who still has to assign wilds.
             "to_assign": [p for p in range(n)
                           if g.ended() and g.must_assign(p)]}
+
+
+# ------------------------------------------------ the PC tools' hooks
+# (codec/hooks.py says what each is for)
+
+NAME = ("Doggy Style", "Doggy Style")
+MARIO = ("Mario Hugo", "Mario Hugo")
+TO_ASSIGN = ("Still to assign their wilds",
+             "Aún deben asignar sus comodines")
+
+
+def status_lines(res, names, lang):
+    st = res["status"]
+    lines = ["%s: %s/3" % (word(MARIO, lang), st["mario"])]
+    if st.get("to_assign"):
+        who = ", ".join(names[p] for p in st["to_assign"])
+        lines.append("%s: %s" % (word(TO_ASSIGN, lang), who))
+    return lines

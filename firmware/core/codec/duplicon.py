@@ -34,3 +34,9 @@ def decode(buf, off, k, p, n):
 def status(g):
     return {"rounds": g.rounds,
             "last_round": [g.last[p] for p in range(g.n)]}
+
+
+# ------------------------------------------------ the PC tools' hooks
+# (codec/hooks.py says what each is for)
+
+NAME = ("Duplicon", "Duplicon")

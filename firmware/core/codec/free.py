@@ -47,3 +47,32 @@ def decode(buf, off, k, p, n):
 
 def status(g):
     return {"rounds": g.rounds}
+
+
+# ------------------------------------------------ the PC tools' hooks
+# (codec/hooks.py says what each is for)
+
+NAME = ("Score pad", "Marcador libre")
+# The pad played lowest-wins is a title of its own for the statistics and
+# BG Stats (which keeps highestWins per game).
+LOW = "free-low"
+VARIANTS = {LOW: ("Score pad (lowest wins)",
+                  "Marcador libre (gana el menor)")}
+LOWEST_WINS = (LOW,)
+
+
+def variant(rec):
+    if rec.get("options", {}).get("lowest_wins"):
+        return LOW
+    return None
+
+
+def board(rec, match_game):
+    # The target and the win rule.
+    opts = rec.get("options") or {}
+    parts = []
+    if opts.get("target") is not None:
+        parts.append("target %s" % opts["target"])
+    if opts.get("lowest_wins"):
+        parts.append("lowest wins")
+    return ", ".join(parts) or None
