@@ -81,6 +81,12 @@ class App:
         del self.stack[1:]
         self.dirty = True
 
+    def forget_home(self):
+        # Home leaves RAM (a game is played): HomeLater stands in for it.
+        from .memory import unload
+        self.stack[0] = HomeLater(self)
+        unload("app.home")
+
     def toast(self, text, ms=1500):
         self.toast_text = text
         self.toast_until = self.now + ms

@@ -69,12 +69,15 @@ class Breakdown(Screen):
 
 class Final(Breakdown):
     """The breakdown of the game that just ended, with one more row: undo
-    the last event, back to play. BACK leaves (the game is archived then);
+    the last event, back to play. BACK leaves (flow archives the game);
     OK on the result line does nothing: a stray OK loses nothing."""
 
-    def __init__(self, app, session, then=None):
+    def __init__(self, app, session, leave, reopen):
+        # leave(), reopen(): what BACK and the undo row do (app/flow.py
+        # leave_final, reopen_game): the lifecycle is flow's.
         super().__init__(app, session)
-        self.then = then
+        self.leave = leave
+        self.reopen = reopen
 
     def draw(self, fb):
         super().draw(fb)
@@ -94,30 +97,3 @@ class Final(Breakdown):
             self.reopen()
         elif k == BACK:
             self.leave()
-
-    def reopen(self):
-        # Undo the last event and play on from there.
-        a = self.app
-        s = self.s
-        err = s.undo()
-        if err:
-            a.error(err)            # nothing changed: still over, still here
-            return
-        s.ended = 0
-        s.end_unknown = False
-        a.home()
-        from .flow import play_screen
-        a.push(play_screen(a, s))
-        from .memory import unload
-        unload("app.final", "app.flow")    # as during any play
-        a.toast(tr("undone"), 800)
-
-    def leave(self):
-        a = self.app
-        s = self.s
-        from .flow import archive
-        if archive(a, s) and a.session is s:
-            a.session = None
-        a.pop()
-        if self.then is not None:
-            self.then()

@@ -26,7 +26,6 @@ from drivers import store as S
 from .screens import Note, Choice
 from .i18n import tr
 from .memory import unload, unload_package
-from .app import HomeLater
 
 _EPOCH_2000 = 946684800
 
@@ -133,7 +132,7 @@ def start_game(app, gid, names, opts):
     # (a refused start lands on the home screen, with the reason). Then
     # only home is on the stack, so the live log is free to take over.
     app.home()
-    app.stack[0] = HomeLater(app)
+    app.forget_home()
     unload("app.names", "app.newgame", "app.home",
            "app.play." + gid + "_options")
     gc.collect()
@@ -153,8 +152,8 @@ def start_game(app, gid, names, opts):
 
 def resume(app):
     # Back to the game in progress from home: home leaves RAM while playing.
-    app.stack[0] = HomeLater(app)
-    unload("app.home", "app.flow")
+    app.forget_home()
+    unload("app.flow")
     app.push(play_screen(app, app.session))
 
 
@@ -177,4 +176,29 @@ def finish_game(app, session, then=None):
     app.home()
     forget_play()                      # back only on undo
     from .final import Final
-    app.push(Final(app, session, then))
+    app.push(Final(app, session, lambda: leave_final(app, session, then),
+                   lambda: reopen_game(app, session)))
+
+
+def leave_final(app, session, then):
+    # BACK on the final screen: the game moves to the archive (the flash
+    # refusing it: the journal stays, and boot or the next game retries).
+    if archive(app, session) and app.session is session:
+        app.session = None
+    app.pop()
+    if then is not None:
+        then()
+
+
+def reopen_game(app, session):
+    # "Undo the last event" on the final screen: undo, and play on.
+    err = session.undo()
+    if err:
+        app.error(err)              # nothing changed: still over, still here
+        return
+    session.ended = 0
+    session.end_unknown = False
+    app.home()
+    app.push(play_screen(app, session))
+    unload("app.final", "app.flow")     # as during any play
+    app.toast(tr("undone"), 800)
