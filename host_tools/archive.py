@@ -225,10 +225,6 @@ class Archive:
         except sqlite3.Error as ex:
             raise self._error(ex) from None
 
-    def has(self, gid):
-        return self.db.execute("SELECT 1 FROM games WHERE id = ?",
-                               (gid,)).fetchone() is not None
-
     def add_entry(self, device, raw, fsid=None):
         """Store a game from its device entry bytes. Returns NEW, SAME (the
         archive holds these bytes under this id), CONFLICT (it holds other

@@ -10,7 +10,6 @@ serve(), `marcador sim --serial`: that port behind a stable path.
 import os
 import subprocess
 import threading
-import time
 import tty
 import select
 from pathlib import Path
@@ -117,12 +116,6 @@ class SimDevice:
             self.proc.kill()
         for fd in (self.dev_m, self.pc_m, self._pc_s, self._dev_s):
             os.close(fd)
-
-
-def wait_ready(proc, seconds=10):
-    t = time.time() + seconds
-    while time.time() < t and proc.poll() is None:
-        time.sleep(0.05)
 
 
 SERIAL_LINK = Path("out") / "sim-serial"

@@ -39,7 +39,7 @@ class Session:
         self.number = 0     # game number on this device (0: not stored)
         self.time = 0       # start time, Unix seconds (0: clock not set)
         self.end_unknown = False  # ended as the power went: no end time
-        self.ended = 0      # when it ended (final.finish), Unix seconds
+        self.ended = 0      # when it ended (flow.finish_game), Unix seconds
 
     @property
     def game(self):

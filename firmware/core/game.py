@@ -11,8 +11,8 @@
 # validates the whole event before it touches any state, so an invalid event
 # returns an error code and changes nothing. State lives in arrays that are
 # allocated once in __init__ for the game's maximum player count: apply() and
-# score() allocate nothing on the heap (tests/test_heap.py proves it on the
-# MicroPython VM with micropython.heap_lock()).
+# score() allocate nothing on the heap (tests/test_micropython.py proves it
+# on the MicroPython VM with micropython.heap_lock()).
 
 try:
     from micropython import const
@@ -30,10 +30,6 @@ UNDO = const(14)
 
 def kind_of(header):
     return header & 0x0F
-
-
-def player_of(header):
-    return header >> 4
 
 
 def header(kind, player=0):

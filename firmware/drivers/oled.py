@@ -70,10 +70,6 @@ class Oled(framebuf.FrameBuffer):
                 self.pages_sent += 1
                 self.bytes_sent += 1 + WIDTH
 
-    def forget(self):
-        # After the controller lost its memory (power, reset): resend all.
-        self._valid = 0
-
     def write_page(self, page, data):
         raise NotImplementedError
 
