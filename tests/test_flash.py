@@ -314,3 +314,22 @@ def test_a_board_that_drops_the_port_as_it_resets_is_flashed(tmp_path):
                     transport=DropsOnReset(t, 0))
     assert read_image(img)[0] == expected("pico_ssd1306")
     assert r["copied"] == r["files"]
+
+
+def test_a_build_drops_the_mpy_of_a_source_that_is_gone(tmp_path):
+    # A module renamed or deleted in firmware/ must not live on in the
+    # build (out/mpy) and from there reach a board or shadow a package.
+    from host_tools.build_mpy import build
+    src = tmp_path / "src"
+    (src / "app" / "play").mkdir(parents=True)
+    (src / "main.py").write_text("import app.play.x\n")
+    (src / "app" / "play" / "x.py").write_text("A = 1\n")
+    (src / "app" / "old.py").write_text("B = 2\n")
+    out = tmp_path / "out"
+    build(out, src)
+    assert (out / "app" / "old.mpy").exists()
+    (src / "app" / "old.py").unlink()
+    build(out, src)
+    assert not (out / "app" / "old.mpy").exists()
+    assert (out / "app" / "play" / "x.mpy").exists()
+    assert (out / "main.py").exists()

@@ -48,12 +48,12 @@ class App:
         self.starting = None       # start_later(): a game to start
         self.tidy = False          # a collection is due (see step)
         self.push(HomeLater(self))  # home loads when it is first shown
-        from . import boot
-        self.store = boot.open_store(self, hw)   # the games on flash
-        boot.resume(self)
-        del boot
+        from . import startup
+        self.store = startup.open_store(self, hw)   # the games on flash
+        startup.resume(self)
+        del startup
         from .memory import unload
-        unload("app.boot")         # once only
+        unload("app.startup")         # once only
         self.link = None           # the sync protocol on the serial port
         port = getattr(hw, "serial", None)
         if port is not None:

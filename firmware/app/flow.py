@@ -4,11 +4,12 @@
 # new game, and what a title does after the boot (a DOG match goes on).
 #
 # The boot's part (open the store, resume the interrupted game, a DOG
-# match's next game) is app/boot.py, which leaves RAM once boot is done.
+# match's next game) is app/startup.py, which leaves RAM once boot is
+# done.
 #
 # Which modules are in RAM in each phase (a board runs .mpy files from
 # flash: a module's code lives in the heap while it is imported):
-#   boot      app, boot, session, drivers.store, drivers.recovery and
+#   boot      app, startup, session, drivers.store, drivers.recovery and
 #             drivers.archive (all three forgotten once boot is done);
 #   home      home, and the screen it opened (newgame, names, history,
 #             settings_screen, final, the title's play module for its
@@ -165,7 +166,7 @@ def finish_game(app, session, then=None):
     # reopen on undo: an archive entry is append-only and the sync link
     # offers it as soon as it is there, so a reopened game could already
     # be on a PC. Kept in cur, it is never offered (the link lists archived
-    # games only); a power cut on this screen boots back into it (boot.py
+    # games only); a power cut on this screen boots back into it (startup.py
     # shows this screen again for a journal whose game is over, undo
     # included); a cut while it moves leaves the entry and cur, and boot
     # removes cur (drivers/store.py): never neither, never counted twice.

@@ -3,7 +3,6 @@
 # Loaded only during the setup (app/flow.py ask_options), apart from the
 # play screen so that the two are never in RAM together.
 
-from core import dinos as D
 from app.screens import Choice
 from app.i18n import tr
 
@@ -22,6 +21,7 @@ def ask_dinos(app, names, p, traits):
         # of each to be out; no point cards 1-3): on unless refused.
         def two(j):
             if j:
+                from core import dinos as D    # loaded only when needed
                 traits[0] |= D.TWO_RULES_OFF
             app.start_later("dinos", names, bytes(traits))
         app.push(Choice(app, tr("two_rules"), [tr("yes"), tr("no")], two))
@@ -33,6 +33,7 @@ def ask_dinos(app, names, p, traits):
 
     def picked(i):
         if i < len(DINOS):
+            from core import dinos as D
             traits[p] = (D.REX, D.STEGO, D.CERATOPS, D.BRONTO)[i]
             ask_dinos(app, names, p + 1, traits)
             return

@@ -70,7 +70,7 @@ class Play(PlayBase):
         # The tally before this game is in its options (the journal's and
         # the archive's header), so nothing about the match lives only in
         # RAM: after a power cut, boot offers the next game again
-        # (boot.resume -> match_after -> after_boot).
+        # (startup.resume -> match_after -> after_boot).
         # The match score comes once the final screen is left (until then
         # the last race can still be undone there).
         s = self.s

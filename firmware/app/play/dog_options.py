@@ -3,7 +3,6 @@
 # Loaded only during the setup (app/flow.py ask_options), apart from the
 # play screen so that the two are never in RAM together.
 
-from core import dog as G
 from app.screens import Choice
 from app.i18n import tr
 
@@ -14,7 +13,8 @@ def ask_options(app, names):
         def length(j):
             # The match's length and tally go in the game's options (its
             # header on the flash): see Play.finished.
-            app.start_later("dog", names, G.match_opts(
+            from core.dog import match_opts   # not in RAM before
+            app.start_later("dog", names, match_opts(
                 d, (1, 3, 5)[j], [0] * (len(names) // 2)))
         app.push(Choice(app, tr("match"), ["1", "3", "5"], length))
     app.push(Choice(app, tr("dealer"), names, dealer))

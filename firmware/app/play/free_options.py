@@ -3,7 +3,6 @@
 # Loaded only during the setup (app/flow.py ask_options), apart from the
 # play screen so that the two are never in RAM together.
 
-from core import free as F
 from app.screens import Choice
 from app.i18n import tr
 
@@ -16,7 +15,11 @@ def ask_options(app, names):
 
     def target(i):
         t = FREE_TARGETS[i]
+
+        def lowest(j):
+            # The rules module only now: not in RAM through the setup.
+            from core.free import options
+            app.start_later("free", names, options(j == 1, t or None))
         app.push(Choice(app, tr("lowest_wins"), [tr("no"), tr("yes")],
-                        lambda j: app.start_later("free", names, F.options(
-                            j == 1, t or None))))
+                        lowest))
     app.push(Choice(app, tr("target"), items, target, 2))
