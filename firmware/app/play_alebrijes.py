@@ -8,6 +8,8 @@ from .play import PlayBase
 from .i18n import tr
 from . import ui
 
+SUIT_W = 2           # the grid's suit columns
+
 
 class Play(PlayBase):
     def begin(self):
@@ -45,10 +47,11 @@ class Play(PlayBase):
         a.pop()
         n = self.s.n
         suits = tr("suits")
-        fields = tuple(suits[2 * i:2 * i + 2] for i in range(5))
+        fields = tuple(suits[SUIT_W * i:SUIT_W * i + SUIT_W]
+                       for i in range(5))
         grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
                        self.s.names, fields, [[0] * 5 for _ in range(n)],
-                       0, 5, 1, 1, skip=1 << out, widths=2)
+                       0, 5, 1, 1, skip=1 << out, widths=SUIT_W)
         a.push(GridScreen(a, grid, lambda vals: self.entered(out, vals)))
 
     def entered(self, out, vals):

@@ -13,6 +13,7 @@ from .i18n import tr
 from . import ui
 
 TYPES = ("natural", "predator", "emotional", "meteor")
+CARD_W = 5           # the card grids' column (its title is "Carta")
 
 
 class Play(PlayBase):
@@ -45,7 +46,8 @@ class Play(PlayBase):
         n = self.s.n
         dead = ((1 << n) - 1) & ~g.alive
         grid = ui.Grid(tr(TYPES[d]), self.s.names, (tr("card"),),
-                       [[5] for _ in range(n)], 0, 9, 1, 3, skip=dead)
+                       [[5] for _ in range(n)], 0, 9, 1, 3, skip=dead,
+                       widths=CARD_W)
         r = DinosRound(a, self, grid)
         r.d = d
         a.push(r)
@@ -169,7 +171,7 @@ class DinosRound(Screen):
         skip = ((1 << n) - 1) & ~need
         grid = ui.Grid(tr("sudden"), self.play.s.names, (tr("card"),),
                        [[5] for _ in range(n)], -1, 9, 1, 3, skip=skip,
-                       fmt=lambda v: "x" if v < 0 else str(v))
+                       widths=CARD_W, fmt=lambda v: "x" if v < 0 else str(v))
         def done(vals):
             self.sudden.append([None if skip & (1 << p) else vals[p][0]
                                 for p in range(n)])

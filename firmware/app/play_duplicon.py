@@ -8,6 +8,8 @@ from .app import GridScreen
 from .i18n import tr
 from . import ui
 
+FIELD_W = 4          # the grid's columns: won, hand, zone (and their titles)
+
 
 class Play(PlayBase):
     def draw(self, fb):
@@ -31,7 +33,7 @@ class Play(PlayBase):
         vals = [[last[p], 0, 0] for p in range(n)]
         grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
                        self.s.names, (tr("won"), tr("hand"), tr("zone")),
-                       vals, 0, 96, (2, 1, 1), (10, 5, 5))
+                       vals, 0, 96, (2, 1, 1), (10, 5, 5), widths=FIELD_W)
         self.app.push(GridScreen(self.app, grid, self.save_round))
 
     def save_round(self, values):

@@ -14,7 +14,7 @@ events_n|%d eventos guardados|%d events restored
 lost_n|%d perdidos|%d lost
 damaged|Datos dañados|Damaged data
 unfinished|(sin terminar)|(unfinished)
-abandon_q|¿Dejar la partida en curso?|Leave the game in progress?
+abandon_q|¿Abandonar esta partida?|Abandon this game?
 flash_full|Memoria llena|Memory full
 flash_low|Queda poca memoria|Memory is low
 sync_pc|Sincroniza con el PC|Sync with the PC
@@ -39,7 +39,7 @@ rounds|Rondas|Rounds
 new_round|Anotar ronda|Enter round
 total|Total|Total
 winner|¡Ganó %s!|%s wins!
-winners|Empate:|Shared win:
+winners|Empate:|Tie:
 team_won|¡Ganan %s!|%s win!
 over|Fin de la partida|Game over
 breakdown|Detalle|Breakdown
@@ -86,12 +86,12 @@ assign_wilds|Asignar comodines|Assign the wilds
 unordered|sin ordenar|unordered
 if_now|Si terminara ahora|If it ended now
 -- Duplicon
-won|Ganadas|Won
+won|Ganó|Won
 hand|Mano|Hand
 zone|Zona|Zone
 -- Alebrijes
 who_starts|¿Quién empieza?|Who starts?
-who_out|¿Quién se quedó sin cartas?|Who went out?
+who_out|¿Quién acabó sus cartas?|Who went out?
 deal_n|Reparte %d cartas|Deal %d cards
 next_first|Empieza: %s|Starts: %s
 suits|AzVeRoNaCo|BlGrPiOrWi

@@ -39,11 +39,13 @@ def center(fb, y, s, scale=1, ink=1):
 
 
 def message(fb, title, lines):
+    # Up to 5 lines spaced out; 6 or 7 on the content rows (all inside).
     fb.fill(0)
     header(fb, title)
-    for i in range(len(lines)):
-        if i < ROWS:
-            center(fb, 12 + 9 * i, lines[i])
+    n = len(lines)
+    y, step = (12, 9) if n <= 5 else (8, 8)
+    for i in range(min(n, ROWS)):
+        center(fb, y + step * i, lines[i])
 
 
 def split_lines(text, width=COLS):
