@@ -25,15 +25,16 @@ class Play(PlayBase):
     def draw(self, fb):
         g = self.g
         fb.fill(0)
-        ui.header(fb, "Alebrijes", "%s %d/3" % (tr("round")[0],
-                                                min(g.rounds + 1, 3)))
+        ui.header(fb, tr("alebrijes"), "%s %d/%d" % (
+            tr("round"), min(g.rounds + 1, A.ROUNDS), A.ROUNDS))
         for p in range(self.s.n):
             ui.row(fb, p, ("*" if g.leaders & (1 << p) and g.rounds else " ")
                    + self.s.names[p], str(g.total[p]))
         if self.s.n < 6:
+            # Who starts the next round, and how many cards to deal then.
             ui.row(fb, 5, tr("next_first") % self.s.names[g.first],
-                   "%d" % g.cards_to_deal())
-        ui.row(fb, ui.ROWS - 1, "OK: " + tr("new_round"), "", True)
+                   tr("deal_n") % g.cards_to_deal())
+        ui.row(fb, ui.ROWS - 1, tr("new_round"), "", True)
 
     def play_key(self, ev):
         if key_of(ev) != OK:
@@ -62,7 +63,7 @@ class Play(PlayBase):
                for p in range(self.s.n)]
         worst = min(new)
         if new.count(worst) > 1 and g.rounds < 2:
-            a.push(Choice(a, "Token", self.s.names,
+            a.push(Choice(a, tr("token_q"), self.s.names,
                           lambda t: (a.pop(),
                                      self.finish_round(out, vals, t)),
                           g.first))

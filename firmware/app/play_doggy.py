@@ -11,7 +11,6 @@ from .i18n import tr
 from . import ui
 
 COLOR_KEYS = ("blue", "red", "yellow", "green", "wild")
-LETTERS = "ARYVC"       # azul rojo amarillo verde comodín
 
 
 class Play(PlayBase):
@@ -23,7 +22,7 @@ class Play(PlayBase):
     def draw(self, fb):
         g = self.g
         fb.fill(0)
-        ui.header(fb, "Doggy Style", "MH %d/3" % g.mario)
+        ui.header(fb, "%s %d/%d" % (tr("mario"), g.mario, D.MARIOS_TO_END))
         rows = self.s.n + 1
         self.top = ui.scroll(self.index, self.top)
         for i in range(ui.ROWS):
@@ -37,13 +36,15 @@ class Play(PlayBase):
                        str(g.total[p]), self.index == j)
 
     def pending(self, p):
-        # Unordered Parrandas, e.g. "R2V1" (red 2, green 1).
+        # Unordered Parrandas, e.g. "R2V1" (red 2, green 1); the letters
+        # are the colours' in the language in use.
         g = self.g
+        letters = tr("color_letters")
         out = ""
         for c in range(5):
             k = g.unordered(p, c)
             if k:
-                out += LETTERS[c] + str(k)
+                out += letters[c] + str(k)
         return out
 
     def play_key(self, ev):
@@ -60,7 +61,8 @@ class Play(PlayBase):
 
     def table_action(self):
         if self.commit(D.event(self.s.ev, D.MARIO)) and not self.g.ended():
-            self.app.toast("%s %d/3" % (tr("mario"), self.g.mario))
+            self.app.toast("%s %d/%d" % (tr("mario"), self.g.mario,
+                                         D.MARIOS_TO_END))
 
     def actions(self, p):
         a = self.app

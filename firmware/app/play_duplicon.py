@@ -15,14 +15,14 @@ class Play(PlayBase):
     def draw(self, fb):
         g = self.g
         fb.fill(0)
-        ui.header(fb, "Duplicon", "%s %d" % (tr("round")[0], g.rounds))
+        ui.header(fb, tr("duplicon"), "%s %d" % (tr("round"), g.rounds))
         for p in range(self.s.n):
             last = ("%+d" % g.last[p]) if g.rounds else ""
             mark = "*" if g.leaders & (1 << p) and g.rounds else " "
             ui.row(fb, p, mark + self.s.names[p],
                    "%s %4d" % (last, g.total[p]))
-        ui.row(fb, 5, "100 " + tr("target").lower(), "")
-        ui.row(fb, ui.ROWS - 1, "OK: " + tr("new_round"), "", True)
+        ui.row(fb, 5, "%s: %d" % (tr("target"), D.TARGET), "")
+        ui.row(fb, ui.ROWS - 1, tr("new_round"), "", True)
 
     def play_key(self, ev):
         if key_of(ev) != OK:

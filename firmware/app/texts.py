@@ -36,7 +36,7 @@ scores|Puntajes|Scores
 exit|Salir al inicio|Back to home
 round|Ronda|Round
 rounds|Rondas|Rounds
-new_round|Anotar ronda|Enter round
+new_round|OK: Anotar ronda|OK: Enter round
 total|Total|Total
 winner|¡Ganó %s!|%s wins!
 winners|Empate:|Tie:
@@ -48,9 +48,12 @@ lang_name|Español|English
 dim_after|Atenuar tras|Dim after
 off_after|Apagar tras|Screen off after
 never|nunca|never
+secs|%d s|%d s
+mins|%d min|%d min
 roster|Lista de nombres|Player names
 edit_name|Editar nombre|Edit name
 name_help|OK sigue, ATRÁS borra|OK next, BACK deletes
+name_long|OK largo: listo|Long OK: done
 saved|Guardado|Saved
 confirm|Confirmar|Confirm
 cancel|Cancelar|Cancel
@@ -84,6 +87,7 @@ wild|comodín|wild
 assign_wild|Color del comodín %d|Colour of wild %d
 assign_wilds|Asignar comodines|Assign the wilds
 unordered|sin ordenar|unordered
+color_letters|ARYVC|BRYGW
 if_now|Si terminara ahora|If it ended now
 -- Duplicon
 won|Ganó|Won
@@ -92,11 +96,13 @@ zone|Zona|Zone
 -- Alebrijes
 who_starts|¿Quién empieza?|Who starts?
 who_out|¿Quién acabó sus cartas?|Who went out?
-deal_n|Reparte %d cartas|Deal %d cards
+deal_n|%d cartas|%d cards
+token_q|¿Quién tiene el token?|Who has the token?
 next_first|Empieza: %s|Starts: %s
 suits|AzVeRoNaCo|BlGrPiOrWi
 -- DOG
-deal|Repartir ronda|Deal round
+deal|Repartir|Deal
+dog_cols|Casa Camino Meta|Home Track Goal
 cards|cartas|cards
 out|Sacó ficha|Pawn out
 goal|Ficha a la meta|Pawn in goal
@@ -109,6 +115,8 @@ swap|Intercambien una carta|Partners swap a card
 next_game|Siguiente partida|Next game
 -- Happy Little Dinosaurs
 disaster|Desastre|Disaster
+dinos_cols|N D E M Pos|N P E M Pos
+dinos_key|Nat. Depred. Emoc. Met.|Nat. Pred. Emot. Meteor
 natural|natural|natural
 predator|depredador|predator
 emotional|emocional|emotional
@@ -127,6 +135,7 @@ stego|Stego|Stego
 ceratops|Cry Ceratops|Cry Ceratops
 bronto|Bad Luck Bronto|Bad Luck Bronto
 custom|Rasgo propio|Custom trait
+dino_short|Rex Stego Cry Bronto Propio|Rex Stego Cry Bronto Custom
 plus|Ventaja|Plus
 minus|Desventaja|Minus
 eliminated|eliminado|out

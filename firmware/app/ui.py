@@ -48,6 +48,18 @@ def message(fb, title, lines):
         center(fb, y + step * i, lines[i])
 
 
+def columns(legend, values):
+    # values right-aligned under the words of legend ("Casa Camino Meta"):
+    # a row's right-hand text that lines up with a legend row's.
+    out = ""
+    i = 0
+    for w in legend.split(" "):
+        v = str(values[i]) if i < len(values) else ""
+        out += (" " if out else "") + " " * (len(w) - len(v)) + v
+        i += 1
+    return out
+
+
 def split_lines(text, width=COLS):
     # Word-wrap for Note screens: the lines of at most `width` letters.
     out = []

@@ -78,6 +78,9 @@ WAYS = {
     "team_won": "R", "over": "T", "breakdown": "T", "language": "R",
     "lang_name": "V", "dim_after": "TR", "off_after": "TR",
     "never": "RV", "roster": "TR", "edit_name": "TR", "name_help": "C",
+    "name_long": "C", "secs": "V", "mins": "V", "color_letters": "R",
+    "token_q": "T", "dog_cols": "V", "dinos_cols": "V", "dinos_key": "R",
+    "dino_short": "R",
     "saved": "S", "confirm": "R", "cancel": "R", "yes": "RV", "no": "RV",
     "none": "RV", "no_games": "L", "target": "T", "lowest_wins": "T",
     "no_target": "R", "match": "T", "dealer": "T", "first": "T",
@@ -87,7 +90,7 @@ WAYS = {
     "blue": "TR", "red": "TR", "yellow": "TR", "green": "TR",
     "wild": "TR", "assign_wild": "T", "assign_wilds": "R",
     "unordered": "R", "if_now": "R", "won": "F", "hand": "F", "zone": "F",
-    "who_starts": "T", "who_out": "T", "deal_n": "R", "next_first": "R",
+    "who_starts": "T", "who_out": "T", "deal_n": "V", "next_first": "R",
     "suits": "F", "deal": "R", "cards": "T", "out": "R", "goal": "R",
     "goal_partner": "R", "kill": "R", "victim": "T", "hand_of": "T",
     "team": "L", "swap": "S", "next_game": "L", "disaster": "T",
@@ -95,7 +98,7 @@ WAYS = {
     "card": "F", "adjust": "TR", "invert": "R", "instant": "TR",
     "stop": "RV", "redirect": "TR", "sudden": "T", "no_card": "R",
     "dino": "T", "rex": "R", "stego": "R", "ceratops": "R", "bronto": "R",
-    "custom": "R", "plus": "T", "minus": "T", "eliminated": "R",
+    "custom": "R", "plus": "T", "minus": "T", "eliminated": "V",
     "two_player_note": "P", "two_rules": "T",
     "p_parrandas": "L", "p_reserve": "L", "p_sets": "L",
     "p_majorities": "L", "p_won": "L", "p_hand": "L", "p_zone": "L",
@@ -115,8 +118,10 @@ AROUND = {
     "next_first": lambda t: t % NAME, "deal_n": lambda t: t % 10,
     "hand_of": lambda t: t % 6, "team": lambda t: t + " 3: 9",
     "dino": lambda t: t + ": " + NAME, "plus": lambda t: t + " +1",
-    "minus": lambda t: t + " -1", "eliminated": lambda t:
-    NAME + " (" + t + ")", "new_round": lambda t: "OK: " + t,
+    "minus": lambda t: t + " -1", "secs": lambda t: t % 30,
+    "mins": lambda t: t % 10,
+    # the longest dinosaur name
+    "dino_short": lambda t: sorted(t.split(" "), key=len)[-1],
 }
 # The right-hand text next to a key's row or title, where there is one.
 RIGHT = {
@@ -130,6 +135,9 @@ RIGHT = {
 from app.play_duplicon import FIELD_W as _DW
 from app.play_dinos import CARD_W as _CW
 from app.play_alebrijes import SUIT_W as _SW
+# The row's left-hand text next to a right-hand one (V).
+LEFT = {"dog_cols": lambda: i18n.tr("deal"),
+        "deal_n": lambda: i18n.tr("next_first") % NAME}
 FIELD_W = {"won": _DW, "hand": _DW, "zone": _DW, "card": _CW, "suits": _SW}
 fails = []
 cases = 0
@@ -159,7 +167,9 @@ def check(key, lang, way, t, right="", width=0):
     elif way == "R":
         ui.row(fb, 0, t, right)
     elif way == "V":
-        ui.row(fb, 0, "x", t)
+        left = LEFT[key]() if key in LEFT else ""
+        ui.row(fb, 0, left, t)
+        want = [t, left] if left else [t]
     elif way == "L":
         ui.message(fb, "x", [t])
     elif way == "C":
