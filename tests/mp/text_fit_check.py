@@ -207,6 +207,58 @@ def check(key, lang, way, t, right="", width=0):
         fail(key, lang, way, "drawn outside %r" % (box,), runs)
 
 
+# The play screens of each title with its most players (six-letter names),
+# as a whole: no text cut (ui.fit records each cut) and every glyph inside.
+NAMES = ["Carmen", "Julián", "Sergio", "Andrea", "Rocío", "Tomás", "Martín",
+         "Isabel"]
+
+
+def screens():
+    global cases
+    from core import games, dinos, dog, alebrijes
+    from app.session import Session
+    from app.play import play_screen
+    cuts = []
+    fit = ui.fit
+
+    def recording_fit(s, chars):
+        if len(s) > chars:
+            cuts.append(s)
+        return fit(s, chars)
+    ui.fit = recording_fit
+    opts = {"dog": bytes([0, 3, 0, 0, 0]),
+            "dinos": bytes([dinos.REX, dinos.STEGO, dinos.CERATOPS,
+                            4 | 1 << 3]),     # a custom trait
+            "free": bytes([2, 100, 0])}
+    for gid in games.IDS:
+        n = games.game_class(gid).MAX_PLAYERS
+        for lang in (0, 1):
+            i18n.set_lang(lang)
+            s = Session(gid, NAMES[:n], opts.get(gid, b""))
+            if s.error:
+                fails.append({"key": "%s play screen" % gid,
+                              "why": "refused: error %d" % s.error})
+                continue
+            if gid == "dog":             # round 12: the longest title
+                for _ in range(11):
+                    s.add(dog.event(s.ev, dog.DEAL))
+            if gid == "alebrijes":
+                s.add(alebrijes.event(s.ev, alebrijes.START, 0))
+            for i in range(2):
+                if gid == "dinos" and i:  # one player out
+                    s.game.alive &= ~2
+                cases += 1
+                del cuts[:]
+                fb = Recorder()
+                play_screen(None, s).draw(fb)
+                runs = fb.runs()
+                if cuts or not inside(runs, 0, 0, 128, 64):
+                    fails.append({"key": "%s play screen" % gid,
+                                  "lang": lang, "cut": cuts[:],
+                                  "drawn": [r[2] for r in runs]})
+    ui.fit = fit
+
+
 def main():
     global cases
     from app import texts
@@ -249,6 +301,7 @@ def main():
                 not inside(runs, 0, 0, 128, 64):
             fails.append({"key": "Note of %d lines" % n, "drawn": drawn,
                           "why": "a line cut or outside the panel"})
+    screens()
     for f in fails:
         print(json.dumps(f))
     print(json.dumps({"cases": cases, "failed": len(fails)}))
