@@ -165,3 +165,21 @@ def test_screens_draw_no_literal_text():
         for line, text in literal_texts(path.read_text()):
             found.append("%s:%d %r" % (path.name, line, text))
     assert not found, "text outside app/texts.py:\n" + "\n".join(found)
+
+
+def test_every_key_drawn_is_in_the_table():
+    # tr() of a key missing from app/texts.py shows the key itself.
+    table = set()
+    for line in (FIRMWARE / "app" / "texts.py").read_text().split("\n"):
+        if "|" in line and not line.startswith("--"):
+            table.add(line.split("|")[0])
+    missing = []
+    for path in sorted((FIRMWARE / "app").glob("*.py")):
+        for n in ast.walk(ast.parse(path.read_text())):
+            if isinstance(n, ast.Call) and _name(n.func) == "tr" and \
+                    n.args and isinstance(n.args[0], ast.Constant) and \
+                    n.args[0].value not in table:
+                missing.append("%s:%d %r" % (path.name, n.lineno,
+                                             n.args[0].value))
+    assert len(table) > 100
+    assert not missing, "keys not in app/texts.py:\n" + "\n".join(missing)

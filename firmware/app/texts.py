@@ -13,7 +13,6 @@ recovered|Partida recuperada|Game recovered
 events_n|%d eventos guardados|%d events restored
 lost_n|%d perdidos|%d lost
 damaged|Datos dañados|Damaged data
-unfinished|(sin terminar)|(unfinished)
 abandon_q|¿Abandonar esta partida?|Abandon this game?
 flash_full|Memoria llena|Memory full
 flash_low|Queda poca memoria|Memory is low
@@ -42,7 +41,6 @@ winner|¡Ganó %s!|%s wins!
 winners|Empate:|Tie:
 team_won|¡Ganan %s!|%s win!
 over|Fin de la partida|Game over
-breakdown|Detalle|Breakdown
 language|Idioma|Language
 lang_name|Español|English
 dim_after|Atenuar tras|Dim after
@@ -54,9 +52,7 @@ roster|Lista de nombres|Player names
 edit_name|Editar nombre|Edit name
 name_help|OK sigue, ATRÁS borra|OK next, BACK deletes
 name_long|OK largo: listo|Long OK: done
-saved|Guardado|Saved
 confirm|Confirmar|Confirm
-cancel|Cancelar|Cancel
 yes|Sí|Yes
 no|No|No
 none|ninguno|none
@@ -69,7 +65,6 @@ dealer|Reparte|Dealer
 first|Empieza|Starts
 pass_to|Pasa el aparato a|Pass the device to
 ok_when_ready|OK cuando estés listo|OK when ready
-press_ok|Pulsa OK|Press OK
 -- Doggy Style
 mario|Mario Hugo|Mario Hugo
 mario_came|¡Apareció Mario Hugo!|Mario Hugo appeared!
@@ -78,7 +73,6 @@ order|Ordenar|Order
 reserve_add|Reserva +1|Reserve +1
 reserve_sub|Reserva -1|Reserve -1
 color|Color|Colour
-points|Puntos|Points
 blue|azul|blue
 red|rojo|red
 yellow|amarillo|yellow
@@ -86,7 +80,6 @@ green|verde|green
 wild|comodín|wild
 assign_wild|Color del comodín %d|Colour of wild %d
 assign_wilds|Asignar comodines|Assign the wilds
-unordered|sin ordenar|unordered
 color_letters|ARYVC|BRYGW
 if_now|Si terminara ahora|If it ended now
 -- Duplicon
@@ -109,7 +102,6 @@ goal|Ficha a la meta|Pawn in goal
 goal_partner|Meta (la movió pareja)|Goal (partner moved)
 kill|Mató a...|Killed...
 victim|¿A quién?|Whose pawn?
-hand_of|mano de %d|hand of %d
 team|Equipo|Team
 swap|Intercambien una carta|Partners swap a card
 next_game|Siguiente partida|Next game
@@ -128,7 +120,6 @@ instant|Instantánea|Instant
 stop|Evita el desastre|Stops the disaster
 redirect|Lo desvía a...|Redirects to...
 sudden|Muerte súbita|Sudden death
-no_card|sin carta|no card
 dino|Dinosaurio|Dinosaur
 rex|Temeroso Rex|Nervous Rex
 stego|Stego|Stego
