@@ -34,6 +34,9 @@ class Play(PlayBase):
                 p = j - 1
                 ui.row(fb, i, self.s.names[p] + " " + self.pending(p),
                        str(g.total[p]), self.index == j)
+        if rows < ui.ROWS:
+            # What the letters after a name mean (e.g. "A1").
+            ui.row(fb, ui.ROWS - 1, tr("doggy_key"))
 
     def pending(self, p):
         # Unordered Parrandas, e.g. "R2V1" (red 2, green 1); the letters

@@ -81,6 +81,7 @@ wild|comodín|wild
 assign_wild|Color del comodín %d|Colour of wild %d
 assign_wilds|Asignar comodines|Assign the wilds
 color_letters|ARYVC|BRYGW
+doggy_key|Sin ordenar: A1 = 1 azul|Unordered: B1 = 1 blue
 if_now|Si terminara ahora|If it ended now
 -- Duplicon
 won|Ganó|Won

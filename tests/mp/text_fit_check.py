@@ -79,7 +79,7 @@ WAYS = {
     "lang_name": "V", "dim_after": "TR", "off_after": "TR",
     "never": "RV", "roster": "TR", "edit_name": "TR", "name_help": "C",
     "name_long": "C", "secs": "V", "mins": "V", "color_letters": "R",
-    "token_q": "T", "dog_cols": "V", "dinos_cols": "V", "dinos_key": "R",
+    "token_q": "T", "doggy_key": "R", "dog_cols": "V", "dinos_cols": "V", "dinos_key": "R",
     "dino_short": "R",
     "confirm": "R", "yes": "RV", "no": "RV",
     "none": "RV", "no_games": "L", "target": "T", "lowest_wins": "T",
