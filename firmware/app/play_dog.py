@@ -24,7 +24,7 @@ class Play(PlayBase):
         # starts (the names as short as the round's text leaves room for).
         left = "%s %d·%d %s" % (tr("round"), g.round, g.hand_size(),
                                 tr("cards"))
-        k = min(3, (ui.COLS - 3 - len(left)) // 2)
+        k = max(1, min(3, (ui.COLS - 3 - len(left)) // 2))
         ui.header(fb, left, "%s>%s" % (names[g.dealer()][:k],
                                        names[g.first_player()][:k]))
         legend = tr("dog_cols")
