@@ -1,8 +1,10 @@
 """Every text the device shows fits where it is shown, in both languages."""
 
+import ast
 import json
+import re
 
-from conftest import MP_SCRIPTS, run_micropython
+from conftest import FIRMWARE, MP_SCRIPTS, run_micropython
 
 
 def test_every_text_fits_where_it_is_shown():
@@ -19,11 +21,6 @@ def test_every_text_fits_where_it_is_shown():
 
 
 # --- No text on the screen outside the text table ---------------------------
-
-import ast
-import re
-
-from conftest import FIRMWARE
 
 # The calls that put text on the screen (ui helpers, text.draw, the screens
 # and widgets that draw their arguments, the toast).
