@@ -42,19 +42,25 @@ def marcador_score(dev, tmp_path):
 
 
 def toast(hexbits):
-    """The text of the one-line message box (y = 28), centred."""
+    """The text of the message box (app.app.draw_toast: up to 3 centred
+    lines, whose rows depend on how many there are), lines joined by a
+    space."""
     px = pixels(hexbits)
-    best = ""
-    for x0 in range(0, 64):
-        s = ""
-        for k in range(25):
-            ch = glyph_at(px, x0 + 5 * k, 28)
-            if ch == "?":
-                break
-            s += ch
-        if len(s.strip()) > len(best):
-            best = s.strip()
-    return best
+    lines = []
+    for y in (20, 24, 28, 32, 36):
+        best = ""
+        for x0 in range(0, 64):
+            s = ""
+            for k in range(25):
+                ch = glyph_at(px, x0 + 5 * k, y)
+                if ch == "?":
+                    break
+                s += ch
+            if len(s.strip()) > len(best):
+                best = s.strip()
+        if best:
+            lines.append(best)
+    return " ".join(lines)
 
 
 def test_free_correct_round_1_through_the_menu(tmp_path):
@@ -97,9 +103,8 @@ def test_duplicon_refused_then_accepted_correction(tmp_path):
             "state\nback\nstate\n")          # the final screen, left
     states, shots = run("duplicon", keys)
     assert states[0]["session"]["totals"] == [80, 0]
-    # Refused, naming round 3 (today's one-line box shows the first 25
-    # letters, its frame over the first one: the round is in them).
-    assert "a ronda 3 dejar" in toast(shots["refused"])
+    # Refused, naming round 3, the whole message in its box.
+    assert "La ronda 3 dejaría de ser válida" in toast(shots["refused"])
     assert states[1]["session"] == states[0]["session"]
     assert states[2]["session"]["totals"] == [90, 0]
     assert read_row(shots["after"], 0)[1].endswith("90")

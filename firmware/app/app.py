@@ -162,9 +162,7 @@ class App:
         fb = self.fb
         self.top().draw(fb)
         if self.toast_text is not None:
-            fb.fill_rect(4, 22, 120, 20, 0)
-            fb.rect(4, 22, 120, 20, 1)
-            ui.center(fb, 28, self.toast_text)
+            draw_toast(fb, self.toast_text)
         fb.show()
         self.frames += 1
         self.dirty = False
@@ -196,6 +194,24 @@ class App:
         while True:
             self.step(clock.ticks_ms())
             clock.sleep_ms(_TICK_MS)
+
+
+TOAST_LINES = 3
+
+
+def draw_toast(fb, text):
+    # A message over the screen, word-wrapped onto up to TOAST_LINES lines
+    # of 25 characters, centred in a framed box as wide as the panel (25
+    # glyphs take 125 of its 128 columns). Texts are written to fit
+    # (tests/test_texts.py); a longer one loses its last lines.
+    lines = ui.split_lines(text)
+    n = min(len(lines), TOAST_LINES)
+    h = 8 * n + 4
+    y = (64 - h) // 2
+    fb.fill_rect(0, y - 1, 128, h + 2, 0)
+    fb.rect(0, y, 128, h, 1)
+    for i in range(n):
+        ui.center(fb, y + 2 + 8 * i, lines[i])
 
 
 class HomeLater:

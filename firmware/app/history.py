@@ -4,6 +4,7 @@
 from drivers.archive import index, read
 from .screens import Choice, Note
 from .i18n import tr
+from .ui import COLS
 
 
 class _Rows:
@@ -33,8 +34,10 @@ class _Rows:
         except (OSError, ValueError):
             return ("? " + tr("damaged"), "")
         w = [h.names[p] for p in range(len(h.names)) if h.winners & (1 << p)]
-        who = w[0][:8] if w else "-"
-        return ("%d %s" % (h.number, tr(h.gid)), who)
+        left = "%d %s" % (h.number, tr(h.gid))
+        # The winner's name gets what the title leaves (at most 8).
+        who = w[0][:min(8, COLS - 2 - len(left))] if w else "-"
+        return (left, who)
 
 
 def History(app):

@@ -27,8 +27,7 @@ class NameEdit(Screen):
         draw(fb, s, x, 20, 1, 2)
         fb.fill_rect(x + self.pos * 10, 38, 9, 2, 1)
         ui.center(fb, 48, tr("name_help"))
-        ui.center(fb, 56, "OK largo: listo" if self.app.settings.lang == 0
-                  else "long OK: done")
+        ui.center(fb, 56, tr("name_long"))
 
     def key(self, ev):
         k = key_of(ev)

@@ -10,7 +10,7 @@ from . import ui
 def secs(s):
     if not s:
         return tr("never")
-    return "%d s" % s if s < 60 else "%d min" % (s // 60)
+    return tr("secs") % s if s < 60 else tr("mins") % (s // 60)
 
 
 class SettingsScreen(Screen):

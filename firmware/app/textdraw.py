@@ -8,17 +8,20 @@
 
 import framebuf
 from . import font
+from .memory import unload
 
 CHAR_W = 5          # advance per character (the glyph's last column is 0)
 LINE_H = 8
 
 _glyph = bytearray(5)
 _fb = framebuf.FrameBuffer(_glyph, 5, 8, framebuf.MONO_VLSB)
-_DATA = font.DATA
+# framebuf needs a writable buffer: the font copied into RAM once (~570
+# bytes), and the font module forgotten (its bytes would be a second copy).
+_DATA = bytearray(font.DATA)
 _EXTRA = font.EXTRA
-# framebuf needs a writable buffer: the font in RAM once (~570 bytes).
-_strip = framebuf.FrameBuffer(bytearray(_DATA), len(_DATA), 8,
-                              framebuf.MONO_VLSB)
+_strip = framebuf.FrameBuffer(_DATA, len(_DATA), 8, framebuf.MONO_VLSB)
+del font
+unload("app.font")
 
 
 def _offset(ch):

@@ -13,8 +13,7 @@ recovered|Partida recuperada|Game recovered
 events_n|%d eventos guardados|%d events restored
 lost_n|%d perdidos|%d lost
 damaged|Datos dañados|Damaged data
-unfinished|(sin terminar)|(unfinished)
-abandon_q|¿Dejar la partida en curso?|Leave the game in progress?
+abandon_q|¿Abandonar esta partida?|Abandon this game?
 flash_full|Memoria llena|Memory full
 flash_low|Queda poca memoria|Memory is low
 sync_pc|Sincroniza con el PC|Sync with the PC
@@ -41,24 +40,24 @@ scores|Puntajes|Scores
 exit|Salir al inicio|Back to home
 round|Ronda|Round
 rounds|Rondas|Rounds
-new_round|Anotar ronda|Enter round
+new_round|OK: Anotar ronda|OK: Enter round
 total|Total|Total
 winner|¡Ganó %s!|%s wins!
-winners|Empate:|Shared win:
+winners|Empate:|Tie:
 team_won|¡Ganan %s!|%s win!
 over|Fin de la partida|Game over
-breakdown|Detalle|Breakdown
 language|Idioma|Language
 lang_name|Español|English
 dim_after|Atenuar tras|Dim after
 off_after|Apagar tras|Screen off after
 never|nunca|never
+secs|%d s|%d s
+mins|%d min|%d min
 roster|Lista de nombres|Player names
 edit_name|Editar nombre|Edit name
 name_help|OK sigue, ATRÁS borra|OK next, BACK deletes
-saved|Guardado|Saved
+name_long|OK largo: listo|Long OK: done
 confirm|Confirmar|Confirm
-cancel|Cancelar|Cancel
 yes|Sí|Yes
 no|No|No
 none|ninguno|none
@@ -71,7 +70,6 @@ dealer|Reparte|Dealer
 first|Empieza|Starts
 pass_to|Pasa el aparato a|Pass the device to
 ok_when_ready|OK cuando estés listo|OK when ready
-press_ok|Pulsa OK|Press OK
 -- Doggy Style
 mario|Mario Hugo|Mario Hugo
 mario_came|¡Apareció Mario Hugo!|Mario Hugo appeared!
@@ -80,7 +78,6 @@ order|Ordenar|Order
 reserve_add|Reserva +1|Reserve +1
 reserve_sub|Reserva -1|Reserve -1
 color|Color|Colour
-points|Puntos|Points
 blue|azul|blue
 red|rojo|red
 yellow|amarillo|yellow
@@ -88,32 +85,36 @@ green|verde|green
 wild|comodín|wild
 assign_wild|Color del comodín %d|Colour of wild %d
 assign_wilds|Asignar comodines|Assign the wilds
-unordered|sin ordenar|unordered
+color_letters|ARYVC|BRYGW
+doggy_key|Sin ordenar: A1 = 1 azul|Unordered: B1 = 1 blue
 if_now|Si terminara ahora|If it ended now
 -- Duplicon
-won|Ganadas|Won
+won|Ganó|Won
 hand|Mano|Hand
 zone|Zona|Zone
 -- Alebrijes
 who_starts|¿Quién empieza?|Who starts?
-who_out|¿Quién se quedó sin cartas?|Who went out?
-deal_n|Reparte %d cartas|Deal %d cards
+who_out|¿Quién acabó sus cartas?|Who went out?
+deal_n|%d cartas|%d cards
+token_q|¿Quién tiene el token?|Who has the token?
 next_first|Empieza: %s|Starts: %s
 suits|AzVeRoNaCo|BlGrPiOrWi
 -- DOG
-deal|Repartir ronda|Deal round
+deal|Repartir|Deal
+dog_cols|Casa Camino Meta|Home Track Goal
 cards|cartas|cards
 out|Sacó ficha|Pawn out
 goal|Ficha a la meta|Pawn in goal
 goal_partner|Meta (la movió pareja)|Goal (partner moved)
 kill|Mató a...|Killed...
 victim|¿A quién?|Whose pawn?
-hand_of|mano de %d|hand of %d
 team|Equipo|Team
 swap|Intercambien una carta|Partners swap a card
 next_game|Siguiente partida|Next game
 -- Happy Little Dinosaurs
 disaster|Desastre|Disaster
+dinos_cols|N D E M Pos|N P E M Pos
+dinos_key|Nat. Depred. Emoc. Met.|Nat. Pred. Emot. Meteor
 natural|natural|natural
 predator|depredador|predator
 emotional|emocional|emotional
@@ -125,13 +126,13 @@ instant|Instantánea|Instant
 stop|Evita el desastre|Stops the disaster
 redirect|Lo desvía a...|Redirects to...
 sudden|Muerte súbita|Sudden death
-no_card|sin carta|no card
 dino|Dinosaurio|Dinosaur
 rex|Temeroso Rex|Nervous Rex
 stego|Stego|Stego
 ceratops|Cry Ceratops|Cry Ceratops
 bronto|Bad Luck Bronto|Bad Luck Bronto
 custom|Rasgo propio|Custom trait
+dino_short|Rex Stego Cry Bronto Propio|Rex Stego Cry Bronto Custom
 plus|Ventaja|Plus
 minus|Desventaja|Minus
 eliminated|eliminado|out

@@ -39,11 +39,25 @@ def center(fb, y, s, scale=1, ink=1):
 
 
 def message(fb, title, lines):
+    # Up to 5 lines spaced out; 6 or 7 on the content rows (all inside).
     fb.fill(0)
     header(fb, title)
-    for i in range(len(lines)):
-        if i < ROWS:
-            center(fb, 12 + 9 * i, lines[i])
+    n = len(lines)
+    y, step = (12, 9) if n <= 5 else (8, 8)
+    for i in range(min(n, ROWS)):
+        center(fb, y + step * i, lines[i])
+
+
+def columns(legend, values):
+    # values right-aligned under the words of legend ("Casa Camino Meta"):
+    # a row's right-hand text that lines up with a legend row's.
+    out = ""
+    i = 0
+    for w in legend.split(" "):
+        v = str(values[i]) if i < len(values) else ""
+        out += (" " if out else "") + " " * (len(w) - len(v)) + v
+        i += 1
+    return out
 
 
 def split_lines(text, width=COLS):

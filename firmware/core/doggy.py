@@ -27,7 +27,7 @@ WILD = const(4)
 COLORS = ("blue", "red", "yellow", "green", "wild")
 
 _NC = const(5)        # colours incl. wild, per player in the state arrays
-_MARIOS_TO_END = const(3)
+MARIOS_TO_END = const(3)
 
 
 class Doggy(Game):
@@ -194,7 +194,7 @@ class Doggy(Game):
     def ended(self):
         # Play is over (third Mario Hugo); the game may still wait for wild
         # assignments before it is `over` and has winners.
-        return self.mario >= _MARIOS_TO_END
+        return self.mario >= MARIOS_TO_END
 
     def must_assign(self, p):
         # True while p holds ordered wilds whose colours are not assigned.

@@ -15,7 +15,7 @@ from . import errors as E
 ROUND = const(1)
 
 _DECK = const(96)
-_TARGET = const(100)
+TARGET = const(100)
 
 
 class Duplicon(Game):
@@ -82,7 +82,7 @@ class Duplicon(Game):
             self.last[p] = w - 2 * h - 3 * z
         self.rounds += 1
         for p in range(n):
-            if self.won[p] - 2 * self.hand[p] - 3 * self.zone[p] >= _TARGET:
+            if self.won[p] - 2 * self.hand[p] - 3 * self.zone[p] >= TARGET:
                 self.over = True
         return E.OK
 

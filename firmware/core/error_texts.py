@@ -28,7 +28,7 @@ No quedan fichas en casa|No pawn left at home
 No hay fichas en el recorrido|No pawn on the track
 Solo la pareja puede mover esa ficha|Only the partner can move that pawn
 La pareja aún no tiene sus 4 fichas en la meta|The partner does not have all 4 pawns in the goal yet
-Carta jugada que no corresponde (eliminados sin carta, vivos con carta)|Card mismatch (eliminated: none, alive: one)
+Cada jugador vivo juega una carta; los eliminados, ninguna|Each living player plays one card; the eliminated, none
 La muerte súbita no corresponde a los empatados|Sudden death does not match the tied players
 El desastre no puede ir a ese jugador|The disaster cannot go to that player
 Número de jugadores no permitido|Player count not allowed

@@ -9,6 +9,8 @@
 # simulator); this module never touches pins.
 
 import framebuf
+from array import array
+from binascii import crc32
 
 WIDTH = 128
 HEIGHT = 64
@@ -24,14 +26,13 @@ class Oled(framebuf.FrameBuffer):
         self.addr = addr
         self.buffer = bytearray(WIDTH * PAGES)
         super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
-        # What each page showed last, kept in one buffer with a memoryview
-        # per page of both: show() compares and copies them without
-        # allocating (slices would make 8 small objects per frame, which
-        # scatter through the heap and leave it in pieces).
-        self._shown = bytearray(WIDTH * PAGES)
+        # What each page showed last, as the CRC-32 of its 128 bytes (a
+        # copy of the frame would take 1 KB of the heap; a changed page
+        # with an unchanged CRC, about 1 in 4e9, would keep its old
+        # pixels until it changes again). A memoryview per page: show()
+        # reads them without making 8 slices per frame.
+        self._sums = array("I", bytes(4 * PAGES))
         self._page = [memoryview(self.buffer)[p * WIDTH:(p + 1) * WIDTH]
-                      for p in range(PAGES)]
-        self._last = [memoryview(self._shown)[p * WIDTH:(p + 1) * WIDTH]
                       for p in range(PAGES)]
         self._valid = 0                  # bit p: page p is on the panel
         self._cmd1 = bytearray(2)
@@ -63,9 +64,10 @@ class Oled(framebuf.FrameBuffer):
         # Send the pages whose bytes differ from what was sent last time.
         for page in range(PAGES):
             now = self._page[page]
-            if full or not self._valid >> page & 1 or now != self._last[page]:
+            c = crc32(now)
+            if full or not self._valid >> page & 1 or c != self._sums[page]:
                 self.write_page(page, now)
-                self._last[page][:] = now
+                self._sums[page] = c
                 self._valid |= 1 << page
                 self.pages_sent += 1
                 self.bytes_sent += 1 + WIDTH

@@ -8,6 +8,8 @@ from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
 
+SUIT_W = 2           # the grid's suit columns
+
 
 class Play(PlayBase):
     def begin(self):
@@ -23,15 +25,16 @@ class Play(PlayBase):
     def draw(self, fb):
         g = self.g
         fb.fill(0)
-        ui.header(fb, "Alebrijes", "%s %d/3" % (tr("round")[0],
-                                                min(g.rounds + 1, 3)))
+        ui.header(fb, tr("alebrijes"), "%s %d/%d" % (
+            tr("round"), min(g.rounds + 1, A.ROUNDS), A.ROUNDS))
         for p in range(self.s.n):
             ui.row(fb, p, ("*" if g.leaders & (1 << p) and g.rounds else " ")
                    + self.s.names[p], str(g.total[p]))
         if self.s.n < 6:
+            # Who starts the next round, and how many cards to deal then.
             ui.row(fb, 5, tr("next_first") % self.s.names[g.first],
-                   "%d" % g.cards_to_deal())
-        ui.row(fb, ui.ROWS - 1, "OK: " + tr("new_round"), "", True)
+                   tr("deal_n") % g.cards_to_deal())
+        ui.row(fb, ui.ROWS - 1, tr("new_round"), "", True)
 
     def play_key(self, ev):
         if key_of(ev) != OK:
@@ -46,7 +49,8 @@ class Play(PlayBase):
         a.pop()
         n = self.s.n
         suits = tr("suits")
-        fields = tuple(suits[2 * i:2 * i + 2] for i in range(5))
+        fields = tuple(suits[SUIT_W * i:SUIT_W * i + SUIT_W]
+                       for i in range(5))
         if fix is None:
             title = "%s %d" % (tr("round"), self.g.rounds + 1)
             vals = [[0] * 5 for _ in range(n)]
@@ -59,7 +63,7 @@ class Play(PlayBase):
             done = lambda vals: self.commit_fix(  # noqa: E731
                 r, A.event(self.s.ev, A.ROUND, out, n, token, vals))
         grid = ui.Grid(title, self.s.names, fields, vals,
-                       0, 5, 1, 1, skip=1 << out, widths=2)
+                       0, 5, 1, 1, skip=1 << out, widths=SUIT_W)
         self.enter(grid, done)
 
     def fix_round(self, r, off):
@@ -93,7 +97,7 @@ class Play(PlayBase):
                 if not self.finish_round(out, vals, t):
                     self.enter(grid, lambda v: self.entered(out, v, grid),
                                True)
-            a.push(Choice(a, "Token", self.s.names, token, g.first))
+            a.push(Choice(a, tr("token_q"), self.s.names, token, g.first))
             return True
         return self.finish_round(out, vals, -1)
 

@@ -116,7 +116,8 @@ class PlayBase(Screen):
                 else:
                     self.after()
             elif act == "fix_round":
-                self.choose_round()
+                from app.play.fix import choose_round
+                choose_round(self)
             elif act == "scores":
                 from app.final import Breakdown
                 a.push(Breakdown(a, self.s, live=True))
@@ -129,36 +130,15 @@ class PlayBase(Screen):
     def end_game(self):
         pass
 
-    # Correcting a past round (the titles with rounds): choose it, then the
-    # title's round entry prefilled with it (fix_round), whose OK builds
-    # the round event and hands it to commit_fix.
-    def choose_round(self):
-        a = self.app
-        n = self.g.rounds
-        a.push(Choice(a, tr("fix_round"),
-                      ["%s %d" % (tr("round"), r + 1) for r in range(n)],
-                      self.picked_round, n - 1))
-
-    def picked_round(self, r):
-        self.app.pop()
-        self.fix_round(r, self.s.log.round_at(r))
-
+    # Correcting a past round (the titles with rounds): app/play/fix.py
+    # asks which one, then the title's round entry comes prefilled with it
+    # (fix_round), whose OK builds the round event and hands it to
+    # commit_fix. Loaded only when "correct a round" is picked.
     def fix_round(self, r, off):
         # The round entry for round r (0-based), prefilled from its event
         # as it stands at log.buf[off] (core/log.py round_at).
         pass
 
     def commit_fix(self, r, size):
-        # The round event just built in the session's buffer becomes the
-        # correction of round r. True when accepted; refused, the reason
-        # (a later round it would break: which one) and nothing changed.
-        from core.game import fix_event
-        err = self.s.add(fix_event(self.s.ev, r, size))
-        if err:
-            self.app.error(err, 2500, self.s.log.bad_round)
-            if err == errors.LATER_INVALID:
-                self.g.bad = -1    # the bad value is in a later round
-            return False
-        self.app.toast(tr("fixed"), 800)
-        self.after()
-        return True
+        from app.play.fix import commit
+        return commit(self, r, size)

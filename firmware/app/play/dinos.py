@@ -14,6 +14,16 @@ from app.i18n import tr
 from app import ui
 
 TYPES = ("natural", "predator", "emotional", "meteor")
+CARD_W = 5           # the card grids' column (its title is "Carta")
+
+
+def dino_name(opt):
+    # The short name of a player's dinosaur (its option byte), or "custom".
+    t = opt & 0x3F
+    i = 0
+    while i < len(D.DINOS) and D.DINOS[i][1] != t:
+        i += 1
+    return tr("dino_short").split(" ")[i]
 
 
 class Play(PlayBase):
@@ -24,19 +34,29 @@ class Play(PlayBase):
             self.app.push(Note(self.app, tr("dinos"), note))
 
     def draw(self, fb):
+        # "Ronda 1 --- Meta 50", then per player: name and dinosaur, the
+        # disasters held by type and the place on the route, in columns
+        # under a legend row ("N D E M Pos"); the types spelled out below.
         g = self.g
         fb.fill(0)
-        ui.header(fb, "Dinos %s %d" % (tr("round")[0], g.rounds), "/50")
+        ui.header(fb, "%s %d" % (tr("round"), g.rounds),
+                  "%s %d" % (tr("target"), D.GOAL))
+        legend = tr("dinos_cols")
         for p in range(self.s.n):
             z = g.zone
-            right = "%d%d%d%d %2d" % (z[4 * p], z[4 * p + 1], z[4 * p + 2],
-                                      z[4 * p + 3], g.pos[p])
-            name = self.s.names[p]
-            if not g.alive & (1 << p):
-                name = name + " (" + tr("eliminated") + ")"
-            ui.row(fb, p, name, right)
-        ui.row(fb, 5, "Nat/Dep/Emo/Met", "")
-        ui.row(fb, ui.ROWS - 1, "OK: " + tr("new_round"), "", True)
+            if g.alive & (1 << p):
+                right = ui.columns(legend, (z[4 * p], z[4 * p + 1],
+                                            z[4 * p + 2], z[4 * p + 3],
+                                            g.pos[p]))
+            else:
+                right = tr("eliminated")
+            dino = dino_name(self.s.opts[p] if p < len(self.s.opts) else 0)
+            room = ui.COLS - len(right) - 2 - len(dino)
+            ui.row(fb, p + 1, ui.fit(self.s.names[p], room) + " " + dino,
+                   right)
+        ui.row(fb, 0, "", legend)
+        ui.row(fb, 5, tr("dinos_key"), "")
+        ui.row(fb, ui.ROWS - 1, tr("new_round"), "", True)
 
     def play_key(self, ev):
         if key_of(ev) != OK:
@@ -65,7 +85,8 @@ class Play(PlayBase):
                     vals[p][0] = 5
             title = tr("fix_n") % (fix[0] + 1)
         grid = ui.Grid(title, self.s.names, (tr("card"),),
-                       vals, 0, 9, 1, 3, skip=dead)
+                       vals, 0, 9, 1, 3, skip=dead,
+                       widths=CARD_W)
         r = DinosRound(a, self, grid)
         r.d = d
         if fix is not None:
@@ -222,7 +243,7 @@ class DinosRound(Screen):
         skip = ((1 << n) - 1) & ~need
         grid = ui.Grid(tr("sudden"), self.play.s.names, (tr("card"),),
                        [[5] for _ in range(n)], -1, 9, 1, 3, skip=skip,
-                       fmt=lambda v: "x" if v < 0 else str(v))
+                       widths=CARD_W, fmt=lambda v: "×" if v < 0 else str(v))
         def done(vals):
             self.sudden.append([None if skip & (1 << p) else vals[p][0]
                                 for p in range(n)])

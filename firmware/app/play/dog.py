@@ -1,7 +1,8 @@
-# DOG: the round line (hand size, dealer, who starts) and each player's
-# pawns: C home (casa), R track (recorrido), M goal (meta). OK on the round
-# line deals the next round; OK on a player: pawn out, pawn in the goal
-# (by them or by their partner), or killed another pawn.
+# DOG: the round (hand size, dealer > who starts) in the title, and each
+# player's pawns at home, on the track and in the goal, in columns under
+# their names on the deal line ("Repartir    Casa Camino Meta"). OK on the
+# deal line deals the next round; OK on a player: pawn out, pawn in the
+# goal (by them or by their partner), or killed another pawn.
 
 from core import dog as G
 from app.screens import Choice, Note
@@ -19,18 +20,25 @@ class Play(PlayBase):
         g = self.g
         fb.fill(0)
         names = self.s.names
-        # "R2: 5 cartas      J4>J3": round, hand size, dealer > who starts.
-        ui.header(fb, "%s%d: %d %s" % (tr("round")[0], g.round,
-                                       g.hand_size(), tr("cards")),
-                  "%s>%s" % (names[g.dealer()][:4],
-                             names[g.first_player()][:4]))
-        ui.row(fb, 0, "%s %d" % (tr("deal"), g.round + 1), "",
-               self.index == 0)
+        # "Ronda 2·5 cartas --- Ana>Bea": round, hand size, dealer > who
+        # starts (the names as short as the round's text leaves room for).
+        left = "%s %d·%d %s" % (tr("round"), g.round, g.hand_size(),
+                                tr("cards"))
+        k = max(1, min(3, (ui.COLS - 3 - len(left)) // 2))
+        ui.header(fb, left, "%s>%s" % (names[g.dealer()][:k],
+                                       names[g.first_player()][:k]))
+        legend = tr("dog_cols")
+        ui.row(fb, 0, tr("deal"), legend, self.index == 0)
         for p in range(self.s.n):
-            ui.row(fb, p + 1, "%s%d %s" % (tr("team")[0], g.team(p) + 1,
-                                           names[p]),
-                   "C%d R%d M%d" % (g.home[p], g.track[p], g.goal[p]),
+            ui.row(fb, p + 1, names[p],
+                   ui.columns(legend, (g.home[p], g.track[p], g.goal[p])),
                    self.index == p + 1)
+        # The teams (partners sit opposite), on the rows left free.
+        half = self.s.n // 2
+        for t in range(half):
+            if self.s.n + 1 + t < ui.ROWS:
+                ui.row(fb, self.s.n + 1 + t, "%s %d: %s + %s" % (
+                    tr("team"), t + 1, names[t], names[t + half]))
 
     def play_key(self, ev):
         self.rows_key(ev)

@@ -12,7 +12,6 @@ from app.i18n import tr
 from app import ui
 
 COLOR_KEYS = ("blue", "red", "yellow", "green", "wild")
-LETTERS = "ARYVC"       # azul rojo amarillo verde comodín
 
 
 class Play(PlayBase):
@@ -26,7 +25,7 @@ class Play(PlayBase):
     def draw(self, fb):
         g = self.g
         fb.fill(0)
-        ui.header(fb, "Doggy Style", "MH %d/3" % g.mario)
+        ui.header(fb, "%s %d/%d" % (tr("mario"), g.mario, D.MARIOS_TO_END))
         rows = self.s.n + 1
         self.top = ui.scroll(self.index, self.top)
         for i in range(ui.ROWS):
@@ -38,15 +37,20 @@ class Play(PlayBase):
                 p = j - 1
                 ui.row(fb, i, self.s.names[p] + " " + self.pending(p),
                        str(g.total[p]), self.index == j)
+        if rows < ui.ROWS:
+            # What the letters after a name mean (e.g. "A1").
+            ui.row(fb, ui.ROWS - 1, tr("doggy_key"))
 
     def pending(self, p):
-        # Unordered Parrandas, e.g. "R2V1" (red 2, green 1).
+        # Unordered Parrandas, e.g. "R2V1" (red 2, green 1); the letters
+        # are the colours' in the language in use.
         g = self.g
+        letters = tr("color_letters")
         out = ""
         for c in range(5):
             k = g.unordered(p, c)
             if k:
-                out += LETTERS[c] + str(k)
+                out += letters[c] + str(k)
         return out
 
     def play_key(self, ev):
@@ -64,7 +68,8 @@ class Play(PlayBase):
     def table_action(self):
         if self.commit(D.event(self.s.ev, D.MARIO)) and not self.g.ended():
             self.index = 1          # away from the Mario Hugo line
-            self.app.toast("%s %d/3" % (tr("mario"), self.g.mario))
+            self.app.toast("%s %d/%d" % (tr("mario"), self.g.mario,
+                                         D.MARIOS_TO_END))
 
     def actions(self, p):
         a = self.app

@@ -7,19 +7,21 @@ from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
 
+FIELD_W = 4          # the grid's columns: won, hand, zone (and their titles)
+
 
 class Play(PlayBase):
     def draw(self, fb):
         g = self.g
         fb.fill(0)
-        ui.header(fb, "Duplicon", "%s %d" % (tr("round")[0], g.rounds))
+        ui.header(fb, tr("duplicon"), "%s %d" % (tr("round"), g.rounds))
         for p in range(self.s.n):
             last = ("%+d" % g.last[p]) if g.rounds else ""
             mark = "*" if g.leaders & (1 << p) and g.rounds else " "
             ui.row(fb, p, mark + self.s.names[p],
                    "%s %4d" % (last, g.total[p]))
-        ui.row(fb, 5, "100 " + tr("target").lower(), "")
-        ui.row(fb, ui.ROWS - 1, "OK: " + tr("new_round"), "", True)
+        ui.row(fb, 5, "%s: %d" % (tr("target"), D.TARGET), "")
+        ui.row(fb, ui.ROWS - 1, tr("new_round"), "", True)
 
     def play_key(self, ev):
         if key_of(ev) != OK:
@@ -34,7 +36,7 @@ class Play(PlayBase):
     def entry(self, title, vals, on_done):
         grid = ui.Grid(title, self.s.names,
                        (tr("won"), tr("hand"), tr("zone")),
-                       vals, 0, 96, (2, 1, 1), (10, 5, 5))
+                       vals, 0, 96, (2, 1, 1), (10, 5, 5), widths=FIELD_W)
         self.enter(grid, on_done)
 
     def fix_round(self, r, off):

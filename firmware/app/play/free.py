@@ -16,17 +16,16 @@ class Play(PlayBase):
     def draw(self, fb):
         g = self.g
         fb.fill(0)
-        right = "%s %d" % (tr("round")[0], g.rounds)
+        # "Ronda 3 ---- Meta 100": the round, and the target if there is one.
         t = g.target()
-        if t is not None:
-            right = "%s/%d" % (right, t)
-        ui.header(fb, tr("free"), right)
+        ui.header(fb, "%s %d" % (tr("round"), g.rounds),
+                  "" if t is None else "%s %d" % (tr("target"), t))
         for i in range(ui.ROWS - 1):
             p = self.top + i
             if p < self.s.n:
                 mark = "*" if g.leaders & (1 << p) and g.rounds else " "
                 ui.row(fb, i, mark + self.s.names[p], str(g.total[p]))
-        ui.row(fb, ui.ROWS - 1, "OK: " + tr("new_round"), "", True)
+        ui.row(fb, ui.ROWS - 1, tr("new_round"), "", True)
 
     def play_key(self, ev):
         k = key_of(ev)

@@ -1,0 +1,182 @@
+"""Every text the device shows fits where it is shown, in both languages."""
+
+import ast
+import json
+import re
+
+from conftest import FIRMWARE, MP_SCRIPTS, run_micropython
+
+
+def test_every_text_fits_where_it_is_shown():
+    # tests/mp/text_fit_check.py draws each text of app/texts.py and
+    # core/error_texts.py with the real ui code and reads the glyphs back.
+    out = [json.loads(x) for x in run_micropython(MP_SCRIPTS /
+                                                  "text_fit_check.py")]
+    summary = out[-1]
+    fails = out[:-1]
+    assert summary["cases"] > 400
+    assert not fails, "%d texts do not fit:\n%s" % (
+        len(fails), "\n".join(json.dumps(f, ensure_ascii=False)
+                              for f in fails))
+
+
+# --- No text on the screen outside the text table ---------------------------
+
+# The calls that put text on the screen (ui helpers, text.draw, the screens
+# and widgets that draw their arguments, the toast).
+DRAWING = {"row", "header", "center", "message", "draw", "toast", "Note",
+           "Choice", "Menu", "Grid"}
+_FORMAT = re.compile(r"%[-+ 0#]*\d*(\.\d+)?[sdxf]")
+
+
+def _has_letters(s):
+    return any(c.isalpha() for c in _FORMAT.sub("", s))
+
+
+def _name(func):
+    return func.attr if isinstance(func, ast.Attribute) else \
+        getattr(func, "id", "")
+
+
+# Calls whose result is their arguments' text (str(5), ", ".join(names),
+# tr("x").lower()): followed; any other call (a callback's start_later,
+# setattr, a dict's get) does not put its arguments on the screen.
+_TEXT_CALLS = DRAWING | {"str", "join", "lower", "upper"}
+
+
+def _reach(node, names, seen, funcs=None):
+    # The string constants and variable names whose text can be drawn
+    # when `node` is: through operators, conditions, lists, text calls and
+    # lambdas (a grid's fmt), not through tr()'s keys, other calls or a
+    # comprehension's iterable (its keys go through tr() in its element).
+    funcs = funcs or {}
+    if isinstance(node, ast.Call):
+        f = _name(node.func)
+        if f in funcs and f not in seen:
+            # A function of this module that makes the text: its returns.
+            seen.add(f)
+            fn, fnames = funcs[f]
+            for r in ast.walk(fn):
+                if isinstance(r, ast.Return) and r.value is not None:
+                    yield from _reach(r.value, fnames, seen, funcs)
+        if f not in _TEXT_CALLS:
+            return
+        parts = list(node.args) + [k.value for k in node.keywords]
+        if isinstance(node.func, ast.Attribute):
+            parts.append(node.func.value)
+        for a in parts:
+            yield from _reach(a, names, seen, funcs)
+        return
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node
+        return
+    if isinstance(node, ast.Name):
+        if node.id not in seen:
+            seen.add(node.id)
+            for v in names.get(node.id, []):
+                yield from _reach(v, names, seen, funcs)
+        return
+    if isinstance(node, (ast.ListComp, ast.GeneratorExp)):
+        yield from _reach(node.elt, names, seen, funcs)
+        return
+    if isinstance(node, ast.Lambda):
+        yield from _reach(node.body, names, seen, funcs)
+        return
+    if isinstance(node, (ast.BinOp, ast.IfExp, ast.BoolOp, ast.Tuple,
+                         ast.List, ast.JoinedStr, ast.FormattedValue,
+                         ast.Subscript)):
+        for child in ast.iter_child_nodes(node):
+            yield from _reach(child, names, seen, funcs)
+
+
+def _assigned(scope):
+    # name -> the expressions assigned to it in a function or module.
+    out = {}
+    for n in ast.walk(scope):
+        if isinstance(n, ast.Assign):
+            for t in n.targets:
+                if isinstance(t, ast.Name):
+                    out.setdefault(t.id, []).append(n.value)
+        elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
+            out.setdefault(n.target.id, []).append(n.value)
+    return out
+
+
+def literal_texts(source):
+    """(line, text) of each string with letters that reaches a drawing call
+    of this source, directly or through a variable assigned in the same
+    function, other than tr()'s keys."""
+    tree = ast.parse(source)
+    found = []
+    seen = set()
+    module = {k: v for k, v in _assigned(tree).items()
+              if any(isinstance(n, ast.Assign) and any(
+                  getattr(t, "id", None) == k for t in n.targets)
+                  for n in tree.body)}
+
+    def scope_names(fn):
+        # A function's variables, then the module's constants.
+        d = dict(module)
+        d.update(_assigned(fn))
+        return d
+    funcs = {fn.name: (fn, scope_names(fn)) for fn in ast.walk(tree)
+             if isinstance(fn, ast.FunctionDef)}
+    for call in ast.walk(tree):
+        if not (isinstance(call, ast.Call) and _name(call.func) in DRAWING):
+            continue
+        names = module
+        for fn, fnames in funcs.values():
+            if any(n is call for n in ast.walk(fn)):
+                names = fnames                # the innermost function wins
+        for c in _reach(call, names, set(), funcs):
+            if _has_letters(c.value) and id(c) not in seen:
+                seen.add(id(c))
+                found.append((c.lineno, c.value))
+    return found
+
+
+def test_literal_check_finds_literals():
+    # The check itself: it sees a literal passed directly, inside an
+    # expression, through a variable, and leaves tr() keys and formats.
+    src = ('def f(fb, a, g):\n'
+           '    ui.row(fb, 0, "Hola")\n'
+           '    ui.header(fb, "MH %d/3" % g, "%s %d" % (tr("round"), 2))\n'
+           '    right = "C%d" % g\n'
+           '    ui.row(fb, 1, tr("deal"), right)\n'
+           '    a.toast("OK: " + tr("new_round"))\n'
+           '    ui.row(fb, 2, "%s" % tr("take"), g.pending())\n'
+           'L = "ARYVC"\n'
+           'def pending():\n'
+           '    out = ""\n'
+           '    out += L[1] + "1"\n'
+           '    return out\n')
+    assert sorted(t for _, t in literal_texts(src)) == \
+        ["ARYVC", "C%d", "Hola", "MH %d/3", "OK: "]
+
+
+def test_screens_draw_no_literal_text():
+    found = []
+    for path in sorted((FIRMWARE / "app").glob("*.py")):
+        if path.name in ("texts.py", "font.py"):
+            continue
+        for line, text in literal_texts(path.read_text()):
+            found.append("%s:%d %r" % (path.name, line, text))
+    assert not found, "text outside app/texts.py:\n" + "\n".join(found)
+
+
+def test_every_key_drawn_is_in_the_table():
+    # tr() of a key missing from app/texts.py shows the key itself.
+    table = set()
+    for line in (FIRMWARE / "app" / "texts.py").read_text().split("\n"):
+        if "|" in line and not line.startswith("--"):
+            table.add(line.split("|")[0])
+    missing = []
+    for path in sorted((FIRMWARE / "app").glob("*.py")):
+        for n in ast.walk(ast.parse(path.read_text())):
+            if isinstance(n, ast.Call) and _name(n.func) == "tr" and \
+                    n.args and isinstance(n.args[0], ast.Constant) and \
+                    n.args[0].value not in table:
+                missing.append("%s:%d %r" % (path.name, n.lineno,
+                                             n.args[0].value))
+    assert len(table) > 100
+    assert not missing, "keys not in app/texts.py:\n" + "\n".join(missing)
