@@ -48,10 +48,10 @@ CASES = [
      "",
      "ok\ndown\nok\nup 2\nok\ndown 2\nok\nok\nup 4\nok\nok\n", 5),
     ("doggy", "event: J2 took a red 3",
-     "",
-     "down 2\nok\nok\ndown\nok\nup\nok\n", 1),
+     "long ok\n",                          # J1 passed: J2's turn
+     "ok\ndown\nok\nup\nok\n", 1),
     ("dog", "event: J3's pawn enters the goal",
-     "down 3\nok\nok\n",
+     "up\nok\nlong ok\nlong ok\nlong ok\n",   # J3 out; J2, J1, J4 pass
      "ok\ndown\nok\n", 1),
 ]
 

@@ -9,6 +9,8 @@
 #                (KIND "-": setup and the like, not counted)
 #   T KEY        tap a key (ok, back, up, down);  L KEY  long press
 #   M I          choose row I of the list on top (move there, OK)
+#   P I          move to row I, then a long OK (Doggy's and DOG's "next
+#                turn" on that player's row)
 #   G V V ...    fill the number table on top, row by row (values of rows
 #                that are not edited are ignored), and finish it
 #   H            BACK until the home screen;  S  dump the state
@@ -185,7 +187,7 @@ class Person:
         yield GAP_MS
 
     # --- what a person does with them
-    def choose(self, i):
+    def choose(self, i, ms=TAP_MS):
         app = self.hw.app
         m = None
         for _ in range(50):
@@ -204,7 +206,7 @@ class Person:
             yield from self.tap("down" if down <= up else "up")
         if view.menu(app)[0] != i:
             self.fail("the highlight is not on row %d" % i)
-        yield from self.tap("ok")
+        yield from self.tap("ok", ms)
 
     def enter(self, g, t):
         # Bring the number under the cursor to t.
@@ -287,6 +289,8 @@ class Person:
                 yield from self.tap(w[1], LONG_MS)
             elif op == "M":
                 yield from self.choose(int(w[1]))
+            elif op == "P":
+                yield from self.choose(int(w[1]), LONG_MS)
             elif op == "G":
                 yield from self.fill([int(x) for x in w[1:]])
             elif op == "H":
