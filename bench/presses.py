@@ -248,8 +248,10 @@ def dinos_games(rnd, rounds):
             cards = [rnd.randint(0, 9) if alive[p] else None
                      for p in range(N)]
             ev = {"e": "round", "disaster": DISASTERS[d], "cards": cards}
+            # OK on the last card saves the round; after a long OK (the
+            # rest of the cards already right) the extras list: confirm.
             lines = ["T ok", f"M {d}", grid([[5 if c is None else c]
-                                              for c in cards]), "M 0"]
+                                              for c in cards]), "Q 0"]
             numbers = 1 + sum(alive)
             while True:          # sudden death rounds, as the core asks
                 err, g2 = game.check(ev)

@@ -9,10 +9,13 @@
 #                (KIND "-": setup and the like, not counted)
 #   T KEY        tap a key (ok, back, up, down);  L KEY  long press
 #   M I          choose row I of the list on top (move there, OK)
+#   Q I          choose row I if a list is on top (else nothing)
 #   P I          move to row I, then a long OK (Doggy's and DOG's "next
 #                turn" on that player's row)
 #   G V V ...    fill the number table on top, row by row (values of rows
-#                that are not edited are ignored), and finish it
+#                that are not edited are ignored), and finish it; a long OK
+#                when the rest is already right (of the table, or of the
+#                row where a long OK ends the row)
 #   H            BACK until the home screen;  S  dump the state
 # It prints R KIND N PRESSES per counted unit, A START TARGET PRESSES per
 # table cell (0 for those a long OK leaves as they are), STATE lines
@@ -247,13 +250,21 @@ class Person:
             if not rest:
                 yield from self.tap("ok")
                 break
-            if all(g.values[rr][cc] == want[rr * cols + cc]
-                   for rr, cc in rest):
-                yield from self.tap("ok", LONG_MS)    # a long OK: done
+            if view.row_done(g):
+                # A long OK ends the row (the table on its last row).
+                left = [(rr, cc) for rr, cc in rest if rr == r]
+                last_row = all(rr == r for rr, cc in rest)
+            else:
+                left, last_row = rest, True
+            if left and all(g.values[rr][cc] == want[rr * cols + cc]
+                            for rr, cc in left):
+                yield from self.tap("ok", LONG_MS)    # a long OK
                 if self.kind != "-":        # the cells it left as they were
-                    for rr, cc in rest:
+                    for rr, cc in left:
                         print("A", g.values[rr][cc], g.values[rr][cc], 0)
-                break
+                if last_row:
+                    break
+                continue
             yield from self.tap("ok")
         if view.grid(app) is g:
             self.fail("the table did not close")
@@ -289,6 +300,10 @@ class Person:
                 yield from self.tap(w[1], LONG_MS)
             elif op == "M":
                 yield from self.choose(int(w[1]))
+            elif op == "Q":
+                yield from self.settle()
+                if view.menu(self.hw.app) is not None:
+                    yield from self.choose(int(w[1]))
             elif op == "P":
                 yield from self.choose(int(w[1]), LONG_MS)
             elif op == "G":

@@ -1,5 +1,6 @@
 # Alebrijes: three rounds. Who starts round 1 is asked first; each round:
-# who went out, then each other player's highest card per suit (0 = none).
+# who went out, then each other player's highest card per suit (0 = none;
+# a long OK leaves the rest of a player's suits at 0 and goes to the next).
 
 from drivers.buttons import OK, key_of
 from core import alebrijes as A
@@ -48,7 +49,7 @@ class Play(PlayBase):
         fields = tuple(suits[2 * i:2 * i + 2] for i in range(5))
         grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
                        self.s.names, fields, [[0] * 5 for _ in range(n)],
-                       0, 5, 1, 1, skip=1 << out, widths=2)
+                       0, 5, 1, 1, skip=1 << out, widths=2, row_done=True)
         a.push(GridScreen(a, grid, lambda vals: self.entered(out, vals)))
 
     def entered(self, out, vals):

@@ -59,8 +59,7 @@ def dinos():
         low = 1 + r % 3                      # J2, J3, J4 take in turn
         s += "ok\nok\nup 4\nok\n"            # natural; J1 plays 9
         for p in (1, 2, 3):
-            s += "down 5\nok\n" if p == low else "ok\n"
-        s += "ok\n"                          # confirm
+            s += "down 5\nok\n" if p == low else "ok\n"  # the last OK saves
     return s
 
 
