@@ -84,8 +84,9 @@ class Play(PlayBase):
     def actions(self, p):
         # One list: the colour of a Parranda taken (then its points), order
         # a colour (when p has unordered ones), reserve +1 / -1. It opens on
-        # the likely choice: the colour p has most unordered of when that is
-        # 3 or more Parrandas (time to order), else p's last colour taken.
+        # the likely choice: ordering the colour p has most unordered of
+        # when p holds 2 or more unordered Parrandas (time to order, before
+        # Mario Hugo comes), else p's last colour taken.
         a = self.app
         g = self.g
         cols = [c for c in range(5) if g.unordered(p, c)]
