@@ -47,3 +47,19 @@ def test_typing_ana_and_luis_takes_few_presses():
     # for "Luis" (from the row above).
     assert presses(ANA) == 6
     assert presses(LUIS) == 18
+
+
+def test_the_editors_letters_come_commonest_first_around_a():
+    # The order names.py describes: from "A" (a first letter) and "a"
+    # (a later one) the next commonest are 1, 2, 3... presses away,
+    # alternately UP and DOWN; every letter of both cases is offered.
+    from host_tools.devicefacts import editor_chars
+    chars = editor_chars()
+    upper = "AMJLCSEPRDIGFBNTVOHUKYZQWXÑÁÉÍÓÚÜ"
+    lower = "aeoinrlsudcmtgbpvjhyzfqñxkwáéíóúü"
+    for start, by_use in (("A", upper), ("a", lower)):
+        at = chars.index(start)
+        for i, ch in enumerate(by_use):
+            away = (i + 1) // 2 if i % 2 else -(i // 2)
+            assert chars[at + away] == ch, (ch, away)
+    assert len(chars) == len(set(chars)) == 2 * 33 + 14

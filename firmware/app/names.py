@@ -14,21 +14,14 @@ from . import ui
 from .text import draw
 from drivers.buttons import UP, DOWN, OK, BACK, LONG, key_of, kind_of
 
-
-
-def _around(by_use):
-    # The most used first in the middle, then alternately after and before
-    # it: one press away from it are the next two, two presses the next two.
-    out = by_use[0]
-    for i in range(1, len(by_use)):
-        out = out + by_use[i] if i % 2 else by_use[i] + out
-    return out
-
-
-# By use: initials of Spanish first names; letters within names.
-_UPPER = _around("AMJLCSEPRDIGFBNTVOHUKYZQWXÑÁÉÍÓÚÜ")
-_LOWER = _around("aeoinrlsudcmtgbpvjhyzfqñxkwáéíóúü")
-CHARS = _UPPER + _LOWER + " 0123456789-.'"
+# By use, the commonest in the middle and the next ones alternately after
+# and before it (one press away from "A": M and J; two: L and C):
+# initials of Spanish first names  A M J L C S E P R D I G F B N T V O H U
+# K Y Z Q W X Ñ Á É Í Ó Ú Ü, then letters within names  a e o i n r l s u d
+# c m t g b p v j h y z f q ñ x k w á é í ó ú ü; then space, digits and
+# - . ' (a literal: host_tools/devicefacts.py reads it from this file).
+CHARS = ("ÜÓÉÑWZKHVNFIRECJAMLSPDGBTOUYQXÁÍÚ"
+         "üóéwxqzhvbtculnoaeirsdmgpjyfñkáíú 0123456789-.'")
 MAX_LEN = 12
 
 
