@@ -15,10 +15,14 @@ A seeded generator draws realistic rounds for each title (4 players):
              player's point card (0-9), sudden death when the lowest tie
   doggy      turns clockwise: take 1-2 Parrandas from the supply (the deck
              of 28 + 3 wilds with the 4 Mario Hugo cards in its bottom
-             half; Mario Hugo when a refill turns one up) or order a colour
+             half; Mario Hugo when a refill turns one up) or order a colour;
+             a turn with neither is a pass (the device's "next turn", a
+             long OK on the player: unit "pass")
   dog        turns counter-clockwise, 6-5-4-3-2-card hands: a pawn comes
              out (A, K, Joker), moves (by the card's value) into the goal
              (64 steps), kills an opponent's pawn; partners help at the end
+             (a turn that only moves a pawn along the track is not entered:
+             the person moves the cursor to the next player with an event)
 Every event is checked with the rules core (marcador_core) as it is drawn.
 Games are played one after another until each title has --rounds rounds
 (units: a round; for doggy a Parranda taken and an order, each; for dog a

@@ -26,11 +26,12 @@
 # fewer presses; a hold is chosen when a well-timed release, the taps
 # after it and one tap to spare are still fewer than tapping. It holds
 # knowing the keys' rhythm (drivers/buttons.py: a step at once, repeats
-# after 400 ms every 150 ms, a big step at 1 s, then big steps faster and
-# faster) and aims to let go half-way between the last change that does
-# not pass the target and the next one; its timing is off by a normal
-# error of 5% of the hold (SD; seeded; --slip), then it reads the value
-# and decides again: taps, or another hold (back, when the slip went past).
+# after 400 ms every 150 ms, a big step at 1 s, then big steps every 250
+# ms: the schedule is built from the driver's constants) and aims to let
+# go half-way between the last change that does not pass the target and
+# the next one; its timing is off by a normal error of 5% of the hold (SD;
+# seeded; --slip), then it reads the value and decides again: taps, or
+# another hold (back, when the slip went past).
 
 import sys
 import random
