@@ -38,20 +38,20 @@ CASES = [
      "ok\ndown\nok\nup\nok\nok\nup\nok\nok\nup\nok\nup 2\nok\nup 2\nok\nok\n"
      "down\nok\nok\nok\n", 12),
     ("alebrijes", "round: J2 out; 3 players x 5 suit highs",
-     "ok\nok\nup\nok 5\nup\nok 5\nup\nok 5\n",
-     "ok\ndown\nok\n"                       # who went out: J2
+     "ok\nok\nup\nok 5\nup\nok 5\nup\nok 5\nok\n",   # (token: J1)
+     "ok\nok\n"                             # who went out: J2 (it starts)
      "up 3\nok\nok\nup 5\nok\nok\nup 2\nok\n"      # J1 3 0 5 0 2
-     "up\nok\nup 4\nok\nok\nok\nok\n"              # J3 1 4 0 0 0
+     "up\nok\nup 4\nlong ok\n"                      # J3 1 4 (0 0 0)
      "ok\nok\nup 2\nok\nup 3\nok\nup 5\nok\n",     # J4 0 0 2 3 5
      16),
     ("dinos", "round: predator; cards 7, 3, 5, 9",
      "",
-     "ok\ndown\nok\nup 2\nok\ndown 2\nok\nok\nup 4\nok\nok\n", 5),
+     "ok\ndown\nok\nup 2\nok\ndown 2\nok\nok\nup 4\nok\n", 5),
     ("doggy", "event: J2 took a red 3",
-     "",
-     "down 2\nok\nok\ndown\nok\nup\nok\n", 1),
+     "long ok\n",                          # J1 passed: J2's turn
+     "ok\ndown\nok\nup\nok\n", 1),
     ("dog", "event: J3's pawn enters the goal",
-     "down 3\nok\nok\n",
+     "up\nok\nlong ok\nlong ok\nlong ok\n",   # J3 out; J2, J1, J4 pass
      "ok\ndown\nok\n", 1),
 ]
 

@@ -15,10 +15,14 @@ A seeded generator draws realistic rounds for each title (4 players):
              player's point card (0-9), sudden death when the lowest tie
   doggy      turns clockwise: take 1-2 Parrandas from the supply (the deck
              of 28 + 3 wilds with the 4 Mario Hugo cards in its bottom
-             half; Mario Hugo when a refill turns one up) or order a colour
+             half; Mario Hugo when a refill turns one up) or order a colour;
+             a turn with neither is a pass (the device's "next turn", a
+             long OK on the player: unit "pass")
   dog        turns counter-clockwise, 6-5-4-3-2-card hands: a pawn comes
              out (A, K, Joker), moves (by the card's value) into the goal
              (64 steps), kills an opponent's pawn; partners help at the end
+             (a turn that only moves a pawn along the track is not entered:
+             the person moves the cursor to the next player with an event)
 Every event is checked with the rules core (marcador_core) as it is drawn.
 Games are played one after another until each title has --rounds rounds
 (units: a round; for doggy a Parranda taken and an order, each; for dog a
@@ -61,7 +65,7 @@ TARGETS = {"free": 4, "duplicon": 2.5, "alebrijes": 1.5, "dinos": 1.5,
 # The unit kinds each title's line reports, the first is its headline.
 KINDS = {"free": ("free",), "duplicon": ("duplicon",),
          "alebrijes": ("alebrijes",), "dinos": ("dinos",),
-         "doggy": ("take", "order", "mario", "assign"),
+         "doggy": ("take", "order", "pass", "mario", "assign"),
          "dog": ("pawn", "deal")}
 DISASTERS = ("natural", "predator", "emotional", "meteor")
 SLIP = 0.05          # a hold's timing error (SD, of its length): person.py
@@ -249,8 +253,10 @@ def dinos_games(rnd, rounds):
             cards = [rnd.randint(0, 9) if alive[p] else None
                      for p in range(N)]
             ev = {"e": "round", "disaster": DISASTERS[d], "cards": cards}
+            # OK on the last card saves the round; after a long OK (the
+            # rest of the cards already right) the extras list: confirm.
             lines = ["T ok", f"M {d}", grid([[5 if c is None else c]
-                                              for c in cards]), "M 0"]
+                                              for c in cards]), "Q 0"]
             numbers = 1 + sum(alive)
             while True:          # sudden death rounds, as the core asks
                 err, g2 = game.check(ev)
@@ -291,16 +297,21 @@ def doggy_games(rnd, rounds):
             if mine and rnd.random() < min(0.8, 0.25 * pending):
                 c = max(mine, key=lambda c: (g.unordered(p, c), -c))
                 game.add({"e": "order", "p": p, "color": DG.COLORS[c]})
-                game.unit("order", 1, f"M {p + 1}", "M 1",
-                          f"M {mine.index(c)}")
+                # The player's list: 5 colours to take, then an order per
+                # colour they hold unordered (play_doggy.actions).
+                game.unit("order", 1, f"M {p + 1}", f"M {5 + mine.index(c)}")
             else:
                 took = min(rnd.choices((0, 1, 2), (35, 50, 15))[0],
                            len(supply))
+                if not took:
+                    # Nothing taken: "next turn" (a long OK on the player).
+                    game.add({"e": "pass", "p": p})
+                    game.unit("pass", 1, f"P {p + 1}")
                 for _ in range(took):
                     c, v = supply.pop(rnd.randrange(len(supply)))
                     game.add({"e": "take", "p": p, "color": DG.COLORS[c],
                               "points": v})
-                    lines = [f"M {p + 1}", "M 0", f"M {c}"]
+                    lines = [f"M {p + 1}", f"M {c}"]
                     if c != DG.WILD:
                         lines.append(f"M {(5, 3, 1).index(v)}")
                     game.unit("take", 1, *lines)
@@ -368,9 +379,10 @@ def dog_turn(rnd, game, pw, p):
     card = rnd.randint(1, 14)            # 14: a Joker; 1 ace, 13 king
     if card in (1, 13, 14) and g.home[mover] and (
             not pw.track[mover] or rnd.random() < 0.6):
+        lines = dog_choice(g, mover, "out")
         game.add({"e": "out", "p": mover})
         pw.track[mover].append(0)
-        game.unit("pawn", 1, f"M {mover + 1}", "M 0")
+        game.unit("pawn", 1, *lines)
         return
     if not pw.track[mover]:
         return
@@ -383,17 +395,43 @@ def dog_turn(rnd, game, pw, p):
         ev = {"e": "goal", "owner": mover}
         if mover != p:
             ev["by"] = p
+        lines = dog_choice(g, mover, "goal" if mover == p else "goal_partner")
         game.add(ev)
-        game.unit("pawn", 1, f"M {mover + 1}",
-                  "M 1" if mover == p else "M 2")
+        game.unit("pawn", 1, *lines)
         return
     victims = [q for q in range(N) if g.team(q) != g.team(p) and pw.track[q]]
     if victims and rnd.random() < 0.12:
         q = rnd.choice(victims)
-        shown = [x for x in range(N) if g.track[x]]
+        lines = dog_choice(g, p, "kill", q)
         game.add({"e": "kill", "p": p, "victim": q})
         pw.track[q].pop(rnd.randrange(len(pw.track[q])))
-        game.unit("pawn", 1, f"M {p + 1}", "M 3", f"M {shown.index(q)}")
+        game.unit("pawn", 1, *lines)
+
+
+def dog_choice(g, p, act, victim=None):
+    # The person's choices for p's event on the device (play_dog.actions):
+    # p's row, then the action and the victim where the list has more than
+    # one row (only what the rules allow is offered).
+    mate = g.partner(p)
+    killer = p if g.goal[p] < 4 else mate
+    acts = []
+    if g.home[p]:
+        acts.append("out")
+    if g.track[p]:
+        acts.append("goal")
+        if g.goal[mate] == 4:
+            acts.append("goal_partner")
+    victims = [q for q in range(N) if g.track[q] and g.team(q) != g.team(p)]
+    victims += [q for q in range(N) if g.track[q] and g.team(q) == g.team(p)
+                and (q != killer or g.track[q] > 1)]
+    if g.track[killer] and victims:
+        acts.append("kill")
+    lines = [f"M {p + 1}"]
+    if len(acts) > 1:
+        lines.append(f"M {acts.index(act)}")
+    if act == "kill" and len(victims) > 1:
+        lines.append(f"M {victims.index(victim)}")
+    return lines
 
 
 GENERATORS = {"free": free_games, "duplicon": duplicon_games,

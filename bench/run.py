@@ -2,10 +2,11 @@
 on the MicroPython unix port, printed as one table and written to
 docs/benchmarks.md with the date and the MicroPython version.
 
-Run: .venv/bin/python bench/run.py [--quick | --wasm-only]
+Run: .venv/bin/python bench/run.py [--quick | --wasm-only | --presses-only]
 (--quick: fewer games and no heap search, for trying the script out;
 --wasm-only: only the 32-bit heap figures, merged into docs/benchmarks.md
-in place of the ones there, the rest of the file kept.)
+in place of the ones there, the rest of the file kept; --presses-only:
+likewise the key presses per number, the last section.)
 Each figure says how it was measured in the "how" column; the sections
 below the table give the figures per title.
 """
@@ -525,6 +526,8 @@ def main(argv=None):
     quick = "--quick" in argv
     if "--wasm-only" in argv:
         return merge_wasm(wasm_heap())
+    if "--presses-only" in argv:
+        return merge_presses(presses_section())
     t0 = time.time()
     build(MPY)
     print("heap per event...", file=sys.stderr)
@@ -554,6 +557,19 @@ def main(argv=None):
     if not quick:
         OUT.write_text(head + table + "\n")
         print(f"\nwritten to {OUT.relative_to(ROOT)}", file=sys.stderr)
+
+
+def merge_presses(section):
+    # --presses-only: the last section of docs/benchmarks.md (key presses
+    # per number) replaced by a new one, the other figures kept.
+    head = "### Key presses per number, realistic rounds"
+    old = OUT.read_text() if OUT.exists() else ""
+    if head not in old:
+        raise SystemExit("docs/benchmarks.md has no presses section: run "
+                         "make bench")
+    print(section)
+    OUT.write_text(old[:old.index(head)] + section + "\n")
+    print(f"\nmerged into {OUT.relative_to(ROOT)}", file=sys.stderr)
 
 
 def merge_wasm(wa):

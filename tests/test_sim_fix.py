@@ -137,13 +137,13 @@ def test_alebrijes_correct_round_1_through_the_menu(tmp_path):
 
 
 def test_dinos_correct_round_1_through_the_menu(tmp_path):
-    keys = ("ok\nok\nup 4\nok\ndown 5\nok\nok\n"        # natural: 9, 0
-            "ok\ndown\nok\nup 4\nok\ndown 5\nok\nok\n"  # predator: 9, 0
+    # OK on the last card saves a round (a long OK would open the extras).
+    keys = ("ok\nok\nup 4\nok\ndown 5\nok\n"        # natural: 9, 0
+            "ok\ndown\nok\nup 4\nok\ndown 5\nok\n"  # predator: 9, 0
             "state\n" + FIX_MENU +
             "up\nok\n"                      # round 1
             "ok\n"                          # natural, as entered
-            "down\nok\nok\n"                # J1 9 -> 8, J2 keeps 0
-            "ok\n"                          # confirm
+            "down\nok\nok\n"                # J1 9 -> 8, J2 keeps 0: saved
             "wait 1000\nstate\n")
     states, _ = run("dinos", keys)
     before, after = states[0]["session"], states[1]["session"]

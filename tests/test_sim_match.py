@@ -39,8 +39,14 @@ def test_the_dog_match_tally_survives_a_power_cut(tmp_path):
     assert first["opts"] == "00030000"      # dealer J1, 3 games, 0:0
     # Boot: the match screen is back; OK starts game 2 with the tally 1:0,
     # dealt by J4 (the first dealer's right). Team 1 wins again: 2:0
-    # takes the match, so there is no next game.
-    states, _ = sim.run_script("state\nok\nstate\n" + _game_keys() +
+    # takes the match, so there is no next game. The cursor starts on
+    # whose turn it is: J3 (J4 deals), and after the deal J2 (J3 deals
+    # round 2), one row from J1 rather than two; then as in game 1.
+    keys = _game_keys().splitlines()
+    assert keys[0] == "down" and keys[2] == "up 2", keys[:3]
+    keys[0], keys[2] = "down 2", "up"
+    game2 = "\n".join(keys) + "\n"
+    states, _ = sim.run_script("state\nok\nstate\n" + game2 +
                                "back\nstate\nok\nstate\n", flash=img)
     boot, started, end2, after = states[:4]   # (a last dump at the end)
     assert boot["screen"] == "Note" and boot["session"] is None

@@ -9,8 +9,13 @@
 #                (KIND "-": setup and the like, not counted)
 #   T KEY        tap a key (ok, back, up, down);  L KEY  long press
 #   M I          choose row I of the list on top (move there, OK)
+#   Q I          choose row I if a list is on top (else nothing)
+#   P I          move to row I, then a long OK (Doggy's and DOG's "next
+#                turn" on that player's row)
 #   G V V ...    fill the number table on top, row by row (values of rows
-#                that are not edited are ignored), and finish it
+#                that are not edited are ignored), and finish it; a long OK
+#                when the rest is already right (of the table, or of the
+#                row where a long OK ends the row)
 #   H            BACK until the home screen;  S  dump the state
 # It prints R KIND N PRESSES per counted unit, A START TARGET PRESSES per
 # table cell (0 for those a long OK leaves as they are), STATE lines
@@ -21,11 +26,12 @@
 # fewer presses; a hold is chosen when a well-timed release, the taps
 # after it and one tap to spare are still fewer than tapping. It holds
 # knowing the keys' rhythm (drivers/buttons.py: a step at once, repeats
-# after 400 ms every 150 ms, a big step at 1 s, then big steps faster and
-# faster) and aims to let go half-way between the last change that does
-# not pass the target and the next one; its timing is off by a normal
-# error of 5% of the hold (SD; seeded; --slip), then it reads the value
-# and decides again: taps, or another hold (back, when the slip went past).
+# after 400 ms every 150 ms, a big step at 1 s, then big steps every 250
+# ms: the schedule is built from the driver's constants) and aims to let
+# go half-way between the last change that does not pass the target and
+# the next one; its timing is off by a normal error of 5% of the hold (SD;
+# seeded; --slip), then it reads the value and decides again: taps, or
+# another hold (back, when the slip went past).
 
 import sys
 import random
@@ -185,7 +191,7 @@ class Person:
         yield GAP_MS
 
     # --- what a person does with them
-    def choose(self, i):
+    def choose(self, i, ms=TAP_MS):
         app = self.hw.app
         m = None
         for _ in range(50):
@@ -204,7 +210,7 @@ class Person:
             yield from self.tap("down" if down <= up else "up")
         if view.menu(app)[0] != i:
             self.fail("the highlight is not on row %d" % i)
-        yield from self.tap("ok")
+        yield from self.tap("ok", ms)
 
     def enter(self, g, t):
         # Bring the number under the cursor to t.
@@ -245,13 +251,21 @@ class Person:
             if not rest:
                 yield from self.tap("ok")
                 break
-            if all(g.values[rr][cc] == want[rr * cols + cc]
-                   for rr, cc in rest):
-                yield from self.tap("ok", LONG_MS)    # a long OK: done
+            if view.row_done(g):
+                # A long OK ends the row (the table on its last row).
+                left = [(rr, cc) for rr, cc in rest if rr == r]
+                last_row = all(rr == r for rr, cc in rest)
+            else:
+                left, last_row = rest, True
+            if left and all(g.values[rr][cc] == want[rr * cols + cc]
+                            for rr, cc in left):
+                yield from self.tap("ok", LONG_MS)    # a long OK
                 if self.kind != "-":        # the cells it left as they were
-                    for rr, cc in rest:
+                    for rr, cc in left:
                         print("A", g.values[rr][cc], g.values[rr][cc], 0)
-                break
+                if last_row:
+                    break
+                continue
             yield from self.tap("ok")
         if view.grid(app) is g:
             self.fail("the table did not close")
@@ -287,6 +301,12 @@ class Person:
                 yield from self.tap(w[1], LONG_MS)
             elif op == "M":
                 yield from self.choose(int(w[1]))
+            elif op == "Q":
+                yield from self.settle()
+                if view.menu(self.hw.app) is not None:
+                    yield from self.choose(int(w[1]))
+            elif op == "P":
+                yield from self.choose(int(w[1]), LONG_MS)
             elif op == "G":
                 yield from self.fill([int(x) for x in w[1:]])
             elif op == "H":

@@ -7,6 +7,7 @@
 #   grid(app)   the number table on top (a ui.Grid), or None
 #   cell(g)     (row, column, value, step, big step, lo, hi) of its cursor
 #   shape(g)    (rows, columns, mask of the rows not edited)
+#   row_done(g) True when a long OK ends the row, not the table
 #   toast(app)  the pop-up message shown, or None
 #   at_home(app)  the home menu alone on the stack
 
@@ -67,3 +68,7 @@ def toast(app):
 def at_home(app):
     return len(app.stack) == 1 and type(_top(app)).__name__ in (
         "Home", "HomeLater")
+
+
+def row_done(g):
+    return getattr(g, "row_done", False)

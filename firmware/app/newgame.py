@@ -79,4 +79,8 @@ class Names(Screen):
                 a.settings.roster.append(name)
                 del a.settings.roster[:-12]
                 a.settings.save()
+        if not roster:          # a list of one choice: straight to typing
+            from .names import NameEdit
+            a.push(NameEdit(a, self.names[i], set_name))
+            return
         a.push(Choice(a, self.names[i], items, chosen))

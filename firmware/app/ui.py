@@ -146,12 +146,15 @@ class Grid:
     UP/DOWN change the number under the cursor (held: bigger steps), OK
     moves to the next cell, BACK to the previous one. OK on the last cell,
     or a long OK anywhere, finishes: key() returns 1. BACK on the first
-    cell cancels: -1. Rows in `skip` are shown but not edited.
+    cell cancels: -1. Rows in `skip` are shown but not edited. With
+    row_done, a long OK leaves the rest of its row as it is and moves to
+    the next row (it finishes only on the last row): for tables whose rows
+    end in zeros more often than whole tables do.
     """
 
     def __init__(self, title, labels, fields, values, lo, hi,
                  step: "int | tuple" = 1, big: "int | tuple" = 5, skip=0,
-                 widths=3, fmt=None):
+                 widths=3, fmt=None, row_done=False):
         self.title = title
         self.labels = labels
         self.fields = fields          # column titles (short)
@@ -163,6 +166,7 @@ class Grid:
         self.skip = skip              # bitmask of rows not edited
         self.w = widths
         self.fmt = fmt                # value -> text, optional
+        self.row_done = row_done
         self.r = 0
         self.c = 0
         self.top = 0
@@ -205,7 +209,15 @@ class Grid:
                 v = lo if old > lo else hi
             self.values[self.r][c] = v
         elif k == OK:
-            if kind_of(ev) == LONG or not self._move(1):
+            if kind_of(ev) == LONG:
+                if self.row_done:
+                    c = self.c
+                    self.c = self._cells() - 1      # past this row's cells
+                    if self._move(1):
+                        return None
+                    self.c = c
+                return 1
+            if not self._move(1):
                 return 1
         elif k == BACK:
             if not self._move(-1):

@@ -8,6 +8,10 @@
 #   KILL  2 bytes  [h(killer), victim]   a pawn of victim is sent home
 #   GOAL  2 bytes  [h(owner), by]        a pawn of owner enters the goal,
 #                                        moved by `by` (owner or partner)
+#   PASS  1 byte   [h(p)]         p's turn ends with no event to record
+# Turns go counter-clockwise: `turn` is the player to the right of the
+# last one who played (OUT, KILL, GOAL's mover, PASS); a deal gives the
+# turn to the round's first player. Replayed with the log (undo, power cut).
 # Option bytes: the dealer of round 1; then, for a game in a match (the
 # device writes them, the rules ignore them), the match's length in games
 # and each team's games won before this one: [dealer, length, w0, w1(, w2)].
@@ -21,6 +25,7 @@ DEAL = const(1)
 OUT = const(2)
 KILL = const(3)
 GOAL = const(4)
+PASS = const(5)
 
 PAWNS = const(4)
 
@@ -34,7 +39,7 @@ class Dog(Game):
     OPT_LEN = 1
     PARTS = ("own", "partner")
     STATE = ("home", "track", "goal", "by_partner", "kills", "deaths",
-             "team_goal", "round")
+             "team_goal", "round", "turn")
 
     def __init__(self):
         super().__init__()
@@ -65,6 +70,8 @@ class Dog(Game):
         zero(self.deaths)
         zero(self.team_goal)
         self.round = 1      # round 1 is dealt when the game starts
+        # Whose turn it is: round 1's first player (n is 0 in __init__).
+        self.turn = self.first_player() if self.n else 0
         self.over = False
         self.winners = 0
         self.leaders = 0
@@ -89,7 +96,7 @@ class Dog(Game):
 
     def size(self, buf, off, end):
         k = buf[off] & 0x0F
-        if k == DEAL or k == OUT:
+        if k == DEAL or k == OUT or k == PASS:
             return 1
         if k == KILL or k == GOAL:
             return 2 if end - off >= 2 else -1
@@ -103,16 +110,21 @@ class Dog(Game):
             return E.GAME_OVER
         if k == DEAL:
             self.round += 1
+            self.turn = self.first_player()
             return E.OK
-        if k < OUT or k > GOAL:
+        if k < OUT or k > PASS:
             return E.BAD_EVENT
         if p >= self.n:
             return E.BAD_PLAYER
+        if k == PASS:
+            self.turn = (p - 1) % self.n
+            return E.OK
         if k == OUT:
             if self.home[p] == 0:
                 return E.HOME_EMPTY
             self.home[p] -= 1
             self.track[p] += 1
+            self.turn = (p - 1) % self.n
             return E.OK
         q = buf[off + 1]
         if q >= self.n:
@@ -133,6 +145,7 @@ class Dog(Game):
             self.home[q] += 1
             self.kills[p] += 1
             self.deaths[q] += 1
+            self.turn = (p - 1) % self.n
             return E.OK
         # GOAL: p owns the pawn, q moved it.
         if self.track[p] == 0:
@@ -145,6 +158,7 @@ class Dog(Game):
             self.by_partner[p] += 1
         self.track[p] -= 1
         self.goal[p] += 1
+        self.turn = (q - 1) % self.n       # q moved it: q played
         if self.goal[p] + self.goal[self.partner(p)] == 2 * PAWNS:
             self.over = True
         return E.OK
@@ -184,7 +198,8 @@ def match_need(length):
 # JSON codec call it). It writes one event at the start of buf and returns
 # its size; it allocates nothing. DOG's events are a header and at most
 # one byte: event(buf, DEAL); event(buf, OUT, p); event(buf, KILL, p,
-# victim); event(buf, GOAL, owner, by) (by: the owner or the partner).
+# victim); event(buf, GOAL, owner, by) (by: the owner or the partner);
+# event(buf, PASS, p).
 
 def event(buf, kind, p=0, other=-1):
     buf[0] = kind | p << 4

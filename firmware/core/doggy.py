@@ -9,6 +9,13 @@
 #   MARIO   1 byte   [h]                        (no player)
 #   ASSIGN  2 bytes  [h, count | c0 << 2 | c1 << 4 | c2 << 6]
 #                    one colour (0-3) per ordered wild, count 0-3
+#   PASS    1 byte   [h]                        the player's turn ends
+#                                               without a take or an order
+# Turns go clockwise: `turn` is the player after the last one who took,
+# ordered or passed (a take usually ends the turn; a second take of the
+# same turn is simply that player's again). Mario Hugo, reserve and assign
+# leave it. It is state like any other, so undo and a replay after a power
+# cut give it back.
 
 from .game import Game, const, int8, best_mask, zero
 from . import errors as E
@@ -18,6 +25,7 @@ ORDER = const(2)
 RESERVE = const(3)
 MARIO = const(4)
 ASSIGN = const(5)
+PASS = const(6)
 
 BLUE = const(0)
 RED = const(1)
@@ -38,7 +46,8 @@ class Doggy(Game):
     PARTS = ("parrandas", "reserve", "sets", "majorities")
     STATE = ("unord_n", "unord_pts", "ord_n", "ord_pts", "taken", "reserve",
              "assigned", "assigned_mask", "mario", "any_take", "refill",
-             "last_p", "last_c", "last_pts", "last_valid", "cnt", "maj")
+             "last_p", "last_c", "last_pts", "last_valid", "cnt", "maj",
+             "turn")
 
     def __init__(self):
         super().__init__()
@@ -77,6 +86,7 @@ class Doggy(Game):
         self.last_c = 0
         self.last_pts = 0
         self.last_valid = False   # the last Parranda taken is still unordered
+        self.turn = 0             # whose turn it is (the table picks the first)
         self.over = False
         self.winners = 0
         self.leaders = 0
@@ -97,7 +107,7 @@ class Doggy(Game):
         if off >= end:
             return 0
         k = buf[off] & 0x0F
-        if k == MARIO:
+        if k == MARIO or k == PASS:
             return 1
         if k == TAKE or k == ORDER or k == RESERVE or k == ASSIGN:
             return 2 if end - off >= 2 else -1
@@ -115,10 +125,17 @@ class Doggy(Game):
             return self._mario()
         if p >= self.n:
             return E.BAD_PLAYER
-        if k == TAKE:
-            return self._take(p, buf[off + 1])
-        if k == ORDER:
-            return self._order(p, buf[off + 1])
+        if k == TAKE or k == ORDER or k == PASS:
+            # PASS leaves the refill as it is: a Mario Hugo turned up by
+            # this turn's refill may still be entered after the pass.
+            err = E.OK
+            if k == TAKE:
+                err = self._take(p, buf[off + 1])
+            elif k == ORDER:
+                err = self._order(p, buf[off + 1])
+            if err == E.OK:
+                self.turn = (p + 1) % self.n
+            return err
         if k == RESERVE:
             d = int8(buf[off + 1])
             if d != 1 and d != -1:
@@ -298,6 +315,7 @@ class Doggy(Game):
 # JSON codec call it). It writes one event at the start of buf and returns
 # its size; it allocates nothing.
 #     event(buf, MARIO)
+#     event(buf, PASS, p)
 #     event(buf, TAKE, p, color, points)
 #     event(buf, ORDER, p, color)
 #     event(buf, RESERVE, p, delta)       delta: -128..127
@@ -307,7 +325,7 @@ class Doggy(Game):
 
 def event(buf, kind, p=0, a=0, b=0):
     buf[0] = kind | p << 4
-    if kind == MARIO:
+    if kind == MARIO or kind == PASS:
         return 1
     if kind == TAKE:
         a |= b << 4

@@ -6,8 +6,9 @@
 #   OK, BACK   PRESS when released before LONG_MS; LONG once held LONG_MS
 #              (the release after a LONG is not a PRESS).
 #   UP, DOWN   PRESS at once on press; held past REPEAT_MS, REPEAT every
-#              REPEAT_EVERY ms; at LONG_MS one LONG, then FAST repeats that
-#              speed up (for big steps through numbers and lists).
+#              REPEAT_EVERY ms; at LONG_MS one LONG, then FAST repeats
+#              every FAST_EVERY ms (big steps through numbers and lists),
+#              steady: a person can follow them and let go on time.
 # An event is one small int: key | kind << 3 (nothing allocated per event).
 
 from time import ticks_diff
@@ -27,8 +28,8 @@ DEBOUNCE_MS = 50
 LONG_MS = 1000
 REPEAT_MS = 400
 REPEAT_EVERY = 150
-FAST_EVERY = 120        # first fast interval, shrinking to FAST_MIN
-FAST_MIN = 40
+FAST_EVERY = 250        # fast interval; it used to shrink to 40 ms, and a
+FAST_MIN = 250          # held number ran 10 a step past any table score
 
 
 def key_of(ev):

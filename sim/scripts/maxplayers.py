@@ -41,8 +41,15 @@ def alebrijes():
 
 
 def dog():
-    s = "down\n" + "ok\nok\nok\ndown\nok\n" * 4          # J1: 4 in goal
-    s += "down 3\n" + "ok\nok\nok\ndown 2\nok\n" * 4     # J4, moved by J1
+    # The cursor starts on J6 (right of the dealer J1) and returns there
+    # after each of J1's events (counter-clockwise); a list of one choice
+    # is done at once.
+    out, goal = "down 2\nok\n", "down 2\nok\ndown\nok\n"
+    s = (out + goal) * 3 + out + "down 2\nok\n"        # J1: 4 in goal
+    # J4's pawns, moved in by J1 (out, goal, partner; the last: goal,
+    # partner); after J4's out it is J3's turn, after J1's move J6's.
+    s += ("up 2\nok\ndown\nok\ndown 2\nok\n") * 3
+    s += "up 2\nok\ndown\nok\ndown\nok\n"
     return s          # the final screen (the match score comes after it)
 
 
@@ -52,25 +59,21 @@ def dinos():
         low = 1 + r % 3                      # J2, J3, J4 take in turn
         s += "ok\nok\nup 4\nok\n"            # natural; J1 plays 9
         for p in (1, 2, 3):
-            s += "down 5\nok\n" if p == low else "ok\n"
-        s += "ok\n"                          # confirm
+            s += "down 5\nok\n" if p == low else "ok\n"  # the last OK saves
     return s
 
 
 def doggy():
-    s = ""
+    # The cursor is on the player whose turn it is; the list opens on the
+    # player's last colour (blue at first) and the points on 1.
+    s = "ok\nok\nok\n" * 5                  # each takes a blue 1
     for p in range(5):
-        s += "down\nok\nok\nok\nok\n"        # each takes a blue 1
-    s += "down\n"                            # wraps to the Mario line
-    for p in range(5):
-        s += "down\nok\ndown\nok\nok\n"      # each orders blue
+        s += "ok\nup 3\nok\n"                # each orders blue
     # Mario Hugo comes only after a turn in which Parrandas were taken:
     # J5 takes another blue 1 (the colour is remembered).
-    s += "ok\nok\nok\nok\n"
-    s += "down\n"
-    for i in range(3):
-        # Mario Hugo x3 (the cursor goes to J1 after each: back up).
-        s += ("up\n" if i else "") + "ok\nwait 1600\n"
+    s += "up 2\nok\nok\nok\n"
+    for _ in range(3):
+        s += "up\nok\nwait 1600\n"           # Mario Hugo x3
     return s
 
 

@@ -1,5 +1,6 @@
 # Alebrijes: three rounds. Who starts round 1 is asked first; each round:
-# who went out, then each other player's highest card per suit (0 = none).
+# who went out, then each other player's highest card per suit (0 = none;
+# a long OK leaves the rest of a player's suits at 0 and goes to the next).
 
 from drivers.buttons import OK, key_of
 from core import alebrijes as A
@@ -63,7 +64,8 @@ class Play(PlayBase):
             done = lambda vals: self.commit_fix(  # noqa: E731
                 r, A.event(self.s.ev, A.ROUND, out, n, token, vals))
         grid = ui.Grid(title, self.s.names, fields, vals,
-                       0, 5, 1, 1, skip=1 << out, widths=SUIT_W)
+                       0, 5, 1, 1, skip=1 << out, widths=SUIT_W,
+                       row_done=True)
         self.enter(grid, done)
 
     def fix_round(self, r, off):

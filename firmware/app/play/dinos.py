@@ -1,10 +1,11 @@
 # Happy Little Dinosaurs: each dinosaur's place on the escape route (of 50)
 # and the disasters in its zone (natural, predator, emotional, meteor).
-# OK enters a round: the disaster, each living player's point card, then
-# adjustments, inversion and instant cards if any; when the lowest are
-# tied the device asks the sudden death rounds it needs.
+# OK enters a round: the disaster, each living player's point card (OK on
+# the last one saves the round); a long OK in the cards opens the extras:
+# adjustments, inversion and instant cards; when the lowest are tied the
+# device asks the sudden death rounds it needs.
 
-from drivers.buttons import OK, key_of
+from drivers.buttons import OK, LONG, key_of, kind_of
 from core import dinos as D
 from core.game import int8
 from core import errors
@@ -144,6 +145,11 @@ class DinosRound(Screen):
                 return
             if r < 0:
                 self.app.pop()
+                return
+            if kind_of(ev) != LONG:
+                # OK on the last card: a plain round, saved at once (the
+                # extras would cost a press every round for what is rare).
+                self.submit()
                 return
             self.stage = 1
             self.make_extras()

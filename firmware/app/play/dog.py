@@ -2,8 +2,12 @@
 # player's pawns at home, on the track and in the goal, in columns under
 # their names on the deal line ("Repartir    Casa Camino Meta"). OK on the
 # deal line deals the next round; OK on a player: pawn out, pawn in the
-# goal (by them or by their partner), or killed another pawn.
+# goal (by them or by their partner), or killed another pawn. Only what
+# the rules allow is offered (a single choice is done at once). The cursor
+# waits on the player whose turn it is (counter-clockwise; the rules core
+# derives it from the log); a long OK says "next turn" (a pass).
 
+from drivers.buttons import OK, LONG, key_of, kind_of
 from core import dog as G
 from app.screens import Choice, Note
 from app.play.base import PlayBase
@@ -14,7 +18,18 @@ from app import ui
 class Play(PlayBase):
     def __init__(self, app, session):
         super().__init__(app, session)
-        self.index = 0
+        self.to_turn()
+
+    def to_turn(self):
+        self.index = self.g.turn + 1
+
+    def after(self):
+        self.to_turn()
+        PlayBase.after(self)
+
+    def undo(self):
+        PlayBase.undo(self)
+        self.to_turn()
 
     def draw(self, fb):
         g = self.g
@@ -41,6 +56,12 @@ class Play(PlayBase):
                     tr("team"), t + 1, names[t], names[t + half]))
 
     def play_key(self, ev):
+        if key_of(ev) == OK and kind_of(ev) == LONG:
+            # Next turn: the highlighted player's (on the deal line, the
+            # turn's player's) turn ends with nothing to record.
+            p = self.index - 1 if self.index else self.g.turn
+            self.commit(G.event(self.s.ev, G.PASS, p))
+            return
         self.rows_key(ev)
 
     def table_action(self):
@@ -50,10 +71,31 @@ class Play(PlayBase):
     def actions(self, p):
         a = self.app
         g = self.g
-        acts = ["out", "goal", "goal_partner", "kill"]
+        mate = g.partner(p)
+        # The pawn that would kill: p's own, or the partner's once p has
+        # all 4 in the goal (core/dog.py, KILL).
+        killer = p if g.goal[p] < G.PAWNS else mate
+        acts = []
+        if g.home[p]:
+            acts.append("out")
+        if g.track[p]:
+            acts.append("goal")
+            if g.goal[mate] == G.PAWNS:
+                acts.append("goal_partner")
+        # Victims: the other team's pawns on the track first.
+        victims = [q for q in range(self.s.n)
+                   if g.track[q] and g.team(q) != g.team(p)]
+        victims += [q for q in range(self.s.n)
+                    if g.track[q] and g.team(q) == g.team(p) and
+                    (q != killer or g.track[q] > 1)]
+        if g.track[killer] and victims:
+            acts.append("kill")
+        if not acts:
+            acts = ["out", "goal", "goal_partner", "kill"]   # the core says why
 
         def pick(i):
-            a.pop()
+            if len(acts) > 1:
+                a.pop()
             act = acts[i]
             ev = self.s.ev
             if act == "out":
@@ -61,16 +103,18 @@ class Play(PlayBase):
             elif act == "goal":
                 self.commit(G.event(ev, G.GOAL, p, p))
             elif act == "goal_partner":
-                self.commit(G.event(ev, G.GOAL, p, g.partner(p)))
+                self.commit(G.event(ev, G.GOAL, p, mate))
+            elif len(victims) == 1:
+                self.commit(G.event(ev, G.KILL, p, victims[0]))
             else:
-                victims = [q for q in range(self.s.n) if g.track[q]]
-                if not victims:
-                    victims = list(range(self.s.n))
+                vs = victims or list(range(self.s.n))
                 a.push(Choice(a, tr("victim"),
-                              [self.s.names[q] for q in victims],
+                              [self.s.names[q] for q in vs],
                               lambda j: (a.pop(), self.commit(
-                                  G.event(self.s.ev, G.KILL, p,
-                                          victims[j])))))
+                                  G.event(self.s.ev, G.KILL, p, vs[j])))))
+        if len(acts) == 1:
+            pick(0)
+            return
         a.push(Choice(a, self.s.names[p], [tr(x) for x in acts], pick))
 
     def finished(self, then=None):

@@ -1,10 +1,13 @@
 # Doggy Style: the first line announces Mario Hugo; each player's line shows
 # the live score ("if it ended now") and unordered Parrandas to remind them.
-# OK on a player: took a Parranda / order a colour / reserve +1 / -1.
+# The cursor waits on the player whose turn it is (the rules core derives it
+# from the log: after undo or a power cut too). OK on a player: the colour
+# of the Parranda they took (then its points), order a colour, reserve +1 /
+# -1, in one list; a long OK: "next turn" (a pass, kept in the log).
 # After the third Mario Hugo, the wild colours are assigned in secret; the
 # game is over (and archived) only once every ordered wild has its colour.
 
-from drivers.buttons import BACK, key_of
+from drivers.buttons import OK, BACK, LONG, key_of, kind_of
 from core import doggy as D
 from app.screens import Choice, Note
 from app.play.base import PlayBase
@@ -17,10 +20,13 @@ COLOR_KEYS = ("blue", "red", "yellow", "green", "wild")
 class Play(PlayBase):
     def __init__(self, app, session):
         super().__init__(app, session)
-        # Never resting on the line whose next press ends play (the third
-        # Mario Hugo): a player's line then.
-        self.index = 1 if self.g.mario >= 2 else 0
         self.top = 0
+        self.to_turn()
+
+    def to_turn(self):
+        # The cursor on the player whose turn it is: never on the Mario
+        # Hugo line, whose third press ends play.
+        self.index = self.g.turn + 1
 
     def draw(self, fb):
         g = self.g
@@ -59,59 +65,82 @@ class Play(PlayBase):
             # after a power cut): any key goes back to the assignment.
             self.finished()
             return
+        if key_of(ev) == OK and kind_of(ev) == LONG:
+            # Next turn: the highlighted player's turn ends (on the Mario
+            # Hugo line, the turn's player's).
+            p = self.index - 1 if self.index else self.g.turn
+            self.commit(D.event(self.s.ev, D.PASS, p))
+            return
         self.rows_key(ev)
 
     def after(self):
+        self.to_turn()
         if self.g.ended():
             self.finished()
 
+    def undo(self):
+        super().undo()
+        self.to_turn()
+
     def table_action(self):
         if self.commit(D.event(self.s.ev, D.MARIO)) and not self.g.ended():
-            self.index = 1          # away from the Mario Hugo line
+            self.to_turn()          # away from the Mario Hugo line
             self.app.toast("%s %d/%d" % (tr("mario"), self.g.mario,
                                          D.MARIOS_TO_END))
 
     def actions(self, p):
+        # One list: the colour of a Parranda taken (then its points), order
+        # a colour (when p has unordered ones), reserve +1 / -1. It opens on
+        # the likely choice: ordering the colour p has most unordered of
+        # when p holds 2 or more unordered Parrandas (time to order, before
+        # Mario Hugo comes), else p's last colour taken.
         a = self.app
         g = self.g
-        acts = ["take"]
         cols = [c for c in range(5) if g.unordered(p, c)]
-        acts += ["order"] if cols else []
-        acts += ["reserve_add", "reserve_sub"]
+        items = [tr(x) for x in COLOR_KEYS]
+        rights = [""] * 5
+        for c in cols:
+            items.append(tr("order") + " " + tr(COLOR_KEYS[c]))
+            rights.append(str(g.unordered(p, c)))
+        items += [tr("reserve_add"), tr("reserve_sub")]
+        rights += [str(g.reserve[p]), ""]
+        last = self.s.ui.get("colors")
+        if last is None:
+            last = self.s.ui["colors"] = bytearray(self.s.n)
+        start = last[p]
+        pending = 0
+        for c in range(5):
+            pending += g.unordered(p, c)
+        if pending >= 2:
+            best = cols[0]
+            for c in cols:
+                if g.unordered(p, c) > g.unordered(p, best):
+                    best = c
+            start = 5 + cols.index(best)
 
         def pick(i):
             a.pop()
-            act = acts[i]
-            if act == "take":
-                self.take(p)
-            elif act == "order":
-                a.push(Choice(a, tr("order"),
-                              [tr(COLOR_KEYS[c]) for c in cols],
-                              lambda j: (a.pop(), self.commit(
-                                  D.event(self.s.ev, D.ORDER, p, cols[j]))),
-                              rights=[str(g.unordered(p, c)) for c in cols]))
+            if i < 5:
+                self.take(p, i)
+            elif i < 5 + len(cols):
+                self.commit(D.event(self.s.ev, D.ORDER, p, cols[i - 5]))
             else:
                 self.commit(D.event(self.s.ev, D.RESERVE, p,
-                                    1 if act == "reserve_add" else -1))
-        a.push(Choice(a, self.s.names[p], [tr(x) for x in acts], pick,
-                      rights=["", "", str(g.reserve[p]), ""][:len(acts)]))
+                                    1 if i == 5 + len(cols) else -1))
+        a.push(Choice(a, self.s.names[p], items, pick, start, rights))
 
-    def take(self, p):
+    def take(self, p, c):
+        # p took a Parranda of colour c: its points (a wild is worth 1);
+        # the list opens on 1, the commonest card (3 of a colour's 7).
         a = self.app
-        last = self.s.ui.get("color", 0)
-
-        def color(c):
-            a.pop()
-            if c == D.WILD:
-                self.commit(D.event(self.s.ev, D.TAKE, p, c, 1))
-                return
-            pts = (5, 3, 1)
-            a.push(Choice(a, tr(COLOR_KEYS[c]), [str(x) for x in pts],
-                          lambda j: (a.pop(), self.commit(
-                              D.event(self.s.ev, D.TAKE, p, c, pts[j]))), 2))
-            self.s.ui["color"] = c
-        a.push(Choice(a, tr("color"), [tr(x) for x in COLOR_KEYS], color,
-                      last))
+        self.s.ui["colors"][p] = c
+        if c == D.WILD:
+            self.commit(D.event(self.s.ev, D.TAKE, p, c, 1))
+            return
+        pts = (5, 3, 1)
+        a.push(Choice(a, tr(COLOR_KEYS[c]), [str(x) for x in pts],
+                      lambda j: (a.pop(), self.commit(
+                          D.event(self.s.ev, D.TAKE, p, c, pts[j]))), 2))
 
     def finished(self, then=None):
         # Secret wild assignment, one player at a time, then the breakdown.

@@ -36,6 +36,8 @@ def encode(ev, e, n):
         return bytes(b[:G.event(b, G.DEAL)])
     if e == "out":
         return bytes(b[:G.event(b, G.OUT, player(field(ev, "p"), n))])
+    if e == "pass":
+        return bytes(b[:G.event(b, G.PASS, player(field(ev, "p"), n))])
     if e == "kill":
         p = player(field(ev, "p"), n)
         v = player(field(ev, "victim"), n, "victim")
@@ -53,6 +55,8 @@ def decode(buf, off, k, p, n):
         return {"e": "deal"}
     if k == G.OUT:
         return {"e": "out", "p": p}
+    if k == G.PASS:
+        return {"e": "pass", "p": p}
     if k == G.KILL:
         return {"e": "kill", "p": p, "victim": buf[off + 1]}
     return {"e": "goal", "owner": p, "by": buf[off + 1]}

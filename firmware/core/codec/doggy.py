@@ -16,6 +16,8 @@ def encode(ev, e, n):
     if e == "mario":
         return bytes(b[:G.event(b, G.MARIO)])
     p = player(field(ev, "p"), n)
+    if e == "pass":
+        return bytes(b[:G.event(b, G.PASS, p)])
     if e == "take":
         c = named(field(ev, "color"), COLORS, "color")
         pts = ev.get("points", 1 if c == G.WILD else None)
@@ -39,6 +41,8 @@ def encode(ev, e, n):
 def decode(buf, off, k, p, n):
     if k == G.MARIO:
         return {"e": "mario"}
+    if k == G.PASS:
+        return {"e": "pass", "p": p}
     b = buf[off + 1]
     if k == G.TAKE:
         return {"e": "take", "p": p, "color": COLORS[b & 15],

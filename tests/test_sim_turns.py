@@ -1,0 +1,132 @@
+"""The turn cursor on the simulator (the real firmware): Doggy Style and DOG
+put the highlight on the player whose turn it is, after every event, an
+undo and a power cut; a long OK says "next turn" (a pass, in the log);
+Doggy's player list opens on that player's last colour; DOG offers only
+what the rules allow and skips a list of one. Read from the panel."""
+
+from host_tools import sim
+from screen import read_row, pixels
+
+DOGGY_3 = """ok
+ok
+up
+ok
+up
+ok
+"""        # new game, Doggy Style, 3 players (the list starts at 4), start
+
+DOG_4 = """ok
+down 3
+ok
+ok
+up
+ok
+ok
+ok
+"""        # new game, DOG, 4 players, start, J1 deals, a match of 1
+
+
+def highlighted(shot):
+    # The content row drawn inverted (its left edge is lit), or None.
+    px = pixels(shot)
+    rows = [i for i in range(7) if px(0, 8 + 8 * i + 4)]
+    assert len(rows) <= 1, rows
+    return rows[0] if rows else None
+
+
+def run(script, flash=None):
+    states, shots = sim.run_script(script, flash=flash)
+    return states, shots
+
+
+def test_doggy_cursor_follows_the_turn_mario_undo_and_power_cut(tmp_path):
+    img = tmp_path / "flash.img"
+    script = DOGGY_3 + """shot start
+ok
+down
+ok
+ok
+shot after_take
+long ok
+shot after_pass
+ok
+ok
+ok
+shot j3_took
+up
+ok
+wait 1600
+shot after_mario
+long back
+wait 1000
+shot undo_mario
+long back
+wait 1000
+shot undo_take
+state
+"""
+    states, shots = run(script, flash=img)
+    assert highlighted(shots["start"]) == 1            # J1: turn 0
+    # J1 took a red 1 (the list opened on blue, the value on 1): J2's turn.
+    assert read_row(shots["after_take"], 1)[0] == "J1 R1"
+    assert highlighted(shots["after_take"]) == 2
+    assert highlighted(shots["after_pass"]) == 3       # J2 passed: J3
+    # J3's list opens on blue (no colour of theirs yet), the points on 1.
+    assert read_row(shots["j3_took"], 3)[0] == "J3 A1"
+    assert highlighted(shots["j3_took"]) == 1          # back to J1
+    # A Mario Hugo (entered on its line) leaves the cursor on J1, the
+    # player whose turn it is, not on the Mario Hugo line.
+    assert highlighted(shots["after_mario"]) == 1
+    assert highlighted(shots["undo_mario"]) == 1
+    # Undo J3's take: J3's turn again.
+    assert highlighted(shots["undo_take"]) == 3
+    log = bytes.fromhex(states[-1]["session"]["log"])
+    assert 0x16 in log              # J2's pass (PASS 6 | player 1 << 4)
+    # A power cut: the next boot (after its "game recovered" note) puts
+    # the cursor on J3 again.
+    states, shots = run("state\nok\nshot boot\nstate\n", flash=img)
+    assert states[0]["screen"] == "Note"
+    assert states[1]["screen"] == "Play"
+    assert highlighted(shots["boot"]) == 3
+
+
+def test_doggy_list_opens_on_the_players_last_colour():
+    script = DOGGY_3 + """ok
+down 2
+ok
+ok
+long ok
+long ok
+ok
+shot j1_list
+"""
+    # J1 took a yellow 1; J2 and J3 passed; J1's list opens on yellow.
+    _, shots = run(script)
+    assert highlighted(shots["j1_list"]) == 2
+    assert read_row(shots["j1_list"], 2)[0] == "amarillo"
+
+
+def test_dog_cursor_starts_right_of_the_dealer_and_skips_single_choices():
+    script = DOG_4 + """shot start
+ok
+shot j4_out
+state
+long ok
+shot j3_passed
+up
+ok
+shot j1_out
+state
+"""
+    states, shots = run(script)
+    assert highlighted(shots["start"]) == 4            # J4: right of J1
+    # J4 had only "pawn out" to do: done at once (OUT 2 | J4 3 << 4),
+    # and it is J3's turn.
+    assert states[0]["session"]["log"] == "32"
+    assert highlighted(shots["j4_out"]) == 3
+    assert highlighted(shots["j3_passed"]) == 2        # J2's turn
+    # From J2's row one UP is J1 (the cursor moved, no event), J1's pawn
+    # came out at once; the turn goes on to J4.
+    assert states[1]["session"]["log"] == "32" + "25" + "02"
+    assert highlighted(shots["j1_out"]) == 4
+    assert states[-1]["screen"] == "Play"
