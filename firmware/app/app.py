@@ -55,7 +55,8 @@ class App:
         port = getattr(hw, "serial", None)
         if port is not None:
             from drivers.link import Link
-            self.link = Link(self, port, port)
+            from .sync import Sync
+            self.link = Link(port, port, Sync(self))
 
     # --- screens
     def top(self):

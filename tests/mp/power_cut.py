@@ -166,7 +166,8 @@ def mark_all(app):
             spans.append([n, n])
     from vmboard import Port
     port = Port()
-    link = Link(app, port, port)
+    from app.sync import Sync
+    link = Link(port, port, Sync(app))
     before = len(dev.journal)
     if bad_mark:
         try:

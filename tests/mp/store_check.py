@@ -364,7 +364,8 @@ def ask(app, *words):
     port = getattr(app, "_test_port", None)
     if port is None:
         port = app._test_port = _Port()
-        app.link = Link(app, port, port)
+        from app.sync import Sync
+        app.link = Link(port, port, Sync(app))
     port.inbox.extend(frame([str(w) for w in words]))
     # The link answers from a buffer, a piece per poll: poll until the
     # request is read and a few polls bring no more bytes.
