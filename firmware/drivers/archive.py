@@ -8,7 +8,6 @@
 import os
 from binascii import crc32
 from core import gamefile as F
-from .store import _read
 
 BUF = 256              # bytes read at a time while checking entries
 MIN_ENTRY = 3 + 15 + 4  # head, the smallest header + log length, CRC
@@ -73,7 +72,7 @@ def entries(st, seg):
             if not size:
                 j, size = _resync(f, i + 1, end, buf)
                 bad.append((i, j - i))
-                st._problem("a%04d@%d" % (seg, i))
+                st.problem("a%04d@%d" % (seg, i))
                 i = j
                 if not size:
                     break
@@ -223,7 +222,7 @@ def load_synced(st):
     # [[first, last], ...] from "1-12,15"; damaged parts are reported.
     out = []
     try:
-        text = _read(st.path("synced")).decode()
+        text = st.read("synced").decode()
     except (OSError, ValueError):
         return out
     for part in text.split(","):
@@ -231,7 +230,7 @@ def load_synced(st):
         try:
             out.append([int(a), int(b or a)])
         except ValueError:
-            st._problem("synced")
+            st.problem("synced")
     return out
 
 
@@ -262,11 +261,8 @@ def mark_spans(st, spans):
             merged.append([a, b])
     if merged == st.synced:
         return True
-    text = ",".join(["%d-%d" % (a, b) if a != b else str(a)
-                     for a, b in merged])
     try:
-        st.replace("synced", text)
+        st.set_synced(merged)
     except OSError:
         return False
-    st.synced = merged
     return True

@@ -5,7 +5,7 @@
 import os
 from core import gamefile as F
 from core.game import event_size
-from .store import _read
+from .store import put_record
 
 
 class Recovery:
@@ -22,9 +22,8 @@ class Recovery:
 def recover(st):
     # Read the journal left by the last power-off, if any.
     # Returns a Recovery, or None when there is no game in progress.
-    p = st.path("cur")
     try:
-        data = _read(p)
+        data = st.read("cur")
     except OSError:
         return None
     try:
@@ -33,16 +32,16 @@ def recover(st):
         set_aside(st)
         return None
     if head.number <= st.archived:
-        os.remove(p)          # already in the archive: finish the move
+        os.remove(st.path("cur"))  # already in the archive: finish the move
         return None
-    st.next = max(st.next, head.number + 1)
+    st.seen(head.number)
     return Recovery(head, data, first)
 
 
 def set_aside(st):
     # A journal that cannot be read: keep its bytes for the PC to look
     # at, out of the way of the next game.
-    st._problem("cur")
+    st.problem("cur")
     try:
         os.rename(st.path("cur"), st.path("bad%d" % st.next))
     except OSError:
@@ -51,20 +50,18 @@ def set_aside(st):
 
 def rewrite(st, session):
     # Replace the journal with the session's log as it now stands (after
-    # dropping damaged records at boot): temp file, then rename.
+    # dropping damaged records at boot), whole or not at all.
     log = session.log
     head = F.header(session.number, session.time, 0, 0, session.gid,
                     session.names, session.opts)
-    tmp = st.path("cur.tmp")
-    with open(tmp, "wb") as f:
+
+    def write(f):
         f.write(F.journal_head(head))
         g = log.game
         off = 0
         while off < log.used:
             size = event_size(g, log.buf, off, log.used)
-            c = F.crc(log.buf, off, off + size)
-            f.write(memoryview(log.buf)[off:off + size])
-            f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
+            put_record(f, log.buf, off, off + size)
             off += size
-    os.rename(tmp, st.path("cur"))
+    st.replace("cur", write)
     st.saved = log.used

@@ -10,7 +10,7 @@
 #            every file at least one 4 KB block.
 #   synced   the game numbers already copied to a PC ("1-12,15"), replaced
 #            by writing synced.tmp and renaming it over (never delete first;
-#            drivers/archive.py reads and writes it).
+#            Store.set_synced writes it, drivers/archive.py reads it).
 #   next     the next game number, replaced the same way when a game starts:
 #            a number is never given twice, even when the newest game is
 #            damaged.
@@ -24,9 +24,11 @@
 # Games that are not synced are never deleted; synced segments are deleted,
 # oldest first, only when space runs low.
 #
-# This module writes (the journal, the archive, the synced marks); reading
-# the archive is drivers/archive.py, and boot's recovery of the journal
-# drivers/recovery.py: the app loads those only when it needs them.
+# This module writes (the journal, the archive, the synced marks; every
+# file replaced whole goes through replace()); reading the archive is
+# drivers/archive.py, and boot's recovery of the journal
+# drivers/recovery.py, both through the Store's methods (read, problem,
+# seen, set_synced): the app loads them only when it needs them.
 
 import os
 from core import gamefile as F
@@ -39,17 +41,29 @@ LOW = 1
 FULL = 2
 
 
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
+def replace(path, data):
+    # Put data in the file at path whole or not at all: written to
+    # path.tmp, then renamed over it (littlefs renames atomically; the old
+    # file is never deleted first). data: a str, bytes, or a function that
+    # writes to the open binary file. OSError when the flash refuses.
+    # Every file of the board replaced whole goes through here (the
+    # store's, settings.json).
+    tmp = path + ".tmp"
+    with open(tmp, "w" if isinstance(data, str) else "wb") as f:
+        if callable(data):
+            data(f)
+        else:
+            f.write(data)
+    os.rename(tmp, path)
 
 
-def _read(path):
-    with open(path, "rb") as f:
-        return f.read()
+def put_record(f, buf, start, end):
+    # One journal record into the open file f: the event buf[start:end],
+    # then its CRC (core/gamefile.py). Store.append writes one per event;
+    # drivers/recovery.rewrite the whole log again.
+    c = F.crc(buf, start, end)
+    f.write(memoryview(buf)[start:end])
+    f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
 
 
 def _is_hex(t):
@@ -60,6 +74,14 @@ def _is_hex(t):
 
 
 class Store:
+    # What other modules read and set, besides the methods:
+    #   number, saved   the game in progress and its log bytes on flash
+    #                   (boot sets them when it resumes a game)
+    #   next            the next new game's number: raised by seen()
+    #   synced          the synced marks, [[first, last], ...], sorted and
+    #                   merged; changed by set_synced() only
+    #   problems        damaged files found (problem() adds one), damage
+    #                   the damaged spans of each segment (drivers/archive.py)
     def __init__(self, root, device_id="", reserve=RESERVE_BLOCKS,
                  low=LOW_BLOCKS):
         self.dir = root.rstrip("/") + "/games"
@@ -78,16 +100,32 @@ class Store:
         self.fs_id = self._fs_id()
         self.next = 1
         try:
-            self.next = int(_read(self.path("next")))
+            self.next = int(self.read("next"))
         except (OSError, ValueError):
             pass                 # none yet (or damaged): from the games
         from . import archive
         self.synced = archive.load_synced(self)   # [[first, last], ...]
         self.archived = archive.scan_last(self)
-        self.next = max(self.next, self.archived + 1)
+        self.seen(self.archived)
 
     def path(self, name):
         return self.dir + "/" + name
+
+    def read(self, name):
+        # The bytes of the file name; OSError when it is not there.
+        with open(self.path(name), "rb") as f:
+            return f.read()
+
+    def seen(self, number):
+        # A game numbered number exists (archived, or the journal boot
+        # found): a new game gets a later number.
+        if number >= self.next:
+            self.next = number + 1
+
+    def problem(self, what):
+        # A damaged file found, for the boot report (each once).
+        if what not in self.problems:
+            self.problems.append(what)
 
     def game_id(self, number):
         return "%s-%s-%d" % (self.device_id, self.fs_id, number)
@@ -96,11 +134,11 @@ class Store:
         # The nonce on flash, or a new one written now (self.fs_saved says
         # whether it is on flash: start() refuses games until it is).
         try:
-            t = _read(self.path("fsid")).decode()
+            t = self.read("fsid").decode()
             if len(t) == 8 and _is_hex(t):
                 self.fs_saved = True
                 return t
-            self._problem("fsid")
+            self.problem("fsid")
         except (OSError, ValueError):
             pass                 # none yet: a fresh or erased filesystem
         try:
@@ -120,14 +158,17 @@ class Store:
         return True
 
     def replace(self, name, data):
-        # Put data (str or bytes) in the file name whole or not at all:
-        # written to name.tmp, then renamed over it (littlefs renames
-        # atomically; the old file is never deleted first). OSError when
-        # the flash refuses.
-        tmp = self.path(name + ".tmp")
-        with open(tmp, "w" if isinstance(data, str) else "wb") as f:
-            f.write(data)
-        os.rename(tmp, self.path(name))
+        # The file name replaced whole by data (see replace() above).
+        replace(self.path(name), data)
+
+    def set_synced(self, spans):
+        # The synced marks become spans ([[first, last], ...], sorted and
+        # merged): the file "synced" ("1-12,15") replaced whole, then the
+        # marks in RAM. OSError (and nothing changed) when the flash
+        # refuses.
+        self.replace("synced", ",".join(["%d-%d" % (a, b) if a != b else
+                                         str(a) for a, b in spans]))
+        self.synced = spans
 
     # --- segments
     def segments(self):
@@ -141,10 +182,6 @@ class Store:
 
     def seg_path(self, seg):
         return self.path("a%04d" % seg)
-
-    def _problem(self, what):
-        if what not in self.problems:
-            self.problems.append(what)
 
     # --- space
     def free_blocks(self):
@@ -194,12 +231,10 @@ class Store:
         # and closing per event: a write that fails leaves nothing pending
         # in a file buffer that a later close could still commit.
         end = log.used
-        c = F.crc(log.buf, start, end)
         f = None
         try:
             f = open(self.path("cur"), "ab")
-            f.write(memoryview(log.buf)[start:end])
-            f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
+            put_record(f, log.buf, start, end)
             f.close()
             f = None
         except OSError:
