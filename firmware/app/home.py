@@ -10,7 +10,7 @@ from . import ui
 # their code is in RAM only while they are in use (importing them again
 # reads a few KB from flash).
 _VISITED = ("app.newgame", "app.options", "app.names", "app.history",
-            "drivers.archive", "app.settings_screen", "app.final",
+            "drivers.segments", "app.settings_screen", "app.final",
             "app.play", "app.play_doggy", "app.play_duplicon",
             "app.play_alebrijes", "app.play_dog", "app.play_dinos",
             "app.play_free")

@@ -80,7 +80,7 @@ def boot(app):
         app.push(Note(app, tr("damaged"), [", ".join(st.problems)[:50]]))
     del R
     from .memory import unload             # done with at boot
-    unload("drivers.recovery", "drivers.archive")
+    unload("drivers.recovery", "drivers.segments")
 
 
 def match_after(app, st):
@@ -88,7 +88,7 @@ def match_after(app, st):
     # header: when the newest archived game is a finished DOG game of a
     # match still undecided, offer its next game as the device did before
     # the power went.
-    from drivers import archive as A
+    from drivers import segments as A
     h = None
     try:
         for seg in reversed(st.segments()):

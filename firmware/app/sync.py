@@ -31,7 +31,7 @@ class Sync:
 
     def _catalog(self):
         st = self.app.store
-        from drivers.archive import catalog
+        from drivers.segments import catalog
         return catalog(st) if st is not None else []
 
     def _find(self, number):
@@ -43,7 +43,7 @@ class Sync:
     def do_list(self, link, args):
         # One "game" frame per archived game, then "end" with the count,
         # made one at a time as the output has room.
-        from drivers.archive import read, is_synced
+        from drivers.segments import read, is_synced
         st = self.app.store
         games = self._catalog()
         s = self.app.session
@@ -66,7 +66,7 @@ class Sync:
         g = self._find(number)
         if g is None:
             return link.error(E_NO_GAME, "no game %d" % number)
-        from drivers.archive import entry_bytes
+        from drivers.segments import entry_bytes
         data = entry_bytes(self.app.store, g[1:3])
         if off > len(data):
             raise ValueError
@@ -87,7 +87,7 @@ class Sync:
         every = len(args) > 2 and args[2] == "all"
         if len(args) > 2 and not every:
             raise ValueError
-        from drivers.archive import entry_bytes, is_synced
+        from drivers.segments import entry_bytes, is_synced
         st = self.app.store
         picked = []
         total = 0
@@ -129,7 +129,7 @@ class Sync:
                 n += 1
             if n <= hi:
                 return link.error(E_NO_GAME, "no game %d" % n)
-        from drivers.archive import mark_spans
+        from drivers.segments import mark_spans
         if not mark_spans(self.app.store, spans):
             return link.error(E_STORE, "flash full")
         link.send(["ok", "mark"] + args)
@@ -143,7 +143,7 @@ class Sync:
         st = self.app.store
         items = []
         if st is not None:
-            from drivers.archive import damaged
+            from drivers.segments import damaged
             items = damaged(st)
 
         def frames():
@@ -163,7 +163,7 @@ class Sync:
         st = self.app.store
         item = None
         if st is not None:
-            from drivers.archive import damaged
+            from drivers.segments import damaged
             for it in damaged(st):
                 if it[0] == name:
                     item = it
@@ -171,7 +171,7 @@ class Sync:
             return link.error(E_NO_GAME, "no such item")
         if off > item[3]:
             raise ValueError
-        from drivers.archive import raw
+        from drivers.segments import raw
         part = raw(item, off, CHUNK)
         link.send(["ok", "raw", name, str(off), str(item[3]),
                    b2a_base64(part).decode().strip() or "-"])

@@ -10,7 +10,7 @@
 #            every file at least one 4 KB block.
 #   synced   the game numbers already copied to a PC ("1-12,15"), replaced
 #            by writing synced.tmp and renaming it over (never delete first;
-#            Store.set_synced writes it, drivers/archive.py reads it).
+#            Store.set_synced writes it, drivers/segments.py reads it).
 #   next     the next game number, replaced the same way when a game starts:
 #            a number is never given twice, even when the newest game is
 #            damaged.
@@ -26,7 +26,7 @@
 #
 # This module writes (the journal, the archive, the synced marks; every
 # file replaced whole goes through replace()); reading the archive is
-# drivers/archive.py, and boot's recovery of the journal
+# drivers/segments.py, and boot's recovery of the journal
 # drivers/recovery.py, both through the Store's methods (read, problem,
 # seen, set_synced): the app loads them only when it needs them.
 
@@ -81,7 +81,7 @@ class Store:
     #   synced          the synced marks, [[first, last], ...], sorted and
     #                   merged; changed by set_synced() only
     #   problems        damaged files found (problem() adds one), damage
-    #                   the damaged spans of each segment (drivers/archive.py)
+    #                   the damaged spans of each segment (segments.py)
     def __init__(self, root, device_id="", reserve=RESERVE_BLOCKS,
                  low=LOW_BLOCKS):
         self.dir = root.rstrip("/") + "/games"
@@ -103,9 +103,9 @@ class Store:
             self.next = int(self.read("next"))
         except (OSError, ValueError):
             pass                 # none yet (or damaged): from the games
-        from . import archive
-        self.synced = archive.load_synced(self)   # [[first, last], ...]
-        self.archived = archive.scan_last(self)
+        from .segments import load_synced, scan_last
+        self.synced = load_synced(self)   # [[first, last], ...]
+        self.archived = scan_last(self)
         self.seen(self.archived)
 
     def path(self, name):
@@ -192,7 +192,7 @@ class Store:
         # OK, LOW (warn before a new game) or FULL (refuse a new game),
         # after deleting synced segments if that helps.
         if self.free_blocks() < self.low:
-            from .archive import make_room
+            from .segments import make_room
             make_room(self)
         free = self.free_blocks()
         if free < self.reserve:
@@ -269,7 +269,7 @@ class Store:
     def add_entry(self, ent):
         # Append a whole archive entry to the newest segment, or a new one
         # once it holds SEG_BYTES or when damage was found in it (the boot
-        # walked it: drivers/archive.scan_last). True when it is on flash.
+        # walked it: drivers/segments.scan_last). True when it is on flash.
         segs = self.segments()
         seg = segs[-1] if segs else 1
         try:

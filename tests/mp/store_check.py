@@ -23,7 +23,7 @@ import board                           # noqa: E402
 from fakes.blockdev import BlockDev    # noqa: E402
 from app.play import start_game           # noqa: E402
 from drivers import store as S         # noqa: E402
-from drivers import archive            # noqa: E402
+from drivers import segments as archive  # noqa: E402
 from core import errors as E           # noqa: E402
 
 

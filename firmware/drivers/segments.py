@@ -1,5 +1,6 @@
-# Reading the archive of past games (the files are described in
-# drivers/store.py): the entries of each segment, their headers and bytes,
+# Reading the archive segments aNNNN, the past games on the board (the files
+# are described in drivers/store.py; the PC's archive is another thing,
+# host_tools/archive.py): the entries of each segment, their headers and bytes,
 # the list the sync link offers, the marks of games synced to a PC, and
 # freeing space by deleting segments whose games are all synced. Functions
 # of a Store; imported when a screen, the link or boot needs them, not kept
