@@ -54,9 +54,8 @@ class App:
         self.link = None           # the sync protocol on the serial port
         port = getattr(hw, "serial", None)
         if port is not None:
-            from drivers.link import Link
-            from .sync import Sync
-            self.link = Link(port, port, Sync(self))
+            from .sync import link
+            self.link = link(self, port)
 
     # --- screens
     def top(self):

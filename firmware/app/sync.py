@@ -20,6 +20,12 @@ TIME_MIN = 1704067200    # 2024-01-01: a clock before is not set
 TIME_MAX = 4102444799    # 2099-12-31 23:59:59: gmtime and RTCs take it
 
 
+def link(app, port):
+    # The sync link on the serial port, answering from app.
+    from drivers.link import Link
+    return Link(port, port, Sync(app))
+
+
 class Sync:
     def __init__(self, app):
         self.app = app

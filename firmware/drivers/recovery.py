@@ -5,7 +5,6 @@
 import os
 from core import gamefile as F
 from core.game import event_size
-from .store import put_record
 
 
 class Recovery:
@@ -34,7 +33,7 @@ def recover(st):
     if head.number <= st.archived:
         os.remove(st.path("cur"))  # already in the archive: finish the move
         return None
-    st.seen(head.number)
+    st.next = max(st.next, head.number + 1)
     return Recovery(head, data, first)
 
 
@@ -61,7 +60,9 @@ def rewrite(st, session):
         off = 0
         while off < log.used:
             size = event_size(g, log.buf, off, log.used)
-            put_record(f, log.buf, off, off + size)
+            c = F.crc(log.buf, off, off + size)
+            f.write(memoryview(log.buf)[off:off + size])
+            f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
             off += size
-    st.replace("cur", write)
+    st.replace(st.path("cur"), write)
     st.saved = log.used

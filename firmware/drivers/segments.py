@@ -262,8 +262,11 @@ def mark_spans(st, spans):
             merged.append([a, b])
     if merged == st.synced:
         return True
+    text = ",".join(["%d-%d" % (a, b) if a != b else str(a)
+                     for a, b in merged])
     try:
-        st.set_synced(merged)
+        st.replace(st.path("synced"), text)
     except OSError:
         return False
+    st.synced = merged
     return True

@@ -27,8 +27,8 @@
 # This module writes (the journal, the archive, the synced marks; every
 # file replaced whole goes through replace()); reading the archive is
 # drivers/segments.py, and boot's recovery of the journal
-# drivers/recovery.py, both through the Store's methods (read, problem,
-# seen, set_synced): the app loads them only when it needs them.
+# drivers/recovery.py, both through the Store's public face (below; neither
+# imports this module): the app loads them only when it needs them.
 
 import os
 from core import gamefile as F
@@ -57,15 +57,6 @@ def replace(path, data):
     os.rename(tmp, path)
 
 
-def put_record(f, buf, start, end):
-    # One journal record into the open file f: the event buf[start:end],
-    # then its CRC (core/gamefile.py). Store.append writes one per event;
-    # drivers/recovery.rewrite the whole log again.
-    c = F.crc(buf, start, end)
-    f.write(memoryview(buf)[start:end])
-    f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
-
-
 def _is_hex(t):
     for c in t:
         if c not in "0123456789abcdef":
@@ -74,14 +65,19 @@ def _is_hex(t):
 
 
 class Store:
-    # What other modules read and set, besides the methods:
+    # Its public face: the methods without a leading _ (read(name) a
+    # file, problem(what) reported at boot, replace(path, data) a file
+    # whole) and these attributes, which the store's readers set (kept
+    # attributes rather than methods: this module stays in RAM all game):
+    #   next       the next new game's number; recovery raises it past the
+    #              journal's game (max), nothing lowers it
+    #   synced     the synced marks, [[first, last], ...], sorted and
+    #              merged; segments.mark_spans sets it once the file
+    #              "synced" is replaced
     #   number, saved   the game in progress and its log bytes on flash
-    #                   (boot sets them when it resumes a game)
-    #   next            the next new game's number: raised by seen()
-    #   synced          the synced marks, [[first, last], ...], sorted and
-    #                   merged; changed by set_synced() only
-    #   problems        damaged files found (problem() adds one), damage
-    #                   the damaged spans of each segment (segments.py)
+    #              (boot sets them when it resumes a game)
+    #   problems, damage   what problem() found; each damaged segment's
+    #              spans (segments.entries sets them)
     def __init__(self, root, device_id="", reserve=RESERVE_BLOCKS,
                  low=LOW_BLOCKS):
         self.dir = root.rstrip("/") + "/games"
@@ -106,7 +102,7 @@ class Store:
         from .segments import load_synced, scan_last
         self.synced = load_synced(self)   # [[first, last], ...]
         self.archived = scan_last(self)
-        self.seen(self.archived)
+        self.next = max(self.next, self.archived + 1)
 
     def path(self, name):
         return self.dir + "/" + name
@@ -115,12 +111,6 @@ class Store:
         # The bytes of the file name; OSError when it is not there.
         with open(self.path(name), "rb") as f:
             return f.read()
-
-    def seen(self, number):
-        # A game numbered number exists (archived, or the journal boot
-        # found): a new game gets a later number.
-        if number >= self.next:
-            self.next = number + 1
 
     def problem(self, what):
         # A damaged file found, for the boot report (each once).
@@ -152,23 +142,14 @@ class Store:
 
     def _save_fs_id(self, t):
         try:
-            self.replace("fsid", t)
+            replace(self.path("fsid"), t)
         except OSError:
             return False
         return True
 
-    def replace(self, name, data):
-        # The file name replaced whole by data (see replace() above).
-        replace(self.path(name), data)
-
-    def set_synced(self, spans):
-        # The synced marks become spans ([[first, last], ...], sorted and
-        # merged): the file "synced" ("1-12,15") replaced whole, then the
-        # marks in RAM. OSError (and nothing changed) when the flash
-        # refuses.
-        self.replace("synced", ",".join(["%d-%d" % (a, b) if a != b else
-                                         str(a) for a, b in spans]))
-        self.synced = spans
+    # st.replace(path, data): replace() for the modules that do not import
+    # this one (an import back would tie them in a circle)
+    replace = staticmethod(replace)
 
     # --- segments
     def segments(self):
@@ -215,8 +196,8 @@ class Store:
         head = F.header(number, t, 0, 0, session.gid, session.names,
                         session.opts)
         try:
-            self.replace("next", str(number + 1))
-            self.replace("cur", F.journal_head(head))
+            replace(self.path("next"), str(number + 1))
+            replace(self.path("cur"), F.journal_head(head))
         except OSError:
             return False
         self.number = number
@@ -231,10 +212,12 @@ class Store:
         # and closing per event: a write that fails leaves nothing pending
         # in a file buffer that a later close could still commit.
         end = log.used
+        c = F.crc(log.buf, start, end)
         f = None
         try:
             f = open(self.path("cur"), "ab")
-            put_record(f, log.buf, start, end)
+            f.write(memoryview(log.buf)[start:end])
+            f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
             f.close()
             f = None
         except OSError:
