@@ -22,7 +22,8 @@ def recover(st):
     # Read the journal left by the last power-off, if any.
     # Returns a Recovery, or None when there is no game in progress.
     try:
-        data = st.read("cur")
+        with open(st.path("cur"), "rb") as f:
+            data = f.read()
     except OSError:
         return None
     try:

@@ -223,7 +223,8 @@ def load_synced(st):
     # [[first, last], ...] from "1-12,15"; damaged parts are reported.
     out = []
     try:
-        text = st.read("synced").decode()
+        with open(st.path("synced"), "rb") as f:
+            text = f.read().decode()
     except (OSError, ValueError):
         return out
     for part in text.split(","):

@@ -57,6 +57,12 @@ def replace(path, data):
     os.rename(tmp, path)
 
 
+def _read(path):
+    # The bytes of the file at path; OSError when it is not there.
+    with open(path, "rb") as f:
+        return f.read()
+
+
 def _is_hex(t):
     for c in t:
         if c not in "0123456789abcdef":
@@ -65,7 +71,7 @@ def _is_hex(t):
 
 
 class Store:
-    # Its public face: the methods without a leading _ (read(name) a
+    # Its public face: the methods without a leading _ (path(name) of a
     # file, problem(what) reported at boot, replace(path, data) a file
     # whole) and these attributes, which the store's readers set (kept
     # attributes rather than methods: this module stays in RAM all game):
@@ -96,7 +102,7 @@ class Store:
         self.fs_id = self._fs_id()
         self.next = 1
         try:
-            self.next = int(self.read("next"))
+            self.next = int(_read(self.path("next")))
         except (OSError, ValueError):
             pass                 # none yet (or damaged): from the games
         from .segments import load_synced, scan_last
@@ -106,11 +112,6 @@ class Store:
 
     def path(self, name):
         return self.dir + "/" + name
-
-    def read(self, name):
-        # The bytes of the file name; OSError when it is not there.
-        with open(self.path(name), "rb") as f:
-            return f.read()
 
     def problem(self, what):
         # A damaged file found, for the boot report (each once).
@@ -124,7 +125,7 @@ class Store:
         # The nonce on flash, or a new one written now (self.fs_saved says
         # whether it is on flash: start() refuses games until it is).
         try:
-            t = self.read("fsid").decode()
+            t = _read(self.path("fsid")).decode()
             if len(t) == 8 and _is_hex(t):
                 self.fs_saved = True
                 return t
