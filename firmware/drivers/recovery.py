@@ -65,5 +65,5 @@ def rewrite(st, session):
             f.write(memoryview(log.buf)[off:off + size])
             f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
             off += size
-    st.replace(st.path("cur"), write)
+    st.replace_file(st.path("cur"), write)
     st.saved = log.used

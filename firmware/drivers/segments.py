@@ -266,7 +266,7 @@ def mark_spans(st, spans):
     text = ",".join(["%d-%d" % (a, b) if a != b else str(a)
                      for a, b in merged])
     try:
-        st.replace(st.path("synced"), text)
+        st.replace_file(st.path("synced"), text)
     except OSError:
         return False
     st.synced = merged

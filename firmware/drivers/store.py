@@ -10,7 +10,7 @@
 #            every file at least one 4 KB block.
 #   synced   the game numbers already copied to a PC ("1-12,15"), replaced
 #            by writing synced.tmp and renaming it over (never delete first;
-#            Store.set_synced writes it, drivers/segments.py reads it).
+#            drivers/segments.py reads and writes it).
 #   next     the next game number, replaced the same way when a game starts:
 #            a number is never given twice, even when the newest game is
 #            damaged.
@@ -72,8 +72,8 @@ def _is_hex(t):
 
 class Store:
     # Its public face: the methods without a leading _ (path(name) of a
-    # file, problem(what) reported at boot, replace(path, data) a file
-    # whole) and these attributes, which the store's readers set (kept
+    # file, problem(what) reported at boot, replace_file(path, data) a
+    # file whole) and these attributes, which the store's readers set (kept
     # attributes rather than methods: this module stays in RAM all game):
     #   next       the next new game's number; recovery raises it past the
     #              journal's game (max), nothing lowers it
@@ -148,9 +148,11 @@ class Store:
             return False
         return True
 
-    # st.replace(path, data): replace() for the modules that do not import
-    # this one (an import back would tie them in a circle)
-    replace = staticmethod(replace)
+    # st.replace_file(path, data): replace() for the modules that do not
+    # import this one (an import back would tie them in a circle). A new
+    # name: the old st.replace(name, data) took a name in the store's
+    # folder, and a call written for it must fail, not write elsewhere.
+    replace_file = staticmethod(replace)
 
     # --- segments
     def segments(self):
