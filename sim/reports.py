@@ -26,7 +26,7 @@ def past(store):
     # Damaged entries are skipped, as the firmware skips them.
     if store is None:
         return 0, None
-    from drivers.archive import index, read
+    from drivers.segments import index, read
     count = 0
     newest = None
     for where in index(store):
@@ -46,7 +46,7 @@ def past(store):
 
 def state(hw):
     # The module this loads is forgotten again unless the app had it.
-    had = "drivers.archive" in sys.modules
+    had = "drivers.segments" in sys.modules
     app = hw.app
     s = app.session
     top = app.stack[-1]
@@ -71,7 +71,7 @@ def state(hw):
                          "totals": [g.total[p] for p in range(sess.n)]}
     if not had:
         from app.memory import unload
-        unload("drivers.archive")
+        unload("drivers.segments")
     return info
 
 

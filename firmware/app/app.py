@@ -57,8 +57,8 @@ class App:
         self.link = None           # the sync protocol on the serial port
         port = getattr(hw, "serial", None)
         if port is not None:
-            from drivers.link import Link
-            self.link = Link(self, port, port)
+            from .sync import link
+            self.link = link(self, port)
 
     # --- screens
     def top(self):

@@ -10,7 +10,7 @@
 # Which modules are in RAM in each phase (a board runs .mpy files from
 # flash: a module's code lives in the heap while it is imported):
 #   boot      app, startup, session, drivers.store, drivers.recovery and
-#             drivers.archive (all three forgotten once boot is done);
+#             drivers.segments (all three forgotten once boot is done);
 #   home      home, and the screen it opened (newgame, names, history,
 #             settings_screen, final, the title's play module for its
 #             options); all forgotten whenever home is on top (home.py);

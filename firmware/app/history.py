@@ -1,7 +1,7 @@
 # Past games from the flash, newest first, each opening its breakdown
 # (read-only). Rows are read from the flash only when they come into view.
 
-from drivers.archive import index, read
+from drivers.segments import index, read
 from .screens import Choice, Note
 from .i18n import tr
 from .ui import COLS

@@ -9,7 +9,7 @@ from . import ui
 # Screens that only run from here: forgotten whenever home is on top, so
 # their code is in RAM only while they are in use (importing them again
 # reads a few KB from flash).
-_VISITED = ("app.newgame", "app.names", "app.history", "drivers.archive",
+_VISITED = ("app.newgame", "app.names", "app.history", "drivers.segments",
             "app.settings_screen", "app.final")
 
 

@@ -1,7 +1,7 @@
 # Device settings and the roster of player names, kept in the board's flash
-# as settings.json. Saved by writing a temporary file and renaming it over
-# the old one (littlefs replaces atomically; never delete first), so a power
-# cut leaves either the old settings or the new ones. Written only when a
+# as settings.json. Saved by drivers/store.replace (a temporary file renamed
+# over the old one: littlefs replaces atomically; never delete first), so a
+# power cut leaves either the old settings or the new ones. Written only when a
 # value differs from what the flash holds (each save costs the flash about
 # four block writes).
 
@@ -58,12 +58,9 @@ class Settings:
         d = {}
         for k in _FIELDS:
             d[k] = getattr(self, k)
-        tmp = self.root + _FILE + ".tmp"
+        from drivers.store import replace
         try:
-            with open(tmp, "w") as f:
-                json.dump(d, f)
-            import os
-            os.rename(tmp, self.root + _FILE)
+            replace(self.root + _FILE, json.dumps(d))
             self.saved = now
         except OSError:
             pass                   # full or failing flash: keep RAM values

@@ -31,7 +31,7 @@ def resume(app):
         rec = R.recover(st)
     except OSError:
         rec = None
-        st.problems.append("cur")
+        st.problem("cur")
     lines = []
     if rec is not None:
         from .session import from_journal
@@ -63,7 +63,7 @@ def resume(app):
     del R
     from .memory import unload
     unload(                                  # done with at boot
-        "drivers.recovery", "drivers.archive")
+        "drivers.recovery", "drivers.segments")
 
 
 def match_after(app, st):
@@ -72,7 +72,7 @@ def match_after(app, st):
     # game is one of those, its play module's after_boot() offers the
     # match's next game as the device did before the power went.
     from core.games import MATCHES
-    from drivers import archive as A
+    from drivers import segments as A
     h = None
     try:
         for seg in reversed(st.segments()):

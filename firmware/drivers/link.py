@@ -1,5 +1,8 @@
 # The sync protocol on the USB serial port (shared with the REPL), device
-# side. docs/protocol.md describes it; host_tools/link.py is the PC side.
+# side: the transport. docs/protocol.md describes it; host_tools/link.py is
+# the PC side. What each request does is not here: the Link is given an
+# object whose do_NAME(link, args) answers command NAME (app/sync.py, from
+# the app's state) through send / error / start / stream.
 #
 # A frame is one line of printable ASCII with a CRC-32 (core/wire.py: the
 # format, shared with the PC). Binary payloads travel in base64. The PC
@@ -16,15 +19,12 @@
 # a host that stops reading gets its requests refused ("err 7", or dropped
 # once OWED_MAX refusals wait) while the keys keep working.
 
-from binascii import crc32, a2b_base64, b2a_base64
+from binascii import crc32, b2a_base64
 from core.wire import printable, frame, parse, tail
 from .outbuf import OutBuf
 
 PROTO = 3
-FIRMWARE = "0.6"
 MAX_LINE = 320           # longest request accepted, in bytes
-CHUNK = 192              # most bytes of a game in one "data" frame
-PULL_MAX = 4096          # most bytes of games in one "pull" frame
 MARK_SPANS = 16          # most spans in one "mark" request
 OUT_SIZE = 1024          # the output buffer, bytes
 ROOM = 360               # room a request needs to run: its longest single
@@ -33,8 +33,6 @@ OWED_MAX = 8             # refusals kept to answer "err 7" later
 IN_STEP = 256            # most request bytes read per poll
 NUM_MAX = 99999999       # game numbers
 OFF_MAX = 1000000        # offsets and lengths
-TIME_MIN = 1704067200    # 2024-01-01: a clock before is not set
-TIME_MAX = 4102444799    # 2099-12-31 23:59:59: gmtime and RTCs take it
 
 E_FRAME = 1              # malformed frame or bad CRC
 E_LONG = 2               # longer than MAX_LINE
@@ -78,7 +76,7 @@ def check_args(cmd, args):
         raise ValueError
     if cmd == "mark":
         # Plain numbers only; what they may be (games the device holds,
-        # 16 spans at most) is do_mark's to say.
+        # 16 spans at most) is the handler's to say.
         for a in args:
             lo, dash, hi = a.partition("-")
             num(lo, 0, 9999999999)
@@ -114,8 +112,7 @@ def _stream(words, parts):
 
 
 class Link:
-    def __init__(self, app, rx, tx):
-        self.app = app
+    def __init__(self, rx, tx, handlers):
         self.rx = rx              # read(1) -> b"" when nothing waits
         self.tx = tx              # write(b) -> bytes taken, never waits
         self.line = bytearray(MAX_LINE)
@@ -131,6 +128,15 @@ class Link:
         self.refused = 0          # requests answered err 7
         self.dropped = 0          # requests refused with no answer
         self.internal = 0         # requests answered err 8
+        # The commands' handlers, found by getattr on the fixed names of
+        # _MAX_ARGS only (never on a name that came from the link).
+        self.handlers = handlers
+        self.commands = {}
+        kind = type(handlers)
+        for name in _MAX_ARGS:
+            fn = getattr(kind, "do_" + name, None)
+            if fn is not None:
+                self.commands[name] = fn
 
     def reset(self):
         # After a failure of the link itself: start clean.
@@ -265,12 +271,12 @@ class Link:
             return self.error(E_FRAME, "bad frame")
         self.frames += 1
         cmd = words[0]
-        fn = _COMMANDS.get(cmd)   # exact names only: never getattr(cmd)
+        fn = self.commands.get(cmd)   # exact names only: never getattr(cmd)
         if fn is None:
             return self.error(E_UNKNOWN, "unknown " + echo(cmd))
         try:
             check_args(cmd, words[1:])
-            fn(self, words[1:])
+            fn(self.handlers, self, words[1:])
         except (ValueError, IndexError, TypeError):
             self.error(E_ARGS, "bad arguments")
         except OSError:
@@ -280,223 +286,6 @@ class Link:
         # One frame of words and a base64 word of the bytes parts yields,
         # sent piece by piece as the output has room.
         self.start(_stream(words, parts))
-
-    # --- commands
-    def do_hello(self, args):
-        st = self.app.store
-        self.send(["ok", "hello", st.device_id if st else "-", FIRMWARE,
-                   str(PROTO), st.fs_id if st else "-"])
-
-    def _catalog(self):
-        st = self.app.store
-        from .archive import catalog
-        return catalog(st) if st is not None else []
-
-    def _find(self, number):
-        for g in self._catalog():
-            if g[0] == number:
-                return g
-        return None
-
-    def do_list(self, args):
-        # One "game" frame per archived game, then "end" with the count,
-        # made one at a time as the output has room.
-        from .archive import read, is_synced
-        st = self.app.store
-        games = self._catalog()
-        s = self.app.session
-        current = s.number if s is not None else 0
-
-        def frames():
-            for number, seg, off, size in games:
-                h = read(st, (seg, off))[0]
-                yield frame(["ok", "game", str(number), h.gid, str(h.time),
-                             str(size), "1" if is_synced(st, number) else "0",
-                             "1" if h.finished else "0"])
-            yield frame(["ok", "end", str(len(games)), str(current)])
-        self.start(frames())
-
-    def do_fetch(self, args):
-        # fetch NUMBER OFFSET [LEN]: bytes of an archived game's entry.
-        number = num(args[0], 1, NUM_MAX)
-        off = num(args[1], 0, OFF_MAX)
-        n = min(num(args[2], 0, OFF_MAX) if len(args) > 2 else CHUNK, CHUNK)
-        g = self._find(number)
-        if g is None:
-            return self.error(E_NO_GAME, "no game %d" % number)
-        from .archive import entry_bytes
-        data = entry_bytes(self.app.store, g[1:3])
-        if off > len(data):
-            raise ValueError
-        part = data[off:off + n]
-        self.send(["ok", "data", str(number), str(off), str(len(data)),
-                   b2a_base64(part).decode().strip() or "-"])
-
-    def do_pull(self, args):
-        # pull FROM [MAX [all]]: whole entries of the archived games
-        # numbered FROM or later (only those not marked synced, unless
-        # "all"), concatenated, at least one and at most MAX bytes
-        # (PULL_MAX at most) in one frame:
-        #     ok pull NEXT COUNT BASE64
-        # NEXT is the number to pull from next, 0 when nothing is left.
-        first = num(args[0], 0, NUM_MAX)
-        most = min(num(args[1], 1, OFF_MAX) if len(args) > 1 else PULL_MAX,
-                   PULL_MAX)
-        every = len(args) > 2 and args[2] == "all"
-        if len(args) > 2 and not every:
-            raise ValueError
-        from .archive import entry_bytes, is_synced
-        st = self.app.store
-        picked = []
-        total = 0
-        nxt = 0
-        for g in self._catalog():
-            if g[0] < first or not every and is_synced(st, g[0]):
-                continue
-            if picked and total + g[3] > most:
-                nxt = g[0]
-                break
-            picked.append(g)
-            total += g[3]
-
-        def parts():
-            for g in picked:
-                yield entry_bytes(st, g[1:3])
-        self.stream(["ok", "pull", str(nxt), str(len(picked))], parts())
-
-    def do_mark(self, args):
-        # mark N [A-B ...]: these games are safe on the PC. Every number
-        # of every span must be an archived game the device can read (the
-        # catalog: what list and pull offer); otherwise nothing is marked.
-        if not 0 < len(args) <= MARK_SPANS:
-            raise ValueError
-        spans = []
-        for a in args:
-            lo, dash, hi = a.partition("-")
-            lo = num(lo, 1, NUM_MAX)
-            hi = num(hi, 1, NUM_MAX) if dash else lo
-            if hi < lo:
-                raise ValueError
-            spans.append((lo, hi))
-        have = {}
-        for g in self._catalog():
-            have[g[0]] = 1
-        for lo, hi in spans:
-            n = lo
-            while n <= hi and n in have:   # at most len(have) + 1 steps
-                n += 1
-            if n <= hi:
-                return self.error(E_NO_GAME, "no game %d" % n)
-        from .archive import mark_spans
-        if not mark_spans(self.app.store, spans):
-            return self.error(E_STORE, "flash full")
-        self.send(["ok", "mark"] + args)
-
-    def do_damaged(self, args):
-        # One "ok damaged NAME SIZE" per damaged item (a damaged span of
-        # an archive segment, aNNNN.OFF.LEN, or a journal set aside at
-        # boot, badN), then "ok end COUNT".
-        if args:
-            raise ValueError
-        st = self.app.store
-        items = []
-        if st is not None:
-            from .archive import damaged
-            items = damaged(st)
-
-        def frames():
-            for item in items:
-                yield frame(["ok", "damaged", item[0], str(item[3])])
-            yield frame(["ok", "end", str(len(items))])
-        self.start(frames())
-
-    def do_raw(self, args):
-        # raw NAME OFFSET: up to CHUNK bytes of a damaged item, as stored:
-        #     ok raw NAME OFFSET TOTAL BASE64
-        # NAME must be in the current damaged list (never a path).
-        if len(args) != 2:
-            raise ValueError
-        name = args[0]
-        off = num(args[1], 0, OFF_MAX)
-        st = self.app.store
-        item = None
-        if st is not None:
-            from .archive import damaged
-            for it in damaged(st):
-                if it[0] == name:
-                    item = it
-        if item is None:
-            return self.error(E_NO_GAME, "no such item")
-        if off > item[3]:
-            raise ValueError
-        from .archive import raw
-        part = raw(item, off, CHUNK)
-        self.send(["ok", "raw", name, str(off), str(item[3]),
-                   b2a_base64(part).decode().strip() or "-"])
-
-    def do_time(self, args):
-        # time UNIX_SECONDS: set the board's clock (games get dates); the
-        # range keeps gmtime and the RTC within what they take.
-        t = num(args[0], TIME_MIN, TIME_MAX)
-        try:
-            import machine
-            import time
-            tm = time.gmtime(t - (946684800 if time.gmtime(0)[0] == 2000
-                                  else 0))
-            machine.RTC().datetime((tm[0], tm[1], tm[2], tm[6], tm[3],
-                                    tm[4], tm[5], 0))
-        except (ImportError, AttributeError):
-            pass                  # the simulator: the PC's clock already
-        self.send(["ok", "time", str(t)])
-
-    def do_roster(self, args):
-        # roster get | roster set BASE64(JSON list of names)
-        import json
-        s = self.app.settings
-        if args[0] == "get":
-            data = json.dumps(s.roster).encode()
-            self.stream(["ok", "roster"], [data])
-            return
-        if args[0] != "set" or len(args) != 2:
-            raise ValueError
-        names = json.loads(a2b_base64(args[1]))
-        if not isinstance(names, list) or len(names) > 12 or not all(
-                [isinstance(x, str) and 0 < len(x) <= 12 for x in names]):
-            raise ValueError
-        s.roster = names
-        s.save()                  # writes the flash only if they changed
-        self.send(["ok", "roster", str(len(names))])
-
-    def do_settings(self, args):
-        # settings get | settings set KEY VALUE [KEY VALUE ...]
-        #   lang es|en, dim_s / off_s seconds from the device's choices.
-        from app import settings as S
-        st = self.app.settings
-        if args[0] == "get":
-            self.send(["ok", "settings", "lang", "en" if st.lang else "es",
-                       "dim_s", str(st.dim_s), "off_s", str(st.off_s)])
-            return
-        if args[0] != "set" or len(args) < 3 or len(args) % 2 == 0:
-            raise ValueError
-        new = {}
-        for i in range(1, len(args), 2):
-            k, v = args[i], args[i + 1]
-            if k == "lang" and v in ("es", "en"):
-                new[k] = 1 if v == "en" else 0
-            elif k == "dim_s" and num(v, 0, 86400) in S.DIM_CHOICES:
-                new[k] = int(v)
-            elif k == "off_s" and num(v, 0, 86400) in S.OFF_CHOICES:
-                new[k] = int(v)
-            else:
-                raise ValueError
-        for k in new:
-            setattr(st, k, new[k])
-        st.save()                 # writes the flash only if they changed
-        if "lang" in new:
-            from app import i18n
-            i18n.set_lang(st.lang)
-            self.app.dirty = True
-        self.send(["ok", "settings"] + args[1:])
 
 
 def _chain(gen, piece, more):
@@ -510,13 +299,7 @@ def _chain(gen, piece, more):
         yield p
 
 
-# The commands, by exact name, with the most arguments each takes. Found
-# with getattr on these fixed names only.
+# The commands, by exact name, with the most arguments each takes.
 _MAX_ARGS = {"hello": 4, "list": 4, "fetch": 3, "pull": 3,
              "mark": MARK_SPANS, "time": 1, "roster": 2, "settings": 7,
              "damaged": 0, "raw": 2}
-_COMMANDS = {}
-for _name in _MAX_ARGS:
-    _fn = getattr(Link, "do_" + _name, None)
-    if _fn is not None:
-        _COMMANDS[_name] = _fn

@@ -5,7 +5,6 @@
 import os
 from core import gamefile as F
 from core.game import event_size
-from .store import _read
 
 
 class Recovery:
@@ -22,9 +21,9 @@ class Recovery:
 def recover(st):
     # Read the journal left by the last power-off, if any.
     # Returns a Recovery, or None when there is no game in progress.
-    p = st.path("cur")
     try:
-        data = _read(p)
+        with open(st.path("cur"), "rb") as f:
+            data = f.read()
     except OSError:
         return None
     try:
@@ -33,7 +32,7 @@ def recover(st):
         set_aside(st)
         return None
     if head.number <= st.archived:
-        os.remove(p)          # already in the archive: finish the move
+        os.remove(st.path("cur"))  # already in the archive: finish the move
         return None
     st.next = max(st.next, head.number + 1)
     return Recovery(head, data, first)
@@ -42,7 +41,7 @@ def recover(st):
 def set_aside(st):
     # A journal that cannot be read: keep its bytes for the PC to look
     # at, out of the way of the next game.
-    st._problem("cur")
+    st.problem("cur")
     try:
         os.rename(st.path("cur"), st.path("bad%d" % st.next))
     except OSError:
@@ -51,12 +50,12 @@ def set_aside(st):
 
 def rewrite(st, session):
     # Replace the journal with the session's log as it now stands (after
-    # dropping damaged records at boot): temp file, then rename.
+    # dropping damaged records at boot), whole or not at all.
     log = session.log
     head = F.header(session.number, session.time, 0, 0, session.gid,
                     session.names, session.opts)
-    tmp = st.path("cur.tmp")
-    with open(tmp, "wb") as f:
+
+    def write(f):
         f.write(F.journal_head(head))
         g = log.game
         off = 0
@@ -66,5 +65,5 @@ def rewrite(st, session):
             f.write(memoryview(log.buf)[off:off + size])
             f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
             off += size
-    os.rename(tmp, st.path("cur"))
+    st.replace_file(st.path("cur"), write)
     st.saved = log.used

@@ -10,7 +10,7 @@
 #            every file at least one 4 KB block.
 #   synced   the game numbers already copied to a PC ("1-12,15"), replaced
 #            by writing synced.tmp and renaming it over (never delete first;
-#            drivers/archive.py reads and writes it).
+#            drivers/segments.py reads and writes it).
 #   next     the next game number, replaced the same way when a game starts:
 #            a number is never given twice, even when the newest game is
 #            damaged.
@@ -26,9 +26,11 @@
 # Games that are not synced are never deleted; synced segments are deleted,
 # oldest first, only when space runs low.
 #
-# This module writes (the journal, the archive, the synced marks); reading
-# the archive is drivers/archive.py, and boot's recovery of the journal
-# drivers/recovery.py: the app loads those only when it needs them.
+# This module writes (the journal, the archive, the synced marks; every
+# file replaced whole goes through replace()); reading the archive is
+# drivers/segments.py, and boot's recovery of the journal
+# drivers/recovery.py, both through the Store's public face (below; neither
+# imports this module): the app loads them only when it needs them.
 
 import os
 from core import gamefile as F
@@ -41,15 +43,24 @@ LOW = 1
 FULL = 2
 
 
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
+def replace(path, data):
+    # Put data in the file at path whole or not at all: written to
+    # path.tmp, then renamed over it (littlefs renames atomically; the old
+    # file is never deleted first). data: a str, bytes, or a function that
+    # writes to the open binary file. OSError when the flash refuses.
+    # Every file of the board replaced whole goes through here (the
+    # store's, settings.json).
+    tmp = path + ".tmp"
+    with open(tmp, "w" if isinstance(data, str) else "wb") as f:
+        if callable(data):
+            data(f)
+        else:
+            f.write(data)
+    os.rename(tmp, path)
 
 
 def _read(path):
+    # The bytes of the file at path; OSError when it is not there.
     with open(path, "rb") as f:
         return f.read()
 
@@ -62,6 +73,19 @@ def _is_hex(t):
 
 
 class Store:
+    # Its public face: the methods without a leading _ (path(name) of a
+    # file, problem(what) reported at boot, replace_file(path, data) a
+    # file whole) and these attributes, which the store's readers set (kept
+    # attributes rather than methods: this module stays in RAM all game):
+    #   next       the next new game's number; recovery raises it past the
+    #              journal's game (max), nothing lowers it
+    #   synced     the synced marks, [[first, last], ...], sorted and
+    #              merged; segments.mark_spans sets it once the file
+    #              "synced" is replaced
+    #   number, saved   the game in progress and its log bytes on flash
+    #              (boot sets them when it resumes a game)
+    #   problems, damage   what problem() found; each damaged segment's
+    #              spans (segments.entries sets them)
     def __init__(self, root, device_id="", reserve=RESERVE_BLOCKS,
                  low=LOW_BLOCKS):
         self.dir = root.rstrip("/") + "/games"
@@ -83,13 +107,18 @@ class Store:
             self.next = int(_read(self.path("next")))
         except (OSError, ValueError):
             pass                 # none yet (or damaged): from the games
-        from . import archive
-        self.synced = archive.load_synced(self)   # [[first, last], ...]
-        self.archived = archive.scan_last(self)
+        from .segments import load_synced, scan_last
+        self.synced = load_synced(self)   # [[first, last], ...]
+        self.archived = scan_last(self)
         self.next = max(self.next, self.archived + 1)
 
     def path(self, name):
         return self.dir + "/" + name
+
+    def problem(self, what):
+        # A damaged file found, for the boot report (each once).
+        if what not in self.problems:
+            self.problems.append(what)
 
     def game_id(self, number):
         return "%s-%s-%d" % (self.device_id, self.fs_id, number)
@@ -102,7 +131,7 @@ class Store:
             if len(t) == 8 and _is_hex(t):
                 self.fs_saved = True
                 return t
-            self._problem("fsid")
+            self.problem("fsid")
         except (OSError, ValueError):
             pass                 # none yet: a fresh or erased filesystem
         try:
@@ -116,20 +145,16 @@ class Store:
 
     def _save_fs_id(self, t):
         try:
-            self.replace("fsid", t)
+            replace(self.path("fsid"), t)
         except OSError:
             return False
         return True
 
-    def replace(self, name, data):
-        # Put data (str or bytes) in the file name whole or not at all:
-        # written to name.tmp, then renamed over it (littlefs renames
-        # atomically; the old file is never deleted first). OSError when
-        # the flash refuses.
-        tmp = self.path(name + ".tmp")
-        with open(tmp, "w" if isinstance(data, str) else "wb") as f:
-            f.write(data)
-        os.rename(tmp, self.path(name))
+    # st.replace_file(path, data): replace() for the modules that do not
+    # import this one (an import back would tie them in a circle). A new
+    # name: the old st.replace(name, data) took a name in the store's
+    # folder, and a call written for it must fail, not write elsewhere.
+    replace_file = staticmethod(replace)
 
     # --- segments
     def segments(self):
@@ -144,10 +169,6 @@ class Store:
     def seg_path(self, seg):
         return self.path("a%04d" % seg)
 
-    def _problem(self, what):
-        if what not in self.problems:
-            self.problems.append(what)
-
     # --- space
     def free_blocks(self):
         st = os.statvfs(self.dir)
@@ -157,7 +178,7 @@ class Store:
         # OK, LOW (warn before a new game) or FULL (refuse a new game),
         # after deleting synced segments if that helps.
         if self.free_blocks() < self.low:
-            from .archive import make_room
+            from .segments import make_room
             make_room(self)
         free = self.free_blocks()
         if free < self.reserve:
@@ -180,8 +201,8 @@ class Store:
         head = F.header(number, t, 0, 0, session.gid, session.names,
                         session.opts)
         try:
-            self.replace("next", str(number + 1))
-            self.replace("cur", F.journal_head(head))
+            replace(self.path("next"), str(number + 1))
+            replace(self.path("cur"), F.journal_head(head))
         except OSError:
             return False
         self.number = number
@@ -236,7 +257,7 @@ class Store:
     def add_entry(self, ent):
         # Append a whole archive entry to the newest segment, or a new one
         # once it holds SEG_BYTES or when damage was found in it (the boot
-        # walked it: drivers/archive.scan_last). True when it is on flash.
+        # walked it: drivers/segments.scan_last). True when it is on flash.
         segs = self.segments()
         seg = segs[-1] if segs else 1
         try:

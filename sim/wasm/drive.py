@@ -142,7 +142,7 @@ def record():
         gc.collect()
 
 
-_RECORD_MODULES = ("core.record", "drivers.archive", "json")
+_RECORD_MODULES = ("core.record", "drivers.segments", "json")
 
 
 def _record():
@@ -154,7 +154,7 @@ def _record():
         st = _app.store if _app else None
         if st is None:
             return ""
-        from drivers.archive import index, read
+        from drivers.segments import index, read
         where = index(st)
         if not where:
             return ""

@@ -274,9 +274,9 @@ def mode_internal():
     def no_memory():
         raise MemoryError
 
-    app.link._catalog = no_memory  # as if the heap were exhausted
+    app.link.handlers._catalog = no_memory  # as if the heap were exhausted
     got2, bad, tail = ask(app, port, ["list"])
-    del app.link._catalog
+    del app.link.handlers._catalog
 
     def broken(b):
         raise OSError(5)          # EIO: the port itself fails

@@ -51,7 +51,7 @@ sys.path.append(_root + "/firmware")
 import board                           # noqa: E402  (sim/board.py)
 from fakes.blockdev import BlockDev, torn  # noqa: E402
 from drivers import store as S         # noqa: E402
-from drivers import archive            # noqa: E402
+from drivers import segments as archive  # noqa: E402
 from app.app import App                # noqa: E402
 from vmboard import free_round, leave_final  # noqa: E402
 
@@ -166,7 +166,8 @@ def mark_all(app):
             spans.append([n, n])
     from vmboard import Port
     port = Port()
-    link = Link(app, port, port)
+    from app.sync import Sync
+    link = Link(port, port, Sync(app))
     before = len(dev.journal)
     if bad_mark:
         try:
@@ -181,7 +182,7 @@ def mark_all(app):
             break
     if not port.out.startswith(b"#ok mark"):
         raise AssertionError(bytes(port.out))
-    # (The link loads drivers/archive.py afresh: the marks are recorded
+    # (The link loads drivers/segments.py afresh: the marks are recorded
     # around the request, whose only writes are the marks.)
     marks.append((before, len(dev.journal),
                   [[a, b] for a, b in app.store.synced]))

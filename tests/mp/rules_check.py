@@ -15,7 +15,7 @@ import sys
 
 from vmboard import boot, fresh, leave_final  # the firmware on the path first
 from app.flow import start_game        # noqa: E402
-from drivers import archive            # noqa: E402
+from drivers import segments as archive  # noqa: E402
 from core import doggy as D            # noqa: E402
 from core.game import header           # noqa: E402
 

@@ -23,7 +23,7 @@ import board                           # noqa: E402
 from fakes.blockdev import BlockDev    # noqa: E402
 from app.flow import start_game           # noqa: E402
 from drivers import store as S         # noqa: E402
-from drivers import archive            # noqa: E402
+from drivers import segments as archive  # noqa: E402
 from core import errors as E           # noqa: E402
 
 
@@ -367,7 +367,8 @@ def ask(app, *words):
     port = getattr(app, "_test_port", None)
     if port is None:
         port = app._test_port = _Port()
-        app.link = Link(app, port, port)
+        from app.sync import Sync
+        app.link = Link(port, port, Sync(app))
     port.inbox.extend(frame([str(w) for w in words]))
     # The link answers from a buffer, a piece per poll: poll until the
     # request is read and a few polls bring no more bytes.

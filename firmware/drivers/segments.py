@@ -1,5 +1,6 @@
-# Reading the archive of past games (the files are described in
-# drivers/store.py): the entries of each segment, their headers and bytes,
+# Reading the archive segments aNNNN, the past games on the board (the files
+# are described in drivers/store.py; the PC's archive is another thing,
+# host_tools/archive.py): the entries of each segment, their headers and bytes,
 # the list the sync link offers, the marks of games synced to a PC, and
 # freeing space by deleting segments whose games are all synced. Functions
 # of a Store; imported when a screen, the link or boot needs them, not kept
@@ -8,7 +9,6 @@
 import os
 from binascii import crc32
 from core import gamefile as F
-from .store import _read
 
 BUF = 256              # bytes read at a time while checking entries
 MIN_ENTRY = 3 + 15 + 4  # head, the smallest header + log length, CRC
@@ -73,7 +73,7 @@ def entries(st, seg):
             if not size:
                 j, size = _resync(f, i + 1, end, buf)
                 bad.append((i, j - i))
-                st._problem("a%04d@%d" % (seg, i))
+                st.problem("a%04d@%d" % (seg, i))
                 i = j
                 if not size:
                     break
@@ -223,7 +223,8 @@ def load_synced(st):
     # [[first, last], ...] from "1-12,15"; damaged parts are reported.
     out = []
     try:
-        text = _read(st.path("synced")).decode()
+        with open(st.path("synced"), "rb") as f:
+            text = f.read().decode()
     except (OSError, ValueError):
         return out
     for part in text.split(","):
@@ -231,7 +232,7 @@ def load_synced(st):
         try:
             out.append([int(a), int(b or a)])
         except ValueError:
-            st._problem("synced")
+            st.problem("synced")
     return out
 
 
@@ -265,7 +266,7 @@ def mark_spans(st, spans):
     text = ",".join(["%d-%d" % (a, b) if a != b else str(a)
                      for a, b in merged])
     try:
-        st.replace("synced", text)
+        st.replace_file(st.path("synced"), text)
     except OSError:
         return False
     st.synced = merged

@@ -1,0 +1,247 @@
+# The sync protocol's requests, answered from what the app holds
+# (docs/protocol.md): the games on flash (app.store), the game in progress
+# (app.session), the settings and the roster (app.settings).
+# drivers/link.py is the transport: it reads each frame, checks the request
+# against its command table and calls do_NAME(link, args) of the Sync it
+# was given; a handler answers through link.send / error / start / stream,
+# and raises ValueError for bad arguments (err 4) or OSError when the flash
+# fails (err 6). The archive readers (drivers/segments.py) are imported
+# inside the handlers that need them, not at boot.
+
+from binascii import a2b_base64, b2a_base64
+from core.wire import frame
+from drivers.link import (num, PROTO, NUM_MAX, OFF_MAX, MARK_SPANS,
+                          E_NO_GAME, E_STORE)
+
+FIRMWARE = "0.6"
+CHUNK = 192              # most bytes of a game in one "data" frame
+PULL_MAX = 4096          # most bytes of games in one "pull" frame
+TIME_MIN = 1704067200    # 2024-01-01: a clock before is not set
+TIME_MAX = 4102444799    # 2099-12-31 23:59:59: gmtime and RTCs take it
+
+
+def link(app, port):
+    # The sync link on the serial port, answering from app.
+    from drivers.link import Link
+    return Link(port, port, Sync(app))
+
+
+class Sync:
+    def __init__(self, app):
+        self.app = app
+
+    def do_hello(self, link, args):
+        st = self.app.store
+        link.send(["ok", "hello", st.device_id if st else "-", FIRMWARE,
+                   str(PROTO), st.fs_id if st else "-"])
+
+    def _catalog(self):
+        st = self.app.store
+        from drivers.segments import catalog
+        return catalog(st) if st is not None else []
+
+    def _find(self, number):
+        for g in self._catalog():
+            if g[0] == number:
+                return g
+        return None
+
+    def do_list(self, link, args):
+        # One "game" frame per archived game, then "end" with the count,
+        # made one at a time as the output has room.
+        from drivers.segments import read, is_synced
+        st = self.app.store
+        games = self._catalog()
+        s = self.app.session
+        current = s.number if s is not None else 0
+
+        def frames():
+            for number, seg, off, size in games:
+                h = read(st, (seg, off))[0]
+                yield frame(["ok", "game", str(number), h.gid, str(h.time),
+                             str(size), "1" if is_synced(st, number) else "0",
+                             "1" if h.finished else "0"])
+            yield frame(["ok", "end", str(len(games)), str(current)])
+        link.start(frames())
+
+    def do_fetch(self, link, args):
+        # fetch NUMBER OFFSET [LEN]: bytes of an archived game's entry.
+        number = num(args[0], 1, NUM_MAX)
+        off = num(args[1], 0, OFF_MAX)
+        n = min(num(args[2], 0, OFF_MAX) if len(args) > 2 else CHUNK, CHUNK)
+        g = self._find(number)
+        if g is None:
+            return link.error(E_NO_GAME, "no game %d" % number)
+        from drivers.segments import entry_bytes
+        data = entry_bytes(self.app.store, g[1:3])
+        if off > len(data):
+            raise ValueError
+        part = data[off:off + n]
+        link.send(["ok", "data", str(number), str(off), str(len(data)),
+                   b2a_base64(part).decode().strip() or "-"])
+
+    def do_pull(self, link, args):
+        # pull FROM [MAX [all]]: whole entries of the archived games
+        # numbered FROM or later (only those not marked synced, unless
+        # "all"), concatenated, at least one and at most MAX bytes
+        # (PULL_MAX at most) in one frame:
+        #     ok pull NEXT COUNT BASE64
+        # NEXT is the number to pull from next, 0 when nothing is left.
+        first = num(args[0], 0, NUM_MAX)
+        most = min(num(args[1], 1, OFF_MAX) if len(args) > 1 else PULL_MAX,
+                   PULL_MAX)
+        every = len(args) > 2 and args[2] == "all"
+        if len(args) > 2 and not every:
+            raise ValueError
+        from drivers.segments import entry_bytes, is_synced
+        st = self.app.store
+        picked = []
+        total = 0
+        nxt = 0
+        for g in self._catalog():
+            if g[0] < first or not every and is_synced(st, g[0]):
+                continue
+            if picked and total + g[3] > most:
+                nxt = g[0]
+                break
+            picked.append(g)
+            total += g[3]
+
+        def parts():
+            for g in picked:
+                yield entry_bytes(st, g[1:3])
+        link.stream(["ok", "pull", str(nxt), str(len(picked))], parts())
+
+    def do_mark(self, link, args):
+        # mark N [A-B ...]: these games are safe on the PC. Every number
+        # of every span must be an archived game the device can read (the
+        # catalog: what list and pull offer); otherwise nothing is marked.
+        if not 0 < len(args) <= MARK_SPANS:
+            raise ValueError
+        spans = []
+        for a in args:
+            lo, dash, hi = a.partition("-")
+            lo = num(lo, 1, NUM_MAX)
+            hi = num(hi, 1, NUM_MAX) if dash else lo
+            if hi < lo:
+                raise ValueError
+            spans.append((lo, hi))
+        have = {}
+        for g in self._catalog():
+            have[g[0]] = 1
+        for lo, hi in spans:
+            n = lo
+            while n <= hi and n in have:   # at most len(have) + 1 steps
+                n += 1
+            if n <= hi:
+                return link.error(E_NO_GAME, "no game %d" % n)
+        from drivers.segments import mark_spans
+        if not mark_spans(self.app.store, spans):
+            return link.error(E_STORE, "flash full")
+        link.send(["ok", "mark"] + args)
+
+    def do_damaged(self, link, args):
+        # One "ok damaged NAME SIZE" per damaged item (a damaged span of
+        # an archive segment, aNNNN.OFF.LEN, or a journal set aside at
+        # boot, badN), then "ok end COUNT".
+        if args:
+            raise ValueError
+        st = self.app.store
+        items = []
+        if st is not None:
+            from drivers.segments import damaged
+            items = damaged(st)
+
+        def frames():
+            for item in items:
+                yield frame(["ok", "damaged", item[0], str(item[3])])
+            yield frame(["ok", "end", str(len(items))])
+        link.start(frames())
+
+    def do_raw(self, link, args):
+        # raw NAME OFFSET: up to CHUNK bytes of a damaged item, as stored:
+        #     ok raw NAME OFFSET TOTAL BASE64
+        # NAME must be in the current damaged list (never a path).
+        if len(args) != 2:
+            raise ValueError
+        name = args[0]
+        off = num(args[1], 0, OFF_MAX)
+        st = self.app.store
+        item = None
+        if st is not None:
+            from drivers.segments import damaged
+            for it in damaged(st):
+                if it[0] == name:
+                    item = it
+        if item is None:
+            return link.error(E_NO_GAME, "no such item")
+        if off > item[3]:
+            raise ValueError
+        from drivers.segments import raw
+        part = raw(item, off, CHUNK)
+        link.send(["ok", "raw", name, str(off), str(item[3]),
+                   b2a_base64(part).decode().strip() or "-"])
+
+    def do_time(self, link, args):
+        # time UNIX_SECONDS: set the board's clock (games get dates); the
+        # range keeps gmtime and the RTC within what they take.
+        t = num(args[0], TIME_MIN, TIME_MAX)
+        try:
+            import machine
+            import time
+            tm = time.gmtime(t - (946684800 if time.gmtime(0)[0] == 2000
+                                  else 0))
+            machine.RTC().datetime((tm[0], tm[1], tm[2], tm[6], tm[3],
+                                    tm[4], tm[5], 0))
+        except (ImportError, AttributeError):
+            pass                  # the simulator: the PC's clock already
+        link.send(["ok", "time", str(t)])
+
+    def do_roster(self, link, args):
+        # roster get | roster set BASE64(JSON list of names)
+        import json
+        s = self.app.settings
+        if args[0] == "get":
+            data = json.dumps(s.roster).encode()
+            link.stream(["ok", "roster"], [data])
+            return
+        if args[0] != "set" or len(args) != 2:
+            raise ValueError
+        names = json.loads(a2b_base64(args[1]))
+        if not isinstance(names, list) or len(names) > 12 or not all(
+                [isinstance(x, str) and 0 < len(x) <= 12 for x in names]):
+            raise ValueError
+        s.roster = names
+        s.save()                  # writes the flash only if they changed
+        link.send(["ok", "roster", str(len(names))])
+
+    def do_settings(self, link, args):
+        # settings get | settings set KEY VALUE [KEY VALUE ...]
+        #   lang es|en, dim_s / off_s seconds from the device's choices.
+        from . import settings as S
+        st = self.app.settings
+        if args[0] == "get":
+            link.send(["ok", "settings", "lang", "en" if st.lang else "es",
+                       "dim_s", str(st.dim_s), "off_s", str(st.off_s)])
+            return
+        if args[0] != "set" or len(args) < 3 or len(args) % 2 == 0:
+            raise ValueError
+        new = {}
+        for i in range(1, len(args), 2):
+            k, v = args[i], args[i + 1]
+            if k == "lang" and v in ("es", "en"):
+                new[k] = 1 if v == "en" else 0
+            elif k == "dim_s" and num(v, 0, 86400) in S.DIM_CHOICES:
+                new[k] = int(v)
+            elif k == "off_s" and num(v, 0, 86400) in S.OFF_CHOICES:
+                new[k] = int(v)
+            else:
+                raise ValueError
+        for k in new:
+            setattr(st, k, new[k])
+        st.save()                 # writes the flash only if they changed
+        if "lang" in new:
+            from . import i18n
+            i18n.set_lang(st.lang)
+            self.app.dirty = True
+        link.send(["ok", "settings"] + args[1:])
