@@ -1,31 +1,11 @@
 """The device's binary game log -> a JSON game record (GAMES.md)."""
 
 from marcador_core import record
-from marcador_core.games import game_class
-from marcador_core.game import event_size
-
-
-def split_events(gid, n, opts, data):
-    """The raw log as a list of per-event bytes (undo/redo included)."""
-    game = game_class(gid)()
-    game.setup(n, opts)
-    out = []
-    off = 0
-    while off < len(data):
-        size = event_size(game, data, off, len(data))
-        if size <= 0:
-            raise ValueError(f"undecodable event at byte {off}")
-        out.append(bytes(data[off:off + size]))
-        off += size
-    return out
 
 
 def to_record(gid, names, opts, data):
-    n = len(names)
-    return {"game": gid, "players": list(names),
-            "options": record.options_dict(gid, n, opts),
-            "events": [record.decode_event(gid, n, ev)
-                       for ev in split_events(gid, n, opts, data)]}
+    """The JSON record of a device's log (core/record.py record_of)."""
+    return record.record_of(gid, names, opts, data)
 
 
 def to_entry(rec, number, t=0, ended=0):

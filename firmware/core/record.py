@@ -153,3 +153,26 @@ def result(log, names):
 def score_record(rec):
     # load() checks the record; its players are names once it has.
     return result(load(rec), rec["players"])
+
+
+def record_of(gid, names, opts, data):
+    # The JSON record (GAMES.md) of a game as a device keeps it: its title,
+    # names, option bytes and log bytes (the events one after another,
+    # undo and redo included), for `marcador` (host_tools/devicelog.py)
+    # and the browser simulator's download (sim/wasm/drive.py) alike.
+    # ValueError on bytes where no event starts.
+    from .games import game_class
+    from .game import event_size
+    n = len(names)
+    game = game_class(gid)()
+    game.setup(n, opts)
+    events = []
+    off = 0
+    while off < len(data):
+        size = event_size(game, data, off, len(data))
+        if size <= 0:
+            raise ValueError("undecodable event at byte %d" % off)
+        events.append(decode_event(gid, n, data[off:off + size]))
+        off += size
+    return {"game": gid, "players": list(names),
+            "options": options_dict(gid, n, opts), "events": events}

@@ -161,20 +161,5 @@ def _record():
         h, data = read(st, where[0])
         gid, names, opts = h.gid, h.names, h.opts
     import json
-    from core import record as R
-    from core.games import game_class
-    from core.game import event_size
-    n = len(names)
-    game = game_class(gid)()
-    game.setup(n, opts)
-    events = []
-    off = 0
-    while off < len(data):
-        size = event_size(game, data, off, len(data))
-        if size <= 0:
-            raise ValueError("undecodable event at byte %d" % off)
-        events.append(R.decode_event(gid, n, data[off:off + size]))
-        off += size
-    return json.dumps({"game": gid, "players": list(names),
-                       "options": R.options_dict(gid, n, opts),
-                       "events": events})
+    from core.record import record_of
+    return json.dumps(record_of(gid, names, opts, data))
