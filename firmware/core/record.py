@@ -164,7 +164,10 @@ def record_of(gid, names, opts, data):
     from .games import game_class
     from .game import event_size
     n = len(names)
-    game = game_class(gid)()
+    cls = game_class(gid)
+    if cls is None:
+        raise ValueError("unknown game %r" % (gid,))
+    game = cls()
     game.setup(n, opts)
     events = []
     off = 0
