@@ -36,3 +36,23 @@ def fresh_log(gid, n, options=None):
     log = GameLog(game_class(gid)())
     assert log.begin(n, record.options_bytes(gid, n, options)) == 0
     return log
+
+
+def device_score(dev, tmp_path):
+    """`marcador score --json` (the real command, in a subprocess) of a
+    game as a simulator state dump holds it (names, option and log bytes
+    in hex): (record, result)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+    from host_tools.devicelog import to_record
+    rec = to_record(dev["game"], dev["names"], bytes.fromhex(dev["opts"]),
+                    bytes.fromhex(dev["log"]))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(rec))
+    proc = subprocess.run([sys.executable, "-m", "host_tools", "score",
+                           str(path), "--json"], capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parent.parent)
+    assert proc.returncode == 0, proc.stderr
+    return rec, json.loads(proc.stdout)

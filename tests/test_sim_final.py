@@ -5,14 +5,12 @@ is archived only when the final screen is left (BACK), so the sync link
 never offers a game that is reopened, and a power cut on the final screen
 boots back into it. Played through the keys on the simulator."""
 
-import json
-import subprocess
-import sys
 
 import pytest
 
 from conftest import ROOT
 from host_tools import sim
+from helpers import device_score
 from host_tools.devicelog import to_record
 from marcador_core.games import IDS
 from screen import read_row
@@ -26,15 +24,9 @@ def keys(gid):
 
 def score(gid, dev, tmp_path):
     # `marcador score` of the device's own log: the totals the rules give.
-    rec = to_record(gid, dev["names"], bytes.fromhex(dev["opts"]),
-                    bytes.fromhex(dev["log"]))
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(rec))
-    proc = subprocess.run([sys.executable, "-m", "host_tools", "score",
-                           str(path), "--json"], capture_output=True,
-                          text=True, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout), rec
+    assert dev["game"] == gid
+    rec, res = device_score(dev, tmp_path)
+    return res, rec
 
 
 @pytest.mark.parametrize("gid", IDS)

@@ -4,13 +4,9 @@ prefilled > OK. The panel's totals, the device's log and `marcador score`
 of that log agree; a correction that would break a later round is refused
 on screen, naming the round, and nothing changes."""
 
-import json
-import subprocess
-import sys
 
-from conftest import ROOT
 from host_tools import sim
-from host_tools.devicelog import to_record
+from helpers import device_score
 from screen import read_row, glyph_at, pixels
 
 # From home: new game, then each title's setup (as in sim/scripts/).
@@ -30,15 +26,7 @@ def run(gid, keys):
 
 
 def marcador_score(dev, tmp_path):
-    rec = to_record(dev["game"], dev["names"], bytes.fromhex(dev["opts"]),
-                    bytes.fromhex(dev["log"]))
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(rec))
-    proc = subprocess.run([sys.executable, "-m", "host_tools", "score",
-                           str(path), "--json"], capture_output=True,
-                          text=True, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr
-    return rec, json.loads(proc.stdout)
+    return device_score(dev, tmp_path)
 
 
 def toast(hexbits):

@@ -3,15 +3,12 @@
 the panel the fake I2C bus decoded, shows the totals and winner that
 `marcador score` computes from the device's own game log."""
 
-import json
-import subprocess
-import sys
 
 import pytest
 
 from conftest import ROOT
 from host_tools import sim
-from host_tools.devicelog import to_record
+from helpers import device_score
 from marcador_core.games import IDS
 from screen import read_row
 
@@ -31,15 +28,7 @@ def test_scripted_game_matches_marcador_score(gid, tmp_path):
     assert final["screen"] == "Final" and final["past"] == 0
     dev = final["session"]
     assert dev["game"] == gid and dev["over"]
-    rec = to_record(gid, dev["names"], bytes.fromhex(dev["opts"]),
-                    bytes.fromhex(dev["log"]))
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(rec))
-    proc = subprocess.run([sys.executable, "-m", "host_tools", "score",
-                           str(path), "--json"], capture_output=True,
-                          text=True, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr
-    res = json.loads(proc.stdout)
+    rec, res = device_score(dev, tmp_path)
     totals = [p["total"] for p in res["players"]]
     assert res["over"]
     assert totals == dev["totals"]
