@@ -52,3 +52,22 @@ def read_row(hexbits, i):
             break
         right = ch + right
     return left.rstrip(), right.lstrip()
+
+
+def read_header(hexbits):
+    """The title bar: (title, right-hand text). The rule between them reads
+    as no glyph, which ends both."""
+    px = pixels(hexbits)
+    left = ""
+    for k in range(25):
+        ch = glyph_at(px, 1 + 5 * k, 0)
+        if ch == "?":
+            break
+        left += ch
+    right = ""
+    for k in range(1, 26):
+        ch = glyph_at(px, 128 - 5 * k, 0)
+        if ch == "?":
+            break
+        right = ch + right
+    return left.rstrip(), right.strip()
