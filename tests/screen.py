@@ -49,6 +49,8 @@ def read_row(hexbits, i):
     for k in range(1, 26):
         ch = glyph_at(px, 128 - 5 * k, y)
         if ch in (" ", "?"):
+            if k == 1 and not right:
+                continue        # a list that scrolls: its marks' column
             break
         right = ch + right
     return left.rstrip(), right.lstrip()
@@ -71,3 +73,19 @@ def read_header(hexbits):
             break
         right = ch + right
     return left.rstrip(), right.strip()
+
+
+def read_mark(hexbits, i):
+    """The scroll mark at the right edge of content row i: "up", "down"
+    or "" (none, or text there; on a highlighted row the mark is dark on lit)."""
+    px = pixels(hexbits)
+    y = 8 + 8 * i
+    lit = px(0, y)                  # a highlighted row is lit at its edge
+    ink = [[px(x, y + r) ^ lit for x in range(123, 128)] for r in range(8)]
+    up = [[0] * 5, [0] * 5, [0, 0, 1, 0, 0], [0, 1, 1, 1, 0],
+          [1] * 5, [0] * 5, [0] * 5, [0] * 5]
+    if ink == up:
+        return "up"
+    if ink == up[:2] + up[2:5][::-1] + up[5:]:
+        return "down"
+    return ""
