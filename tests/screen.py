@@ -35,8 +35,9 @@ def glyph_at(px, x, y):
     return GLYPHS.get(inv, "?")
 
 
-def read_row(hexbits, i):
-    """Content row i (0-6): (left-aligned text, right-aligned text)."""
+def read_row(hexbits, i, words=1):
+    """Content row i (0-6): (left-aligned text, right-aligned text of up
+    to `words` words)."""
     px = pixels(hexbits)
     y = 8 + 8 * i
     left = ""
@@ -51,7 +52,8 @@ def read_row(hexbits, i):
         if ch in (" ", "?"):
             if k == 1 and not right:
                 continue        # a list that scrolls: its marks' column
-            break
+            if ch == "?" or right.count(" ") + 1 >= words:
+                break
         right = ch + right
     return left.rstrip(), right.lstrip()
 

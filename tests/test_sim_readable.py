@@ -3,6 +3,9 @@ who starts next and how many cards to deal at every player count; a list
 that does not fit shows a mark where more rows are; past games show their
 date and whether they were finished."""
 
+import time
+
+from conftest import ROOT, run_micropython
 from host_tools import sim
 from screen import read_header, read_mark, read_row
 
@@ -68,3 +71,41 @@ def test_lists_that_fit_have_no_marks():
     _, shots = sim.run_script(ALEBRIJES_6 + "shot play\n")
     assert marks(shots["play"], 7) == [""] * 7
     assert read_row(shots["play"], 0) == (" J1", "0")
+
+
+# A free pad game played to its end (sim/scripts/free.keys) and left, then
+# a second one begun, left for home, and abandoned for a new game; then
+# Past games (home: new, past, settings).
+FREE_2 = "ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n"
+PAST = ((ROOT / "sim" / "scripts" / "free.keys").read_text() +
+        "\nback\n" + FREE_2 + "back\ndown 5\nok\n"    # game menu: exit
+        "down\nok\ndown\nok\n"                       # new: abandon? yes
+        "back\nstate\ndown\nok\nstate\nshot past\n")
+
+
+def test_past_games_show_date_and_whether_finished():
+    before = time.time()
+    states, shots = sim.run_script(PAST)
+    after = time.time()
+    home, past = states[:2]
+    assert home["screen"] == "Home" and home["past"] == 2
+    assert past["screen"] == "Choice"
+    # The date the games began, as the board's clock gave it (UTC).
+    days = {time.strftime("%d/%m", time.gmtime(t)) for t in (before, after)}
+    # Newest first: the abandoned game, "-"; the finished one, its winner.
+    left, right = read_row(shots["past"], 0, 2)
+    assert left == "2 Marcador libre", left
+    assert right in {"- " + d for d in days}, right
+    left, right = read_row(shots["past"], 1, 2)
+    assert left == "1 Marcador libre", left
+    assert right in {"J1 " + d for d in days}, right
+
+
+def test_day_month_on_the_board(tmp_path):
+    # The clock not set (0) shows no date; a known instant, its UTC day.
+    script = tmp_path / "day.py"
+    script.write_text("from app.history import day_month\n"
+                      "print(repr(day_month(0)))\n"
+                      "print(day_month(1758464000))\n"     # 2025-09-21 14:13
+                      "print(day_month(1767225599))\n")    # 2025-12-31 23:59
+    assert run_micropython(script) == ["''", "21/09", "31/12"]
