@@ -35,8 +35,9 @@ def glyph_at(px, x, y):
     return GLYPHS.get(inv, "?")
 
 
-def read_row(hexbits, i):
-    """Content row i (0-6): (left-aligned text, right-aligned text)."""
+def read_row(hexbits, i, words=1):
+    """Content row i (0-6): (left-aligned text, right-aligned text of up
+    to `words` words)."""
     px = pixels(hexbits)
     y = 8 + 8 * i
     left = ""
@@ -49,6 +50,44 @@ def read_row(hexbits, i):
     for k in range(1, 26):
         ch = glyph_at(px, 128 - 5 * k, y)
         if ch in (" ", "?"):
-            break
+            if k == 1 and not right:
+                continue        # a list that scrolls: its marks' column
+            if ch == "?" or right.count(" ") + 1 >= words:
+                break
         right = ch + right
     return left.rstrip(), right.lstrip()
+
+
+def read_header(hexbits):
+    """The title bar: (title, right-hand text). The rule between them reads
+    as no glyph, which ends both."""
+    px = pixels(hexbits)
+    left = ""
+    for k in range(25):
+        ch = glyph_at(px, 1 + 5 * k, 0)
+        if ch == "?":
+            break
+        left += ch
+    right = ""
+    for k in range(1, 26):
+        ch = glyph_at(px, 128 - 5 * k, 0)
+        if ch == "?":
+            break
+        right = ch + right
+    return left.rstrip(), right.strip()
+
+
+def read_mark(hexbits, i):
+    """The scroll mark at the right edge of content row i: "up", "down"
+    or "" (none, or text there; on a highlighted row the mark is dark on lit)."""
+    px = pixels(hexbits)
+    y = 8 + 8 * i
+    lit = px(0, y)                  # a highlighted row is lit at its edge
+    ink = [[px(x, y + r) ^ lit for x in range(123, 128)] for r in range(8)]
+    up = [[0] * 5, [0] * 5, [0, 0, 1, 0, 0], [0, 1, 1, 1, 0],
+          [1] * 5, [0] * 5, [0] * 5, [0] * 5]
+    if ink == up:
+        return "up"
+    if ink == up[:2] + up[2:5][::-1] + up[5:]:
+        return "down"
+    return ""

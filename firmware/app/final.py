@@ -23,14 +23,20 @@ class Breakdown(Screen):
         ui.header(fb, title)
         n = self.s.n
         self.top = ui.scroll(self.index, self.top)
+        edge = self.count() > ui.ROWS
         for i in range(ui.ROWS):
             j = self.top + i
             if j < n:
                 mark = "*" if g.winners & (1 << j) else " "
                 ui.row(fb, i, mark + self.s.names[j], str(g.total[j]),
-                       j == self.index)
+                       j == self.index, edge)
             elif j == n:
-                ui.row(fb, i, self.result_line(g), "", j == self.index)
+                ui.row(fb, i, self.result_line(g), "", j == self.index, edge)
+        ui.marks(fb, self.top, ui.ROWS, self.count(), 0, self.index)
+
+    def count(self):
+        # The rows: the players and the result line.
+        return self.s.n + 1
 
     def result_line(self, g):
         if not g.over:
@@ -83,7 +89,13 @@ class Final(Breakdown):
         super().draw(fb)
         i = self.s.n + 1 - self.top
         if 0 <= i < ui.ROWS:
-            ui.row(fb, i, tr("undo_last"), "", self.index == self.s.n + 1)
+            ui.row(fb, i, tr("undo_last"), "", self.index == self.s.n + 1,
+                   self.count() > ui.ROWS)
+            ui.marks(fb, self.top, ui.ROWS, self.count(), 0, self.index)
+
+    def count(self):
+        # One more row: undo the last event.
+        return self.s.n + 2
 
     def key(self, ev):
         k = key_of(ev)

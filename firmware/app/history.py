@@ -4,12 +4,23 @@
 from drivers.segments import index, read
 from .screens import Choice, Note
 from .i18n import tr
-from .ui import COLS
+from .ui import COLS, ROWS
+
+
+def day_month(t):
+    # "21/09": the day a game began (the board's clock is UTC), or "" when
+    # the clock was not set (t = 0).
+    if not t:
+        return ""
+    import time
+    tm = time.gmtime(t - (946684800 if time.gmtime(0)[0] == 2000 else 0))
+    return "%02d/%02d" % (tm[2], tm[1])
 
 
 class _Rows:
     """The menu's items, read lazily: number and title of each game (and,
-    with right=True, its winner, or "-" when it was left unfinished)."""
+    with right=True, its winner, or "-" when it was left unfinished, then
+    the day it began once the clock was set)."""
 
     def __init__(self, store, where, right=False, cache=None):
         self.store = store
@@ -35,9 +46,18 @@ class _Rows:
             return ("? " + tr("damaged"), "")
         w = [h.names[p] for p in range(len(h.names)) if h.winners & (1 << p)]
         left = "%d %s" % (h.number, tr(h.gid))
-        # The winner's name gets what the title leaves (at most 8).
-        who = w[0][:min(8, COLS - 2 - len(left))] if w else "-"
-        return (left, who)
+        day = day_month(h.time)
+        # A list that scrolls keeps its last column for the scroll marks.
+        room = COLS - (1 if len(self.where) > ROWS else 0) - len(left) - 1
+        if day:
+            room -= len(day) + 1
+        if not h.finished:
+            who = "-"
+        else:
+            # The winner's name gets what the title and the day leave (at
+            # most 8).
+            who = w[0][:min(8, room)] if w and room > 0 else ""
+        return (left, who + " " + day if who and day else who or day)
 
 
 def History(app):

@@ -20,17 +20,44 @@ def header(fb, title, right=""):
         draw(fb, right, 128 - width(right), 0, 1)
 
 
-def row(fb, i, left, right="", selected=False):
+def row(fb, i, left, right="", selected=False, edge=False):
     # Content row i (0-6): left text, right-aligned text, optional highlight.
+    # edge: the row is in a list that scrolls; its last column is kept for
+    # the scroll marks (marks()), the right-hand text ends before it.
     y = 8 + 8 * i
     ink = 1
     if selected:
         fb.fill_rect(0, y, 128, 8, 1)
         ink = 0
-    room = COLS - (len(right) + 1 if right else 0)
+    room = COLS - (len(right) + 1 if right else 0) - (1 if edge else 0)
     draw(fb, fit(left, room), 1, y, ink)
     if right:
-        draw(fb, right, 128 - width(right), y, ink)
+        draw(fb, right, 128 - (MARK_W if edge else 0) - width(right), y, ink)
+
+
+MARK_W = 5          # the scroll marks' column at the right edge
+
+
+def marks(fb, top, shown, total, first=0, selected=-1):
+    # The scroll marks of a list of `total` rows, `shown` of them from `top`
+    # on content rows first..: a small triangle pointing up at the right
+    # edge of the first visible row when rows are above it, pointing down on
+    # the last when rows are below. selected: the highlighted row's index in
+    # the list (its mark is dark on the lit row).
+    if top > 0:
+        _triangle(fb, first, True, top == selected)
+    last = top + shown - 1
+    if last < total - 1:
+        _triangle(fb, first + shown - 1, False, last == selected)
+
+
+def _triangle(fb, i, up, dark):
+    # 5 px wide, 3 high, centred in content row i's last column.
+    y = 8 + 8 * i + 2
+    x = 128 - MARK_W
+    for k in range(3):
+        w = 1 + 2 * k
+        fb.hline(x + 2 - k, y + (k if up else 2 - k), w, 0 if dark else 1)
 
 
 def center(fb, y, s, scale=1, ink=1):
@@ -117,11 +144,14 @@ class Menu:
         header(fb, self.title, "%d/%d" % (self.index + 1, n) if n > ROWS
                else "")
         self.top = scroll(self.index, self.top)
+        edge = n > ROWS
         for i in range(ROWS):
             j = self.top + i
             if j < n:
                 row(fb, i, self.items[j],
-                    self.rights[j] if self.rights else "", j == self.index)
+                    self.rights[j] if self.rights else "", j == self.index,
+                    edge)
+        marks(fb, self.top, ROWS, n, 0, self.index)
 
     def key(self, ev):
         k = key_of(ev)

@@ -26,16 +26,24 @@ class Play(PlayBase):
     def draw(self, fb):
         g = self.g
         fb.fill(0)
-        ui.header(fb, tr("alebrijes"), "%s %d/%d" % (
-            tr("round"), min(g.rounds + 1, A.ROUNDS), A.ROUNDS))
+        r = min(g.rounds + 1, A.ROUNDS)
+        # Who starts the next round, and how many cards to deal then.
+        first = tr("next_first") % self.s.names[g.first]
+        deal = tr("deal_n") % g.cards_to_deal()
+        full = self.s.n >= ui.ROWS - 1
+        if full:
+            # Six players leave no row for it: it takes the title bar, and
+            # the round goes next to the action that enters it.
+            ui.header(fb, first, deal)
+        else:
+            ui.header(fb, tr("alebrijes"), "%s %d/%d" % (
+                tr("round"), r, A.ROUNDS))
+            ui.row(fb, 5, first, deal)
         for p in range(self.s.n):
             ui.row(fb, p, ("*" if g.leaders & (1 << p) and g.rounds else " ")
                    + self.s.names[p], str(g.total[p]))
-        if self.s.n < 6:
-            # Who starts the next round, and how many cards to deal then.
-            ui.row(fb, 5, tr("next_first") % self.s.names[g.first],
-                   tr("deal_n") % g.cards_to_deal())
-        ui.row(fb, ui.ROWS - 1, tr("new_round"), "", True)
+        ui.row(fb, ui.ROWS - 1, tr("new_round"),
+               "%d/%d" % (r, A.ROUNDS) if full else "", True)
 
     def play_key(self, ev):
         if key_of(ev) != OK:

@@ -20,11 +20,15 @@ class Play(PlayBase):
         t = g.target()
         ui.header(fb, "%s %d" % (tr("round"), g.rounds),
                   "" if t is None else "%s %d" % (tr("target"), t))
-        for i in range(ui.ROWS - 1):
+        shown = ui.ROWS - 1
+        edge = self.s.n > shown
+        for i in range(shown):
             p = self.top + i
             if p < self.s.n:
                 mark = "*" if g.leaders & (1 << p) and g.rounds else " "
-                ui.row(fb, i, mark + self.s.names[p], str(g.total[p]))
+                ui.row(fb, i, mark + self.s.names[p], str(g.total[p]),
+                       False, edge)
+        ui.marks(fb, self.top, shown, self.s.n)
         ui.row(fb, ui.ROWS - 1, tr("new_round"), "", True)
 
     def play_key(self, ev):
