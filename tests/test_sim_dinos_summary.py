@@ -1,0 +1,62 @@
+"""Happy Little Dinosaurs on the simulator: after a round is entered the
+device shows what it did (app/play/dinos_summary.py): each player's round
+score with its parts and the inversion, how far each moved, who took the
+disaster; OK goes back to play. The numbers agree with the rules core's
+result for the device's log (`marcador score`)."""
+
+from host_tools import sim
+from screen import read_row, pixels, glyph_at
+from test_sim_fix import SETUP, marcador_score
+
+# Round 1, predator: J1 (Rex, +1 predator) plays 6, J2 (Stego) plays 2;
+# a long OK on the last card opens the extras: J2 -1, inversion on.
+ROUND = ("ok\ndown\nok\n"              # new round, predator
+         "up\nok\ndown 3\nlong ok\n"   # J1 6, J2 2: the extras
+         "down\nok\nok\ndown\nok\n"    # adjustments: J1 0, J2 -1
+         "down\nok\n"                  # inversion: yes
+         "up 2\nok\n"                  # confirm
+         "wait 500\nstate\nshot summary\n")
+
+
+def right_text(hexbits, i):
+    """Row i's right-aligned text with its spaces (read_row stops at the
+    first space): glyphs from the right edge until one is not a glyph."""
+    px = pixels(hexbits)
+    out = ""
+    for k in range(1, 26):
+        ch = glyph_at(px, 128 - 5 * k, 8 + 8 * i)
+        if ch == "?":
+            break
+        out = ch + out
+    return out.strip()
+
+
+def title(hexbits):
+    px = pixels(hexbits)
+    return "".join(glyph_at(px, 1 + 5 * k, 0) for k in range(19))
+
+
+def test_dinos_round_summary_after_an_adjusted_inverted_round(tmp_path):
+    states, shots = sim.run_script(SETUP["dinos"] + ROUND +
+                                   "ok\nwait 500\nshot play\n")
+    shot = shots["summary"]
+    dev = states[0]["session"]
+    rec, res = marcador_score(dev, tmp_path)
+    ev = rec["events"][0]
+    assert ev["cards"] == [6, 2] and ev["adjust"] == [0, -1]
+    assert ev["invert"] is True
+    # J1 6+1 = 7, J2 2-1 = 1; inverted: J1 1, J2 7. J2 runs 7, J1 takes
+    # the predator and runs 1 for it: the core's totals after round 1.
+    totals = [p["total"] for p in res["players"]]
+    assert totals == [1, 7]
+    assert title(shot) == "Ronda 1: Depredador"
+    rows = [read_row(shot, i) for i in range(7)]
+    assert rows[0][0] == "J1 6+1=7>1"
+    assert right_text(shot, 0) == "+%d D" % totals[0]
+    assert rows[1][0] == "J2 2-1=1>7"
+    assert right_text(shot, 1) == "+%d" % totals[1]
+    assert rows[4][0] == "D desastre  X eliminado"
+    assert rows[5][0] == "a>b: invertido, queda b"
+    assert rows[6][0] == "Seguir jugando"
+    # OK leaves it: the play screen, round 1 played.
+    assert read_row(shots["play"], 6)[0] == "OK: Anotar ronda"
