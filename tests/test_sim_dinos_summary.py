@@ -33,7 +33,13 @@ def right_text(hexbits, i):
 
 def title(hexbits):
     px = pixels(hexbits)
-    return "".join(glyph_at(px, 1 + 5 * k, 0) for k in range(19))
+    out = ""
+    for k in range(25):
+        ch = glyph_at(px, 1 + 5 * k, 0)
+        if ch == "?":           # the header's rule
+            break
+        out += ch
+    return out.strip()
 
 
 def test_dinos_round_summary_after_an_adjusted_inverted_round(tmp_path):
@@ -60,3 +66,28 @@ def test_dinos_round_summary_after_an_adjusted_inverted_round(tmp_path):
     assert rows[6][0] == "Seguir jugando"
     # OK leaves it: the play screen, round 1 played.
     assert read_row(shots["play"], 6)[0] == "OK: Anotar ronda"
+
+
+def test_dinos_round_summary_marks_who_the_disaster_eliminated(tmp_path):
+    # 3 players (Rex, Stego, Ceratops): J3 plays 0 on three natural rounds
+    # (Ceratops -1 natural) and takes all three: out. J1 plays 9 and runs.
+    setup = "ok\ndown 4\nok\nup\nok\nup\nok\nok\nok\nok\n"
+    rnd = "ok\nok\nup 4\nok\nok\ndown 5\nok\n"     # natural: 9, 5, 0
+    keys = setup + (rnd + "ok\n") * 2 + rnd + "wait 500\nstate\nshot out\n"
+    states, shots = sim.run_script(keys)
+    dev = states[0]["session"]
+    rec, res = marcador_score(dev, tmp_path)
+    # The core's result for the device's log: J3 took the third natural
+    # and is out (alive: J1, J2); J1 ran 9 a round, J3 1 then 2.
+    assert res["status"]["alive"] == [0, 1]
+    assert res["status"]["last_taker"] == 2
+    assert [p["total"] for p in res["players"]] == dev["totals"] == \
+        [27, 0, 3]
+    shot = shots["out"]
+    assert title(shot) == "Ronda 3: Natural"
+    assert read_row(shot, 0)[0] == "J1 9"
+    assert right_text(shot, 0) == "+9"
+    assert read_row(shot, 1)[0] == "J2 5"
+    assert right_text(shot, 1) == "+0"
+    assert read_row(shot, 2)[0] == "J3 0-1=-1"
+    assert right_text(shot, 2) == "+0 D X"
