@@ -91,3 +91,24 @@ def test_dinos_round_summary_marks_who_the_disaster_eliminated(tmp_path):
     assert right_text(shot, 1) == "+0"
     assert read_row(shot, 2)[0] == "J3 0-1=-1"
     assert right_text(shot, 2) == "+0 D X"
+
+
+def test_dinos_round_summary_after_a_sudden_death_round():
+    # 3 players, predator: J1 (Rex +1) 9, J2 and J3 tied lowest at 3: the
+    # device asks a sudden death round (J2 4, J3 5): J2 takes it. The
+    # summary comes after it, on top of play.
+    setup = "ok\ndown 4\nok\nup\nok\nup\nok\nok\nok\nok\n"
+    keys = setup + ("ok\ndown\nok\nup 4\nok\ndown 2\nok\ndown 2\nok\n"
+                    "down\nok\nok\n"             # sudden death: 4, 5
+                    "wait 500\nstate\nshot sum\nok\nwait 500\nstate\n")
+    states, shots = sim.run_script(keys)
+    assert states[0]["screen"] == "Summary"
+    assert states[1]["screen"] == "Play"
+    # Its module is in RAM only while it is shown (app/memory.py unload).
+    assert "app.play.dinos_summary" in states[0]["app_modules"]
+    assert "app.play.dinos_summary" not in states[1]["app_modules"]
+    shot = shots["sum"]
+    assert (read_row(shot, 0)[0], right_text(shot, 0)) == ("J1 9+1=10", "+10")
+    assert (read_row(shot, 1)[0], right_text(shot, 1)) == ("J2 3", "+1 D")
+    assert (read_row(shot, 2)[0], right_text(shot, 2)) == ("J3 3", "+0")
+    assert states[1]["session"]["totals"] == [10, 1, 0]
