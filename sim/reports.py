@@ -57,7 +57,10 @@ def state(hw):
             "idle": app.idle,
             "panel_on": hw.panel.on, "contrast": hw.panel.contrast,
             "lang": app.settings.lang, "roster": app.settings.roster,
-            "flash_writes": hw.flash.writes}
+            "flash_writes": hw.flash.writes,
+            # the app's modules in RAM (app/memory.py unload forgets some)
+            "app_modules": sorted(n for n in sys.modules
+                                  if n.startswith("app."))}
     info["past"], latest = past(app.store)
     for key, sess in (("session", s), ("last_past", latest)):
         if sess is not None:

@@ -297,3 +297,44 @@ def test_reaching_50_in_step_4_needs_no_sudden_stop_or_redirect_data():
     assert error("dinos", 3, [rnd("natural", [9, 0, 2], stop=True,
                                   redirect=1)], plain(3)) == \
         (E.BAD_REDIRECT, 0)
+
+
+def _game(n, opts):
+    from marcador_core.dinos import Dinos
+    g = Dinos()
+    assert g.setup(n, bytes(opts + [0] * (4 - len(opts)))) == 0
+    return g
+
+
+def _round(g, disaster, cards, adjust=None, invert=False, stop=False,
+           redirect=-1):
+    from marcador_core.dinos import round_event
+    buf = bytearray(64)
+    round_event(buf, g.n, disaster, cards, adjust, [], invert, stop,
+                redirect)
+    return g.apply(buf, 0)
+
+
+def test_a_round_keeps_each_score_and_how_far_each_moved():
+    # What the device's round summary shows (app/play/dinos_summary.py):
+    # the scores after inversion (last_score) and each one's steps
+    # (moved), both kept by the core after the round.
+    from marcador_core.dinos import REX, STEGO, CERATOPS, NONE
+    g = _game(3, [REX, STEGO, CERATOPS])
+    # Predator: Rex 6+1 = 7, Stego 2-1 (adjust) = 1, Ceratops 4 = 4;
+    # inverted: Stego 7 runs 7, Rex 1 takes the disaster and runs 1.
+    assert _round(g, 1, [6, 2, 4], adjust=[0, -1, 0], invert=True) == 0
+    assert list(g.last_score[:3]) == [1, 7, 4]
+    assert list(g.moved[:3]) == [1, 7, 0]
+    assert g.last_taker == 0
+    # Stopped: nobody takes it; Rex runs 1 for the disaster it holds.
+    assert _round(g, 0, [3, 5, 1], stop=True) == 0
+    assert list(g.last_score[:3]) == [3, 5, 0]     # Ceratops 1-1
+    assert list(g.moved[:3]) == [1, 5, 0]
+    assert g.last_taker == NONE
+    # Everyone tied: nobody moves.
+    assert _round(g, 3, [4, 3, 4]) == 0
+    assert list(g.last_score[:3]) == [4, 4, 4]
+    assert list(g.moved[:3]) == [0, 0, 0]
+    g.reset()
+    assert list(g.moved) == [0] * 4 and list(g.last_score) == [0] * 4

@@ -50,16 +50,18 @@ ok
 state
 ok
 ok
+ok
 long ok
 state
 ok
 state
-"""     # natural: 9 and 0, saved; then a round with a long OK: the extras
+"""     # natural: 9 and 0, saved (its summary, left with OK); then a round
+        # with a long OK: the extras
     states, _ = sim.run_script(keys)
     plain, extras, confirmed = states[:3]   # (a last dump at the end)
-    assert plain["screen"] == "Play"
+    assert plain["screen"] == "Summary"     # app/play/dinos_summary.py
     assert events(plain)[-1] == {"e": "round", "disaster": "natural",
                                  "cards": [9, 0]}
     assert extras["screen"] == "DinosRound" and len(events(extras)) == 1
-    assert confirmed["screen"] == "Play"
+    assert confirmed["screen"] == "Summary"
     assert events(confirmed)[-1]["cards"] == [5, 5]

@@ -138,6 +138,9 @@ minus|Desventaja|Minus
 eliminated|eliminado|out
 two_player_note|2 jugadores: quita las cartas 1, 2 y 3|2 players: remove cards 1, 2 and 3
 two_rules|Reglas de 2 jugadores|Two-player rules
+sum_title|Ronda %d: %s|Round %d: %s
+sum_key|D desastre  X eliminado|D disaster  X out
+sum_inverted|a>b: invertido, queda b|a>b: inverted, now b
 -- Parts of a total (final breakdown)
 p_parrandas|Parrandas|Parrandas
 p_reserve|Reserva|Reserve

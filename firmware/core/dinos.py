@@ -65,7 +65,7 @@ class Dinos(Game):
     PARTS = ("rounds", "disasters")
     ROUND_KIND = ROUND
     STATE = ("pos", "by_rounds", "by_disasters", "zone", "alive", "rounds",
-             "won_mask", "last_taker", "last_high")
+             "won_mask", "last_taker", "last_high", "last_score", "moved")
 
     def __init__(self):
         super().__init__()
@@ -75,6 +75,11 @@ class Dinos(Game):
         self.by_disasters = array("h", bytes(2 * m))  # steps from the zone
         self.zone = bytearray(4 * m)                  # disasters held, by type
         self.rs = array("h", bytes(2 * m))            # scratch: round scores
+        # The last round's scores (after inversion) and how far each one
+        # moved in it (its run plus the steps for disasters held): what the
+        # device's round summary shows.
+        self.last_score = array("h", bytes(2 * m))
+        self.moved = array("h", bytes(2 * m))
         # Scratch, not state: after a round is refused for a missing sudden
         # death round, the players who must play it (the device asks them).
         self.need = 0
@@ -94,6 +99,8 @@ class Dinos(Game):
         zero(self.by_rounds)
         zero(self.by_disasters)
         zero(self.zone)
+        zero(self.last_score)
+        zero(self.moved)
         self.alive = (1 << self.n) - 1
         self.rounds = 0
         self.won_mask = 0
@@ -261,6 +268,9 @@ class Dinos(Game):
         self.rounds += 1
         self.last_high = 0 if void else hi
         self.last_taker = NONE
+        for p in range(n):
+            self.last_score[p] = rs[p] if alive & (1 << p) else 0
+            self.moved[p] = 0
         if void:
             return E.OK
         # Step 4: the high scorers run (a score below 0 runs 0).
@@ -269,6 +279,7 @@ class Dinos(Game):
             if hi & (1 << p):
                 self.pos[p] += steps
                 self.by_rounds[p] += steps
+                self.moved[p] = steps
                 if self.pos[p] >= GOAL:
                     reached |= 1 << p
         if reached:
@@ -290,6 +301,7 @@ class Dinos(Game):
                 z = self.disasters(p)
                 self.pos[p] += z
                 self.by_disasters[p] += z
+                self.moved[p] += z
                 if self.pos[p] >= GOAL:
                     reached |= 1 << p
         # Step 8: last one standing, or the furthest along at 50 or more.

@@ -60,7 +60,9 @@ def dinos():
         s += "ok\nok\nup 4\nok\n"            # natural; J1 plays 9
         for p in (1, 2, 3):
             s += "down 5\nok\n" if p == low else "ok\n"  # the last OK saves
-    return s
+        if r < 5:
+            s += "ok\n"                      # leaves the round's summary
+    return s                                 # J1 reaches 54 in round 6
 
 
 def doggy():

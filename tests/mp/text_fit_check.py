@@ -103,6 +103,7 @@ WAYS = {
     "dino": "T", "rex": "R", "stego": "R", "ceratops": "R", "bronto": "R",
     "custom": "R", "plus": "T", "minus": "T", "eliminated": "V",
     "two_player_note": "P", "two_rules": "T",
+    "sum_title": "T", "sum_key": "R", "sum_inverted": "R",
     "p_parrandas": "L", "p_reserve": "L", "p_sets": "L",
     "p_majorities": "L", "p_won": "L", "p_hand": "L", "p_zone": "L",
     "p_round1": "L", "p_round2": "L", "p_round3": "L", "p_own": "L",
@@ -123,6 +124,7 @@ AROUND = {
     "dino": lambda t: t + ": " + NAME, "plus": lambda t: t + " +1",
     "minus": lambda t: t + " -1", "secs": lambda t: t % 30,
     "mins": lambda t: t % 10, "fix_n": lambda t: t % 99,
+    "sum_title": lambda t: t % (99, "Depredador"),
     # the longest dinosaur name
     "dino_short": lambda t: sorted(t.split(" "), key=len)[-1],
 }
@@ -259,7 +261,42 @@ def screens():
                     fails.append({"key": "%s play screen" % gid,
                                   "lang": lang, "cut": cuts[:],
                                   "drawn": [r[2] for r in runs]})
+            if gid == "dinos":
+                summary(s, lang, cuts)
     ui.fit = fit
+
+
+def summary(s, lang, cuts):
+    # Dinos' round summary with its longest rows: meteor, every part
+    # given, an inversion (Stego 1+1-9=-7 becomes 19 and runs 19, the
+    # custom trait's 9+1+9=19 becomes -7 and takes the meteor).
+    global cases
+    from core import dinos
+    from app.play.dinos_summary import Summary
+    s.game.alive = 15
+    err = s.add(dinos.round_event(s.ev, 4, dinos.METEOR, [9, 1, 0, 9],
+                                  [-9, -9, 9, 9], [], True, False, -1))
+    if err:
+        fails.append({"key": "dinos summary", "why": "refused: %d" % err})
+        return
+
+    class Play:
+        app = None
+
+        def __init__(self, s):
+            self.s = s
+            self.g = s.game
+    cases += 1
+    del cuts[:]
+    fb = Recorder()
+    Summary(None, Play(s)).draw(fb)
+    runs = fb.runs()
+    drawn = [r[2] for r in runs]
+    want = "1+1-9=-7>19"
+    if cuts or not inside(runs, 0, 0, 128, 64) or \
+            not [d for d in drawn if want in d]:
+        fails.append({"key": "dinos summary", "lang": lang,
+                      "cut": cuts[:], "drawn": drawn})
 
 
 def main():

@@ -242,6 +242,11 @@ class DinosRound(Screen):
         if self.fix >= 0:
             a.toast(tr("fixed"), 800)
         play.after()
+        if self.fix < 0 and not play.g.over:
+            # What the round did (the final screen says it when it ended
+            # the game); its own module, forgotten when it is left.
+            from app.play.dinos_summary import show
+            show(play)
 
     def ask_sudden(self, need):
         a = self.app

@@ -1,0 +1,80 @@
+# Happy Little Dinosaurs: what the round just entered did, before play goes
+# on (issue 14). A row per player: the round score with its parts (card,
+# trait, adjustment; "8>2" when an inversion changed it), how far the
+# player moved, D for who took the disaster, X for who was eliminated by
+# it. OK or BACK leaves. Loaded only when shown and forgotten after
+# (app/memory.py), so that it takes no RAM through the rest of the game.
+
+from drivers.buttons import OK, BACK, key_of
+from core import dinos as D
+from core.game import int8
+from app.screens import Screen
+from app.i18n import tr
+from app import ui
+
+
+def rows(g, names, buf, off):
+    # The summary's player rows as (left, right) texts, from the round's
+    # event at buf[off] and what the core kept after it.
+    n = g.n
+    d = buf[off] >> 4
+    flags = buf[off + 1]
+    adj = off + 3 + ((n + 1) >> 1)
+    out = []
+    for p in range(n):
+        v = D.nibble(buf, off + 3, p)
+        if v > 9:                      # out before this round
+            out.append((names[p], tr("eliminated")))
+            continue
+        t = g.trait(p, d)
+        a = int8(buf[adj + p]) if flags & 4 else 0
+        raw = v + t + a
+        expr = str(v)
+        for x in (t, a):
+            if x:
+                expr += "%+d" % x
+        if expr != str(raw):
+            expr += "=%d" % raw
+        if g.last_score[p] != raw:     # the inversion swapped it
+            expr += ">%d" % g.last_score[p]
+        right = "+%d" % g.moved[p]
+        if g.last_taker == p:
+            right += " D"
+            if not g.alive & (1 << p):
+                right += " X"
+        room = ui.COLS - len(right) - 2 - len(expr)
+        out.append((ui.fit(names[p], room) + " " + expr, right))
+    return out
+
+
+class Summary(Screen):
+    def __init__(self, app, play):
+        super().__init__(app)
+        s = play.s
+        g = play.g
+        buf = s.log.buf
+        off = s.log.round_at(g.rounds - 1)
+        kind = tr(D.DISASTERS[buf[off] >> 4])
+        self.title = tr("sum_title") % (g.rounds, kind[0].upper() + kind[1:])
+        self.rows = rows(g, s.names, buf, off)
+        self.inverted = bool(buf[off + 1] & 1)
+
+    def draw(self, fb):
+        fb.fill(0)
+        ui.header(fb, self.title)
+        for i in range(len(self.rows)):
+            ui.row(fb, i, self.rows[i][0], self.rows[i][1])
+        ui.row(fb, 4, tr("sum_key"))
+        if self.inverted:
+            ui.row(fb, 5, tr("sum_inverted"))
+        ui.row(fb, ui.ROWS - 1, tr("continue"), "", True)
+
+    def key(self, ev):
+        if key_of(ev) in (OK, BACK):
+            self.app.pop()
+            from app.memory import unload
+            unload("app.play.dinos_summary")
+
+
+def show(play):
+    play.app.push(Summary(play.app, play))
