@@ -84,6 +84,49 @@ def frame_image(hexbits, scale=SCALE):
     return img
 
 
+def _keyscript():
+    # sim/keyscript.py (and the feeders constants it reads), plain Python
+    # that CPython runs as well, loaded from sim/ and then forgotten.
+    saved = list(sys.path)
+    sys.path.insert(0, str(ROOT / "sim"))
+    try:
+        import keyscript
+        return keyscript
+    finally:
+        sys.path[:] = saved
+        sys.modules.pop("keyscript", None)
+        sys.modules.pop("feeders", None)
+
+
+class ScriptError(ValueError):
+    """A key script line the simulator cannot play (its number and text)."""
+
+
+def check_script(script_text):
+    """The shot names of a key script, in order (an unnamed shot is
+    "shotN", N counting shots from 1), after checking every line with the
+    simulator's own script compiler (sim/keyscript.py) before anything
+    runs. ScriptError for a line it refuses, or a shot name that is not
+    letters, digits, "-" and "_" (a name is a file name in --shots)."""
+    import re
+    keyscript = _keyscript()
+    lines = script_text.splitlines()
+    try:
+        keyscript.compile(lines)
+    except ValueError as ex:
+        raise ScriptError(str(ex)) from None
+    names = []
+    for n, line in enumerate(lines):
+        words = line.split("#")[0].split()
+        if words and words[0].lower() == "shot":
+            name = words[1] if len(words) > 1 else f"shot{len(names) + 1}"
+            if not re.fullmatch(r"[\w-]+", name):
+                raise ScriptError(f"script line {n + 1}: {line.strip()} "
+                                  f"(a shot's name: letters, digits, - _)")
+            names.append(name)
+    return names
+
+
 def run_script(script_text, shots_dir=None, sh1106=False, timeout=600,
                compiled=False, heapsize=None, flash=None, heap_stats=True,
                uid=None):
@@ -93,6 +136,7 @@ def run_script(script_text, shots_dir=None, sh1106=False, timeout=600,
     peak live heap in the STATE dumps (heap_stats: measured by a collection
     at every step, which the app alone would not do)."""
     import tempfile
+    names = check_script(script_text)
     with tempfile.TemporaryDirectory() as tmp:
         # Without an image given, a fresh board: an empty flash image.
         cmd = command("-", sh1106, compiled, heapsize, heap_stats, uid)
@@ -112,6 +156,8 @@ def run_script(script_text, shots_dir=None, sh1106=False, timeout=600,
             states.append(json.loads(line[6:]))
         elif line.startswith("SHOT "):
             _, name, bits = line.split(" ", 2)
+            if not name:               # an unnamed shot: its checked name
+                name = names[len(shots)]
             shots[name] = bits
     if shots_dir is not None:
         os.makedirs(shots_dir, exist_ok=True)

@@ -487,3 +487,39 @@ def test_every_doc_the_help_names_exists(capsys):
         names += re.findall(r"[\w./-]+\.md\b", capsys.readouterr().out)
     assert "README.md" in names
     assert [n for n in names if not (ROOT / n).exists()] == []
+
+
+@pytest.mark.parametrize("script, says", [
+    ("ok\nfrobnicate\n", "line 2: frobnicate"),
+    ("ok\nhold\n", "line 2: hold"),
+    ("ok\nshot ../../escape\n", "line 2: shot ../../escape"),
+    ("ok\nwait soon\n", "line 2: wait soon"),
+])
+def test_a_bad_script_line_is_one_message_and_runs_nothing(
+        script, says, tmp_path, capsys):
+    # Script mode never shows a traceback: the line at fault, in one line,
+    # and no screenshot written anywhere.
+    path = tmp_path / "bad.keys"
+    path.write_text(script)
+    shots = tmp_path / "shots"
+    rc = cli(["sim", "--script", str(path), "--shots", str(shots)])
+    err = capsys.readouterr().err
+    assert rc != 0
+    assert says in err and "Traceback" not in err, err
+    assert len(err.strip().splitlines()) == 1, err
+    assert not shots.exists() and not (tmp_path.parent / "escape.png").exists()
+
+
+def test_an_unnamed_shot_gets_a_name_and_an_unwritable_folder_is_one_line(
+        tmp_path, capsys):
+    path = tmp_path / "ok.keys"
+    path.write_text("ok\nshot\n")
+    shots = tmp_path / "shots"
+    assert cli(["sim", "--script", str(path), "--shots", str(shots)]) == 0
+    assert [p.name for p in shots.iterdir()] == ["shot1.png"]
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    rc = cli(["sim", "--script", str(path), "--shots", str(blocker / "x")])
+    err = capsys.readouterr().err
+    assert rc != 0 and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err

@@ -65,7 +65,9 @@ def do_sim(state, args):
                                    uid)
         states, shots = sim.run_script(text, args.shots, args.sh1106,
                                        flash=args.flash, uid=uid)
-    except (FileNotFoundError, FileExistsError, RuntimeError) as ex:
+    except sim.ScriptError as ex:
+        raise FileProblem(f"{args.script}: {ex}")
+    except (OSError, RuntimeError) as ex:
         raise FileProblem(str(ex))
     last = states[-1] if states else {}
     print(f"{len(shots)} screenshot(s)"
