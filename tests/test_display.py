@@ -25,3 +25,16 @@ def test_drivers_match_the_framebuffer_pixel_for_pixel():
     assert r[2]["driver"] == "SH1106NoOffset" and r[2]["bad"] > 1000
     assert r[3] == {"no_device": 19}            # ENODEV, as a real bus
     assert r[4]["bad_control"] == "bad control byte 0x13"
+
+
+def test_put_copies_what_draw_blits():
+    # Rows and titles are drawn by textdraw.put() (glyph columns copied
+    # into a cleared page; a highlighted row's page inverted): the same
+    # pixels as textdraw.draw()'s blits, accents, unknown characters and
+    # the right edge included.
+    out = run_micropython(MP_SCRIPTS / "text_check.py", path=(FIRMWARE,))
+    r = json.loads(out[-1])
+    assert r["texts"] == 400 and r["rows"] == 200
+    assert r["bad"] == 0, r["first_bad"]
+    assert r["ends_bad"] == 0
+    assert r["rows_bad"] == 0, r["first_bad_row"]

@@ -29,7 +29,7 @@ def marcador_score(dev, tmp_path):
 
 
 def toast(hexbits):
-    """The text of the message box (app.app.draw_toast: up to 3 centred
+    """The text of the message box (app.notes.draw_toast: up to 3 centred
     lines, whose rows depend on how many there are), lines joined by a
     space."""
     px = pixels(hexbits)

@@ -47,6 +47,7 @@ class App:
         self.events = 0
         self.starting = None       # start_later(): a game to start
         self.tidy = False          # a collection is due (see step)
+        self.toasted = False       # a toast was drawn last time
         self.push(HomeLater(self))  # home loads when it is first shown
         from . import startup
         self.store = startup.open_store(self, hw)   # the games on flash
@@ -146,8 +147,13 @@ class App:
             # The first quiet step after a key (its screen is drawn): a
             # collection now, with a shallow stack, frees what the key left
             # (screens, texts, modules forgotten) before it pins holes in
-            # the heap that a later, bigger allocation would need.
+            # the heap that a later, bigger allocation would need. The
+            # code of a toast or a Note (app/notes.py) goes too, unless a
+            # toast is still up.
             self.tidy = False
+            if self.toast_text is None:
+                from .memory import unload
+                unload("app.notes")
             gc.collect()
         if self.swallow and not b.held():
             self.swallow = False
@@ -159,11 +165,21 @@ class App:
             self.draw()
 
     def draw(self):
+        # Partial redraw (ui.begin): only the rows whose texts changed,
+        # whichever screen draws them; all of them when a toast covers the
+        # rows or just did.
         fb = self.fb
+        toast = self.toast_text is not None
+        if toast or self.toasted:
+            ui._full = True            # the next begin() draws everything
+        self.toasted = toast
         self.top().draw(fb)
-        if self.toast_text is not None:
+        pages = ui.end(fb)
+        if toast:
+            from .notes import draw_toast
             draw_toast(fb, self.toast_text)
-        fb.show()
+            pages = 0xFF
+        fb.show(False, pages)
         self.frames += 1
         self.dirty = False
 
@@ -194,24 +210,6 @@ class App:
         while True:
             self.step(clock.ticks_ms())
             clock.sleep_ms(_TICK_MS)
-
-
-TOAST_LINES = 3
-
-
-def draw_toast(fb, text):
-    # A message over the screen, word-wrapped onto up to TOAST_LINES lines
-    # of 25 characters, centred in a framed box as wide as the panel (25
-    # glyphs take 125 of its 128 columns). Texts are written to fit
-    # (tests/test_texts.py); a longer one loses its last lines.
-    lines = ui.split_lines(text)
-    n = min(len(lines), TOAST_LINES)
-    h = 8 * n + 4
-    y = (64 - h) // 2
-    fb.fill_rect(0, y - 1, 128, h + 2, 0)
-    fb.rect(0, y, 128, h, 1)
-    for i in range(n):
-        ui.center(fb, y + 2 + 8 * i, lines[i])
 
 
 class HomeLater:

@@ -18,7 +18,7 @@ class Breakdown(Screen):
     def draw(self, fb):
         g = self.s.log.game
         g.score()
-        fb.fill(0)
+        ui.begin(fb)
         title = tr("scores") if self.live or not g.over else tr("over")
         ui.header(fb, title)
         n = self.s.n

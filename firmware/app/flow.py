@@ -109,8 +109,10 @@ def play_screen(app, session):
 
 
 def forget_play():
-    # The play modules leave RAM (the game ended, or home is on top).
+    # The play modules leave RAM (the game ended, or home is on top), and
+    # the grid the rounds were typed into.
     unload_package("app.play")
+    unload("app.grid")
 
 
 def ask_options(app, gid, names):

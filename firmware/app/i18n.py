@@ -2,9 +2,12 @@
 # settings; Spanish by default.
 #
 # Only the language in use stays in RAM: set_lang() builds one bytes
-# object of "\nkey|text" lines from app/texts.py and then forgets that
-# module, whose table of both languages (about 4 KB of str constant) would
-# otherwise stay loaded as long as the module does.
+# object of "\nkey|text" lines from app/texts.py (app/langtable.py, loaded for
+# that only) and then forgets that module, whose table of both languages
+# (about 4 KB of str constant) would otherwise stay loaded as long as the
+# module does.
+
+from array import array
 
 ES = 0
 EN = 1
@@ -16,52 +19,37 @@ def set_lang(code):
     global lang, _B
     lang = EN if code == EN else ES
     _B = b""                           # the old table can go first
-    from . import texts
-    t = texts.T.encode()
-    del texts
+    from .langtable import table       # its code in RAM for this only
+    _B = table(lang == EN)
     from .memory import unload
-    unload("app.texts")
-    # Two passes over t: the size of the kept lines, then one bytearray
-    # filled in place (no list of lines: that would be ~10 KB for a moment).
-    mv = memoryview(t)
-    out = bytearray(0)                 # sized by the first pass
-    for fill in (0, 1):
-        n = fill                       # out[0] is the opening newline
-        i = 1                          # past the opening newline
-        while i < len(t):
-            e = t.find(b"\n", i)
-            if e < 0:
-                e = len(t)
-            a = t.find(b"|", i, e)     # key ends; Spanish starts at a + 1
-            if a > i and t[i] != 45:   # not blank, not a "-- section"
-                b = t.find(b"|", a + 1, e)
-                if b < 0:              # no English column
-                    b = e
-                s, f = a + 1, b
-                if lang == EN and e > b + 1:
-                    s, f = b + 1, e
-                size = (a - i + 1) + (f - s) + 1      # key|text\n
-                if fill:
-                    out[n:n + a - i + 1] = mv[i:a + 1]
-                    out[n + a - i + 1:n + size - 1] = mv[s:f]
-                    out[n + size - 1] = 10
-                n += size
-            i = e + 1
-        if not fill:
-            out = bytearray(n + 1)
-            out[0] = 10
-    _B = out
+    unload("app.langtable")
 
 
 # Searched as UTF-8 bytes: on MicroPython, indexing or slicing a str with
-# non-ASCII characters walks it from the start (O(n) per index).
+# non-ASCII characters walks it from the start (O(n) per index). A search
+# of the whole table costs ~50,000 instructions, and a screen asks for the
+# same few texts at every frame: _HIT remembers where a key was found, in
+# one of 32 places picked by its first and last bytes and its length (a
+# place is checked before it is trusted: any key, any table).
+_HIT = array("H", bytes(64))
+
+
 def tr(key):
     # The key's text in the current language; the key itself if unknown.
     if not _B:
         set_lang(lang)
-    k = b"\n" + key.encode() + b"|"
-    i = _B.find(k)
-    if i < 0:
+    b = _B
+    k = key.encode()
+    n = len(k)
+    if not n:
         return key
-    a = i + len(k)
-    return str(_B[a:_B.find(b"\n", a)], "utf-8")
+    h = (k[0] * 7 + k[-1] * 3 + n) & 31
+    i = _HIT[h]                        # where the key's line starts, maybe
+    if not (i and b.startswith(k, i) and b[i - 1] == 10 and
+            i + n < len(b) and b[i + n] == 124):
+        i = b.find(b"\n" + k + b"|") + 1
+        if not i:
+            return key
+        _HIT[h] = i
+    a = i + n + 1
+    return str(b[a:b.find(b"\n", a)], "utf-8")

@@ -11,7 +11,7 @@
 from .screens import Screen
 from .i18n import tr
 from . import ui
-from .textdraw import draw
+from .textdraw import _DATA, _offset
 from drivers.buttons import UP, DOWN, OK, BACK, LONG, key_of, kind_of
 
 # By use, the commonest in the middle and the next ones alternately after
@@ -44,10 +44,11 @@ class NameEdit(Screen):
         ui.header(fb, tr("edit_name"))
         s = "".join(self.chars)
         x = 64 - len(s) * 5
-        draw(fb, s, x, 20, 1, 2)
+        big(fb, s, x, 20)
         fb.fill_rect(x + self.pos * 10, 38, 9, 2, 1)
-        ui.center(fb, 48, tr("name_help"))
-        ui.center(fb, 56, tr("name_long"))
+        from .notes import center
+        center(fb, 48, tr("name_help"))
+        center(fb, 56, tr("name_long"))
 
     def key(self, ev):
         k = key_of(ev)
@@ -74,3 +75,15 @@ class NameEdit(Screen):
                 self.pos = min(self.pos, len(self.chars) - 1)
             else:
                 self.app.pop()
+
+
+def big(fb, s, x, y):
+    # s at twice the font's size (the name being typed), drawn only here.
+    for ch in s:
+        off = _offset(ch)
+        for j in range(5):
+            col = _DATA[off + j]
+            for r in range(8):
+                if col >> r & 1:
+                    fb.fill_rect(x + 2 * j, y + 2 * r, 2, 2, 1)
+        x += 10

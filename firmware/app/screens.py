@@ -56,7 +56,8 @@ class Note(Screen):
         self.blank = blank
 
     def draw(self, fb):
-        ui.message(fb, self.title, self.lines)
+        from .notes import message
+        message(fb, self.title, self.lines)
 
     def key(self, ev):
         k = key_of(ev)

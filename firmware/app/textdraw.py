@@ -5,6 +5,13 @@
 # then blitted onto the screen. Two framebuf calls in C per character, no
 # Python loop over its columns (it was the hot spot of every redraw), and
 # nothing allocated but what the caller's string already is.
+#
+# The title bar, the rows and the grid's cells (ui.py) skip even that:
+# they are drawn on a page just cleared, so put() copies each glyph's 5
+# column bytes into the display's buffer (Oled.buffer, MONO_VLSB, 128
+# bytes a page), inverted on a highlighted row, and reads the string as
+# its UTF-8 bytes (memoryview): iterating a str makes a 1-character str
+# per character.
 
 import framebuf
 from . import font
@@ -37,40 +44,74 @@ def _offset(ch):
     return i * 5
 
 
-def _load(ch, ink):
+def _load(ch):
+    # The glyph dark on lit, into _glyph.
     off = _offset(ch)
     for j in range(5):
-        b = _DATA[off + j]
-        _glyph[j] = b if ink else (~b) & 0xFF
+        _glyph[j] = (~_DATA[off + j]) & 0xFF
 
 
-def draw(fb, s, x, y, ink=1, scale=1):
+def draw(fb, s, x, y, ink=1):
     # Draw s with its top-left corner at (x, y); returns the x after it.
     # ink=0 draws dark text (for a highlighted, lit background).
     for ch in s:
         if x >= 128:
             break
-        if scale == 1 and ink:
+        if ink:
             # Only the ink pixels are drawn: the key skips the background.
             _fb.blit(_strip, -_offset(ch), 0)
             fb.blit(_fb, x, y, 0)
-        elif scale == 1:
-            _load(ch, ink)
-            fb.blit(_fb, x, y, 1)
         else:
-            _load(ch, 1)
-            for j in range(5):
-                col = _glyph[j]
-                for r in range(8):
-                    if col >> r & 1:
-                        fb.fill_rect(x + j * scale, y + r * scale, scale,
-                                     scale, ink)
-        x += CHAR_W * scale
+            _load(ch)
+            fb.blit(_fb, x, y, 1)
+        x += CHAR_W
     return x
 
 
-def width(s, scale=1):
-    return len(s) * CHAR_W * scale
+def put(fb, s, x, y, inv=0):
+    # draw(fb, s, x, y) where the text's columns are known to be dark (a
+    # band just cleared by ui.py, nothing drawn there yet): each glyph's 5
+    # column bytes are copied into the page. inv=255: dark text on a band
+    # just lit (a highlighted row). Nothing allocated.
+    buf = getattr(fb, "buffer", None)
+    if buf is None or y & 7 or not 0 <= y < 64 or x < 0:
+        return draw(fb, s, x, y, 0 if inv else 1)
+    cols = _DATA
+    line = (y >> 3) * 128
+    p = line + x
+    cp = 0
+    more = 0
+    for c in memoryview(s):              # UTF-8 bytes, decoded here
+        if c < 0x80:
+            off = c * 5 - 160 if c > 31 and c < 127 else 155   # 155: '?'
+        elif c >= 0xC0:
+            more = 1 if c < 0xE0 else 2 if c < 0xF0 else 3
+            cp = c & (0x3F >> more)
+            continue
+        else:
+            cp = cp << 6 | c & 0x3F
+            more -= 1
+            if more:
+                continue
+            off = _offset(chr(cp))
+        n = line + 128 - p               # columns left on the page
+        if n >= 5:
+            buf[p] = cols[off] ^ inv
+            buf[p + 1] = cols[off + 1] ^ inv
+            buf[p + 2] = cols[off + 2] ^ inv
+            buf[p + 3] = cols[off + 3] ^ inv
+            buf[p + 4] = cols[off + 4] ^ inv
+        elif n > 0:
+            for k in range(n):
+                buf[p + k] = cols[off + k] ^ inv
+        else:
+            break
+        p += 5
+    return p - line
+
+
+def width(s):
+    return len(s) * CHAR_W
 
 
 def fit(s, chars):

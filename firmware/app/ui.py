@@ -1,38 +1,118 @@
 # Drawing helpers and the widgets every screen is built from. The screen is
 # 128x64: a title bar (row 8 px high) and 7 content rows of 25 characters.
+#
+# Partial redraw: the title bar and the rows are the display's 8 pages
+# ("bands" 0-7, 8 px each). A screen that draws only through header(),
+# row(), marks() and Grid starts its draw with begin(fb) instead of
+# fb.fill(0); each band then keeps a checksum of what it shows (its texts,
+# the highlight, the grid's layout) and is cleared and drawn again only
+# when that changes; end(fb) (App.draw) clears the bands left out this
+# time. A screen that draws anything else starts with fb.fill(0) and never
+# calls begin(): its frame is drawn whole and the next begin() starts from
+# a clear screen (so does one after App sets _full, around a toast). The
+# checksums describe what the display shows, whichever screen drew it, so
+# a new screen on top redraws only the bands that differ. Text costs most
+# of a frame; most keys change one or two rows.
+# tests/test_partial_redraw.py: every frame equals a whole redraw.
 
-from .textdraw import draw, width, fit
+from binascii import crc32
+from .textdraw import draw, put, width, fit
 from drivers.buttons import UP, DOWN, OK, BACK, LONG, FAST, key_of, kind_of
 
 COLS = 25
 ROWS = 7
 
 
+_sig = [-1] * 8     # per band: checksum of what it shows (-1: not known)
+_on = False         # inside a begin() ... end() frame
+_full = True        # the checksums do not describe the display (App
+                    # sets it around a toast: the next begin() draws all)
+_seen = 0           # bit b: band b drawn (or kept) since begin()
+_marked = 0         # bit b: band b got a scroll mark last frame (marks());
+                    # bit 8 + b: this frame
+_drawn = 0          # bit b: band b drawn or cleared since begin()
+
+
+def begin(fb):
+    # Instead of fb.fill(0) at the start of a screen's draw.
+    global _on, _full, _seen, _marked, _drawn
+    _marked >>= 8
+    _drawn = 0
+    if _full:
+        fb.fill(0)
+        for b in range(8):
+            _sig[b] = -1
+        _full = False
+        _drawn = 0xFF
+    _on = True
+    _seen = 0
+
+
+def end(fb):
+    # After a screen's draw: blank the bands it did not draw this time.
+    # Returns the pages that may have changed (bit b: page b), for
+    # Oled.show(): all of them after a frame drawn without bands.
+    global _on, _full, _drawn
+    if not _on:
+        _full = True                 # drawn without bands: trust nothing
+        return 0xFF
+    _on = False
+    for b in range(8):
+        if _sig[b] != -1 and not _seen >> b & 1:
+            fb.fill_rect(0, 8 * b, 128, 8, 0)
+            _sig[b] = -1
+            _drawn |= 1 << b
+    return _drawn
+
+
+def _band(fb, b, sig, lit=0):
+    # True when band b must be drawn for checksum sig (it is then cleared,
+    # or lit for a highlighted row); False when it already shows it. A band
+    # that got a scroll mark last frame is drawn again (marks() draws this
+    # frame's over it).
+    global _seen, _drawn
+    _seen |= 1 << b
+    sig &= 0x1FFFFFFF                # a small int on a 32-bit port too
+    if _on and _sig[b] == sig and not _marked >> b & 1:
+        return False
+    _sig[b] = sig if _on else -1
+    _drawn |= 1 << b
+    fb.fill_rect(0, 8 * b, 128, 8, lit)
+    return True
+
+
+def _sum(s, c=0):
+    # Checksum of a text, its length folded in: "ab"+"c" != "a"+"bc".
+    return crc32(s, c) ^ len(s)
+
+
 def header(fb, title, right=""):
     # The title in plain text, then a rule up to the right-hand text: it
     # never looks like a highlighted row below it.
+    if not _band(fb, 0, _sum(right, _sum(title))):
+        return
     room = COLS - (len(right) + 1 if right else 0) - 1
-    x = draw(fb, fit(title, room), 1, 0, 1)
+    x = put(fb, fit(title, room), 1, 0)
     end = 128 - width(right) - 3 if right else 127
     if end > x + 1:
         fb.hline(x + 1, 3, end - x - 1, 1)
     if right:
-        draw(fb, right, 128 - width(right), 0, 1)
+        put(fb, right, 128 - width(right), 0)
 
 
 def row(fb, i, left, right="", selected=False, edge=False):
     # Content row i (0-6): left text, right-aligned text, optional highlight.
     # edge: the row is in a list that scrolls; its last column is kept for
     # the scroll marks (marks()), the right-hand text ends before it.
-    y = 8 + 8 * i
-    ink = 1
-    if selected:
-        fb.fill_rect(0, y, 128, 8, 1)
-        ink = 0
-    room = COLS - (len(right) + 1 if right else 0) - (1 if edge else 0)
-    draw(fb, fit(left, room), 1, y, ink)
+    b = i + 1
+    inv = 255 if selected else 0        # dark text on a lit row
+    if not _band(fb, b, _sum(right, _sum(left, selected + 2 * edge)), inv):
+        return
+    y = 8 * b
+    put(fb, fit(left, COLS - (len(right) + 1 if right else 0) -
+                (1 if edge else 0)), 1, y, inv)
     if right:
-        draw(fb, right, 128 - (MARK_W if edge else 0) - width(right), y, ink)
+        put(fb, right, 128 - (MARK_W if edge else 0) - width(right), y, inv)
 
 
 MARK_W = 5          # the scroll marks' column at the right edge
@@ -43,7 +123,8 @@ def marks(fb, top, shown, total, first=0, selected=-1):
     # on content rows first..: a small triangle pointing up at the right
     # edge of the first visible row when rows are above it, pointing down on
     # the last when rows are below. selected: the highlighted row's index in
-    # the list (its mark is dark on the lit row).
+    # the list (its mark is dark on the lit row). The rows marked are drawn
+    # again next frame (_band), which takes the marks away.
     if top > 0:
         _triangle(fb, first, True, top == selected)
     last = top + shown - 1
@@ -53,6 +134,8 @@ def marks(fb, top, shown, total, first=0, selected=-1):
 
 def _triangle(fb, i, up, dark):
     # 5 px wide, 3 high, centred in content row i's last column.
+    global _marked
+    _marked |= 512 << i
     y = 8 + 8 * i + 2
     x = 128 - MARK_W
     for k in range(3):
@@ -60,46 +143,25 @@ def _triangle(fb, i, up, dark):
         fb.hline(x + 2 - k, y + (k if up else 2 - k), w, 0 if dark else 1)
 
 
-def center(fb, y, s, scale=1, ink=1):
-    s = fit(s, COLS // scale)
-    draw(fb, s, (128 - width(s, scale)) // 2, y, ink, scale)
-
-
-def message(fb, title, lines):
-    # Up to 5 lines spaced out; 6 or 7 on the content rows (all inside).
-    fb.fill(0)
-    header(fb, title)
-    n = len(lines)
-    y, step = (12, 9) if n <= 5 else (8, 8)
-    for i in range(min(n, ROWS)):
-        center(fb, y + step * i, lines[i])
+_legend = ["", ""]  # the last legend columns() was given, and its format
 
 
 def columns(legend, values):
     # values right-aligned under the words of legend ("Casa Camino Meta"):
-    # a row's right-hand text that lines up with a legend row's.
-    out = ""
-    i = 0
-    for w in legend.split(" "):
-        v = str(values[i]) if i < len(values) else ""
-        out += (" " if out else "") + " " * (len(w) - len(v)) + v
-        i += 1
-    return out
-
-
-def split_lines(text, width=COLS):
-    # Word-wrap for Note screens: the lines of at most `width` letters.
-    out = []
-    line = ""
-    for w in text.split(" "):
-        if line and len(line) + 1 + len(w) > width:
-            out.append(line)
-            line = w
-        else:
-            line = line + " " + w if line else w
-    if line:
-        out.append(line)
-    return out
+    # a row's right-hand text that lines up with a legend row's. The
+    # legend's format ("%4s %6s %4s") is made once, the text with one '%':
+    # on MicroPython every str made is first looked up among the interned
+    # strings (hundreds of them), so a str made per word cost ~6x more.
+    c = _legend
+    if c[0] != legend:
+        f = ""
+        for w in legend.split(" "):
+            f += (" %" if f else "%") + str(len(w)) + "s"
+        c[0] = legend
+        c[1] = f
+    f = c[1]
+    n = f.count("%")
+    return f % (tuple(values[:n]) + ("",) * (n - len(values)))
 
 
 def scroll(index, top, rows=ROWS):
@@ -139,7 +201,7 @@ class Menu:
         self.top = 0
 
     def draw(self, fb):
-        fb.fill(0)
+        begin(fb)
         n = len(self.items)
         header(fb, self.title, "%d/%d" % (self.index + 1, n) if n > ROWS
                else "")
@@ -165,119 +227,9 @@ class Menu:
         return None
 
 
-def _col(x, c):
-    # A per-column setting: one value for all columns, or a tuple.
-    return x[c] if isinstance(x, tuple) else x
-
-
-class Grid:
-    """Numbers per player in one table: rows are players, columns fields.
-
-    UP/DOWN change the number under the cursor (held: bigger steps), OK
-    moves to the next cell, BACK to the previous one. OK on the last cell,
-    or a long OK anywhere, finishes: key() returns 1. BACK on the first
-    cell cancels: -1. Rows in `skip` are shown but not edited. With
-    row_done, a long OK leaves the rest of its row as it is and moves to
-    the next row (it finishes only on the last row): for tables whose rows
-    end in zeros more often than whole tables do.
-    """
-
-    def __init__(self, title, labels, fields, values, lo, hi,
-                 step: "int | tuple" = 1, big: "int | tuple" = 5, skip=0,
-                 widths=3, fmt=None, row_done=False):
-        self.title = title
-        self.labels = labels
-        self.fields = fields          # column titles (short)
-        self.values = values          # list of lists, row-major
-        self.lo = lo
-        self.hi = hi
-        self.step = step
-        self.big = big
-        self.skip = skip              # bitmask of rows not edited
-        self.w = widths
-        self.fmt = fmt                # value -> text, optional
-        self.row_done = row_done
-        self.r = 0
-        self.c = 0
-        self.top = 0
-        while self.skip & (1 << self.r) and self.r < len(labels) - 1:
-            self.r += 1
-
-    def _cells(self):
-        return len(self.fields)
-
-    def _move(self, d):
-        # Next/previous editable cell; False at either end.
-        r, c = self.r, self.c
-        while True:
-            c += d
-            if c >= self._cells():
-                c = 0
-                r += 1
-            elif c < 0:
-                c = self._cells() - 1
-                r -= 1
-            if r < 0 or r >= len(self.labels):
-                return False
-            if not self.skip & (1 << r):
-                self.r, self.c = r, c
-                return True
-
-    def key(self, ev):
-        k = key_of(ev)
-        if k == UP or k == DOWN:
-            c = self.c
-            lo = _col(self.lo, c)
-            hi = _col(self.hi, c)
-            s = step_of(ev, _col(self.step, c), _col(self.big, c))
-            old = self.values[self.r][c]
-            v = old + (s if k == UP else -s)
-            # Stop at the ends; one more press wraps around.
-            if v > hi:
-                v = hi if old < hi else lo
-            elif v < lo:
-                v = lo if old > lo else hi
-            self.values[self.r][c] = v
-        elif k == OK:
-            if kind_of(ev) == LONG:
-                if self.row_done:
-                    c = self.c
-                    self.c = self._cells() - 1      # past this row's cells
-                    if self._move(1):
-                        return None
-                    self.c = c
-                return 1
-            if not self._move(1):
-                return 1
-        elif k == BACK:
-            if not self._move(-1):
-                return -1
-        return None
-
-    def text(self, v):
-        return self.fmt(v) if self.fmt else str(v)
-
-    def draw(self, fb):
-        fb.fill(0)
-        header(fb, self.title)
-        nf = self._cells()
-        cw = self.w * 5 + 2
-        x0 = 128 - nf * cw
-        for c in range(nf):
-            draw(fb, fit(self.fields[c], self.w), x0 + c * cw + 1, 8)
-        rows = ROWS - 1
-        self.top = scroll(self.r, self.top, rows)
-        for i in range(rows):
-            j = self.top + i
-            if j >= len(self.labels):
-                break
-            y = 16 + 8 * i
-            off = self.skip & (1 << j)
-            draw(fb, fit(self.labels[j], (x0 - 2) // 5), 1, y)
-            for c in range(nf):
-                s = "-" if off else self.text(self.values[j][c])
-                x = x0 + c * cw
-                sel = j == self.r and c == self.c
-                if sel:
-                    fb.fill_rect(x, y, cw - 1, 8, 1)
-                draw(fb, s, x + cw - 2 - width(s), y, 0 if sel else 1)
+def Grid(*args, **kw):
+    # The grid of numbers (app/grid.py) is loaded when a grid is first
+    # made: DOG and Doggy Style never make one, the other titles while a
+    # round is entered (app/flow.py forgets it with the play modules).
+    from .grid import Grid
+    return Grid(*args, **kw)

@@ -29,14 +29,9 @@ class Oled(framebuf.FrameBuffer):
         # What each page showed last, as the CRC-32 of its 128 bytes (a
         # copy of the frame would take 1 KB of the heap; a changed page
         # with an unchanged CRC, about 1 in 4e9, would keep its old
-        # pixels until it changes again). A memoryview per page: show()
-        # reads them without making 8 slices per frame.
+        # pixels until it changes again).
         self._sums = array("I", bytes(4 * PAGES))
-        self._page = [memoryview(self.buffer)[p * WIDTH:(p + 1) * WIDTH]
-                      for p in range(PAGES)]
         self._valid = 0                  # bit p: page p is on the panel
-        self._cmd1 = bytearray(2)
-        self._cmd1[0] = 0x80             # control: one command byte
         self.pages_sent = 0              # counters for the benchmark
         self.bytes_sent = 0
         self.init_display()
@@ -60,10 +55,15 @@ class Oled(framebuf.FrameBuffer):
     def invert(self, on):
         self.command(0xA7 if on else 0xA6)
 
-    def show(self, full=False):
+    def show(self, full=False, pages=0xFF):
         # Send the pages whose bytes differ from what was sent last time.
+        # pages: those that may have changed (bit p: page p), when the
+        # caller knows (app/ui.py's partial redraw); the others are not
+        # even checked.
         for page in range(PAGES):
-            now = self._page[page]
+            if not (full or pages >> page & 1) and self._valid >> page & 1:
+                continue
+            now = memoryview(self.buffer)[page * WIDTH:(page + 1) * WIDTH]
             c = crc32(now)
             if full or not self._valid >> page & 1 or c != self._sums[page]:
                 self.write_page(page, now)

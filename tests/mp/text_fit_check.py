@@ -8,7 +8,8 @@
 import json
 from app import ui, font
 from app import textdraw as text
-from app.app import draw_toast
+from app import notes
+from app.notes import draw_toast, center, split_lines
 from app import i18n
 
 CHARS = [chr(c) for c in range(32, 127)] + list(font.EXTRA)
@@ -64,7 +65,7 @@ NAME = "Carmen"          # a typical name where a text takes one
 # header (argument: its right-hand text), R menu/content row (argument:
 # the row's right-hand text), L a Note line, S a toast, F a grid column
 # title (argument: its width in characters), C a centred line, P a Note
-# paragraph (ui.split_lines), V a right-hand value next to a row label.
+# paragraph (notes.split_lines), V a right-hand value next to a row label.
 # FMT: the values a key's %d/%s take on the screen.
 WAYS = {
     "home": "T", "new": "R", "resume": "R", "past": "TR",
@@ -164,6 +165,10 @@ def inside(runs, x0, y0, x1, y1):
 def check(key, lang, way, t, right="", width=0):
     global cases
     cases += 1
+    # Each case a frame of its own, drawn whole: the partial redraw's state
+    # of the case before is dropped (App.draw ends every frame so).
+    ui.end(Recorder())
+    ui._full = True
     fb = Recorder()
     want = [t]
     box = (0, 0, 128, 64)
@@ -176,12 +181,12 @@ def check(key, lang, way, t, right="", width=0):
         ui.row(fb, 0, left, t)
         want = [t, left] if left else [t]
     elif way == "L":
-        ui.message(fb, "x", [t])
+        notes.message(fb, "x", [t])
     elif way == "C":
-        ui.center(fb, 48, t)
+        center(fb, 48, t)
     elif way == "S":
         draw_toast(fb, t)
-        want = ui.split_lines(t)
+        want = split_lines(t)
         r = [x for x in fb.rects if x[0] == "rect"]
         if len(r) != 1 or r[0][1] < 0 or r[0][2] < 0 or \
                 r[0][1] + r[0][3] > 128 or r[0][2] + r[0][4] > 64:
@@ -192,8 +197,8 @@ def check(key, lang, way, t, right="", width=0):
         if " ".join(want) != t:
             fail(key, lang, way, "wrapping lost text", [])
     elif way == "P":
-        want = ui.split_lines(t)
-        ui.message(fb, "x", want)
+        want = split_lines(t)
+        notes.message(fb, "x", want)
     elif way == "F":
         g = ui.Grid("x", ["a"], [t[i:i + width] for i in range(0, len(t),
                                                                 width)]
@@ -255,6 +260,7 @@ def screens():
                 cases += 1
                 del cuts[:]
                 fb = Recorder()
+                ui._full = True              # drawn whole, every row
                 play_screen(None, s).draw(fb)
                 runs = fb.runs()
                 if cuts or not inside(runs, 0, 0, 128, 64):
@@ -289,6 +295,7 @@ def summary(s, lang, cuts):
     cases += 1
     del cuts[:]
     fb = Recorder()
+    ui._full = True                          # drawn whole, every row
     Summary(None, Play(s)).draw(fb)
     runs = fb.runs()
     drawn = [r[2] for r in runs]
@@ -334,7 +341,7 @@ def main():
         cases += 1
         fb = Recorder()
         lines = ["Ronda %d: 999" % (i + 1) for i in range(n)]
-        ui.message(fb, "x", lines)
+        notes.message(fb, "x", lines)
         runs = fb.runs()
         drawn = [r[2] for r in runs]
         if [w for w in lines if w not in drawn] or \

@@ -25,7 +25,7 @@ class Play(PlayBase):
 
     def draw(self, fb):
         g = self.g
-        fb.fill(0)
+        ui.begin(fb)
         r = min(g.rounds + 1, A.ROUNDS)
         # Who starts the next round, and how many cards to deal then.
         first = tr("next_first") % self.s.names[g.first]

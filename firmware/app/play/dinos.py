@@ -31,7 +31,8 @@ class Play(PlayBase):
     def begin(self):
         if self.g.two_player_rules():
             from app.screens import Note
-            note = ui.split_lines(tr("two_player_note"))
+            from app.notes import split_lines
+            note = split_lines(tr("two_player_note"))
             self.app.push(Note(self.app, tr("dinos"), note))
 
     def draw(self, fb):
@@ -39,7 +40,7 @@ class Play(PlayBase):
         # disasters held by type and the place on the route, in columns
         # under a legend row ("N D E M Pos"); the types spelled out below.
         g = self.g
-        fb.fill(0)
+        ui.begin(fb)
         ui.header(fb, "%s %d" % (tr("round"), g.rounds),
                   "%s %d" % (tr("target"), D.GOAL))
         legend = tr("dinos_cols")
@@ -239,6 +240,11 @@ class DinosRound(Screen):
             a.error(err, 2500, play.s.log.bad_round)
             return
         a.pop()
+        # Saved: the grid, and its code (app/grid.py), can leave RAM before
+        # the summary or the final screen loads.
+        del self.grid
+        from app.memory import unload
+        unload("app.grid")
         if self.fix >= 0:
             a.toast(tr("fixed"), 800)
         play.after()

@@ -60,7 +60,7 @@ class Summary(Screen):
         self.inverted = bool(buf[off + 1] & 1)
 
     def draw(self, fb):
-        fb.fill(0)
+        ui.begin(fb)
         ui.header(fb, self.title)
         for i in range(len(self.rows)):
             ui.row(fb, i, self.rows[i][0], self.rows[i][1])

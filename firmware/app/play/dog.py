@@ -33,7 +33,7 @@ class Play(PlayBase):
 
     def draw(self, fb):
         g = self.g
-        fb.fill(0)
+        ui.begin(fb)
         names = self.s.names
         # "Ronda 2·5 cartas --- Ana>Bea": round, hand size, dealer > who
         # starts (the names as short as the round's text leaves room for).

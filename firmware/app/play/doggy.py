@@ -30,7 +30,7 @@ class Play(PlayBase):
 
     def draw(self, fb):
         g = self.g
-        fb.fill(0)
+        ui.begin(fb)
         ui.header(fb, "%s %d/%d" % (tr("mario"), g.mario, D.MARIOS_TO_END))
         rows = self.s.n + 1
         self.top = ui.scroll(self.index, self.top)

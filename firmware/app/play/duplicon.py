@@ -13,7 +13,7 @@ FIELD_W = 4          # the grid's columns: won, hand, zone (and their titles)
 class Play(PlayBase):
     def draw(self, fb):
         g = self.g
-        fb.fill(0)
+        ui.begin(fb)
         ui.header(fb, tr("duplicon"), "%s %d" % (tr("round"), g.rounds))
         for p in range(self.s.n):
             last = ("%+d" % g.last[p]) if g.rounds else ""

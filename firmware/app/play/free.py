@@ -15,7 +15,7 @@ class Play(PlayBase):
 
     def draw(self, fb):
         g = self.g
-        fb.fill(0)
+        ui.begin(fb)
         # "Ronda 3 ---- Meta 100": the round, and the target if there is one.
         t = g.target()
         ui.header(fb, "%s %d" % (tr("round"), g.rounds),

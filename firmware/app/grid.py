@@ -1,0 +1,140 @@
+# The grid of numbers per player (rows are players, columns fields) that
+# rounds are typed into; ui.Grid() makes one, loading this module only
+# then. Drawn by bands like every row (ui.py: partial redraw).
+
+from array import array
+from binascii import crc32
+from drivers.buttons import UP, DOWN, OK, BACK, LONG, key_of, kind_of
+from .textdraw import draw, put, width, fit
+from .ui import begin, header, _band, _sum, scroll, step_of, ROWS
+
+
+def _col(x, c):
+    # A per-column setting: one value for all columns, or a tuple.
+    return x[c] if isinstance(x, tuple) else x
+
+
+class Grid:
+    """Numbers per player in one table: rows are players, columns fields.
+
+    UP/DOWN change the number under the cursor (held: bigger steps), OK
+    moves to the next cell, BACK to the previous one. OK on the last cell,
+    or a long OK anywhere, finishes: key() returns 1. BACK on the first
+    cell cancels: -1. Rows in `skip` are shown but not edited. With
+    row_done, a long OK leaves the rest of its row as it is and moves to
+    the next row (it finishes only on the last row): for tables whose rows
+    end in zeros more often than whole tables do.
+    """
+
+    def __init__(self, title, labels, fields, values, lo, hi,
+                 step: "int | tuple" = 1, big: "int | tuple" = 5, skip=0,
+                 widths=3, fmt=None, row_done=False):
+        self.title = title
+        self.labels = labels
+        self.fields = fields          # column titles (short)
+        self.values = values          # list of lists, row-major
+        self.lo = lo
+        self.hi = hi
+        self.step = step
+        self.big = big
+        self.skip = skip              # bitmask of rows not edited
+        self.w = widths
+        self.fmt = fmt                # value -> text, optional
+        self.row_done = row_done
+        self.r = 0
+        self.c = 0
+        self.top = 0
+        while self.skip & (1 << self.r) and self.r < len(labels) - 1:
+            self.r += 1
+
+    def _move(self, d):
+        # Next/previous editable cell; False at either end.
+        r, c = self.r, self.c
+        while True:
+            c += d
+            if c >= len(self.fields):
+                c = 0
+                r += 1
+            elif c < 0:
+                c = len(self.fields) - 1
+                r -= 1
+            if r < 0 or r >= len(self.labels):
+                return False
+            if not self.skip & (1 << r):
+                self.r, self.c = r, c
+                return True
+
+    def key(self, ev):
+        k = key_of(ev)
+        if k == UP or k == DOWN:
+            c = self.c
+            lo = _col(self.lo, c)
+            hi = _col(self.hi, c)
+            s = step_of(ev, _col(self.step, c), _col(self.big, c))
+            old = self.values[self.r][c]
+            v = old + (s if k == UP else -s)
+            # Stop at the ends; one more press wraps around.
+            if v > hi:
+                v = hi if old < hi else lo
+            elif v < lo:
+                v = lo if old > lo else hi
+            self.values[self.r][c] = v
+        elif k == OK:
+            if kind_of(ev) == LONG:
+                if self.row_done:
+                    c = self.c
+                    self.c = len(self.fields) - 1      # past this row's cells
+                    if self._move(1):
+                        return None
+                    self.c = c
+                return 1
+            if not self._move(1):
+                return 1
+        elif k == BACK:
+            if not self._move(-1):
+                return -1
+        return None
+
+    def draw(self, fb):
+        begin(fb)
+        header(fb, self.title)
+        nf = len(self.fields)
+        cw = self.w * 5 + 2
+        x0 = 128 - nf * cw
+        # A band's checksum covers its texts, the layout and the cursor.
+        lay = _sum(self.title, (cw * 64 + nf) * 2 + (self.fmt is None))
+        sig = lay
+        for c in range(nf):
+            sig = _sum(self.fields[c], sig)
+        if _band(fb, 1, sig):
+            for c in range(nf):
+                put(fb, fit(self.fields[c], self.w), x0 + c * cw + 1, 8)
+        rows = ROWS - 1
+        self.top = scroll(self.r, self.top, rows)
+        for i in range(rows):
+            j = self.top + i
+            if j >= len(self.labels):
+                break
+            y = 16 + 8 * i
+            off = self.skip & (1 << j)
+            # The cells by their values (a text is a function of its
+            # value): no str made for a row that is kept.
+            sig = _sum(self.labels[j], lay + (self.c + 1 if j == self.r
+                                              else 0) + (64 if off else 0))
+            if not off:
+                sig = crc32(array("i", self.values[j]), sig)
+            if not _band(fb, i + 2, sig):
+                continue
+            put(fb, fit(self.labels[j], (x0 - 2) // 5), 1, y)
+            for c in range(nf):
+                v = self.values[j][c]
+                s = "-" if off else self.fmt(v) if self.fmt else str(v)
+                x = x0 + c * cw
+                xs = x + cw - 2 - width(s)
+                if j == self.r and c == self.c:     # the cursor
+                    fb.fill_rect(x, y, cw - 1, 8, 1)
+                    draw(fb, s, xs, y, 0)
+                elif len(s) > self.w:   # wider than its cell: OR-ed in
+                    draw(fb, s, xs, y)
+                else:
+                    put(fb, s, xs, y)
