@@ -2,11 +2,13 @@
 # rounds are typed into; ui.Grid() makes one, loading this module only
 # then. Drawn by bands like every row (ui.py: partial redraw).
 
-from array import array
 from binascii import crc32
 from drivers.buttons import UP, DOWN, OK, BACK, LONG, key_of, kind_of
 from .textdraw import draw, put, width, fit
 from .ui import begin, header, _band, _sum, scroll, step_of, ROWS
+
+
+_SCRATCH = b"\x00"   # a row's values go into its checksum as CRC states
 
 
 def _col(x, c):
@@ -118,11 +120,13 @@ class Grid:
             y = 16 + 8 * i
             off = self.skip & (1 << j)
             # The cells by their values (a text is a function of its
-            # value): no str made for a row that is kept.
+            # value): no str made for a row that is kept, nothing
+            # allocated (each value folded into the CRC's state).
             sig = _sum(self.labels[j], lay + (self.c + 1 if j == self.r
                                               else 0) + (64 if off else 0))
             if not off:
-                sig = crc32(array("i", self.values[j]), sig)
+                for v in self.values[j]:
+                    sig = crc32(_SCRATCH, sig ^ v)
             if not _band(fb, i + 2, sig):
                 continue
             put(fb, fit(self.labels[j], (x0 - 2) // 5), 1, y)

@@ -161,7 +161,9 @@ def columns(legend, values):
         c[1] = f
     f = c[1]
     n = f.count("%")
-    return f % (tuple(values[:n]) + ("",) * (n - len(values)))
+    if len(values) != n:               # fewer values: blanks; more: cut
+        values = tuple(values[:n]) + ("",) * (n - len(values))
+    return f % tuple(values)
 
 
 def scroll(index, top, rows=ROWS):

@@ -32,6 +32,7 @@ class Oled(framebuf.FrameBuffer):
         # pixels until it changes again).
         self._sums = array("I", bytes(4 * PAGES))
         self._valid = 0                  # bit p: page p is on the panel
+        self._mv = memoryview(self.buffer)   # show() slices its pages
         self.pages_sent = 0              # counters for the benchmark
         self.bytes_sent = 0
         self.init_display()
@@ -63,7 +64,7 @@ class Oled(framebuf.FrameBuffer):
         for page in range(PAGES):
             if not (full or pages >> page & 1) and self._valid >> page & 1:
                 continue
-            now = memoryview(self.buffer)[page * WIDTH:(page + 1) * WIDTH]
+            now = self._mv[page * WIDTH:(page + 1) * WIDTH]
             c = crc32(now)
             if full or not self._valid >> page & 1 or c != self._sums[page]:
                 self.write_page(page, now)

@@ -30,6 +30,9 @@ class SH1106(Oled):
         self.show(full=True)
 
     def write_page(self, page, data):
-        self.command(0xB0 | page, _COL_OFFSET & 0x0F,
-                     0x10 | (_COL_OFFSET >> 4))
+        # The page and the column (as one bytes object: this runs for
+        # every page sent), then the bytes.
+        self.i2c.writeto(self.addr, bytes((0, 0xB0 | page, _COL_OFFSET & 0x0F,
+                                           0x10 | (_COL_OFFSET >> 4))))
+        self.bytes_sent += 4
         self._data(data)

@@ -1,8 +1,9 @@
 # SSD1306 128x64 over I2C (the common 0.96" module). See oled.py.
-from .oled import Oled, WIDTH
+from .oled import Oled
 
 
 class SSD1306(Oled):
+    _pagecmd = None
     def init_display(self):
         self.command(
             0xAE,               # display off
@@ -25,6 +26,13 @@ class SSD1306(Oled):
         self.show(full=True)
 
     def write_page(self, page, data):
-        # Column range 0-127 and page range page-page, then the bytes.
-        self.command(0x21, 0, WIDTH - 1, 0x22, page, page)
+        # Column range 0-127 and page range page-page, then the bytes. The
+        # commands in one buffer kept for it: this runs for every page
+        # sent, and allocates nothing.
+        c = self._pagecmd
+        if c is None:
+            c = self._pagecmd = bytearray(b"\x00\x21\x00\x7f\x22\x00\x00")
+        c[5] = c[6] = page
+        self.i2c.writeto(self.addr, c)
+        self.bytes_sent += 7
         self._data(data)
