@@ -34,9 +34,10 @@ CASES = [
      "ok\ndown 2\nok\nup 2\nok\nok\nup 5\nok\n", 4),
     ("duplicon", "round: won 18/16/12/4, hand 1/0/2/0, zone 0/1/0/0 "
      "after won 20/14/8/6",
-     "ok\nup 10\nok 3\nup 7\nok 3\nup 4\nok 3\nup 3\nok 3\n",
-     "ok\ndown\nok\nup\nok\nok\nup\nok\nok\nup\nok\nup 2\nok\nup 2\nok\nok\n"
-     "down\nok\nok\nok\n", 12),
+     "up\nok\nup 10\nok 3\nup 7\nok 3\nup 4\nok 3\nup 3\nok 3\n",
+     # J4 starts round 2: the round line is DOWN from J4's row.
+     "down\nok\ndown\nok\nup\nok\nok\nup\nok\nok\nup\nok\nup 2\nok\nup 2\n"
+     "ok\nok\ndown\nok\nok\nok\n", 12),
     ("alebrijes", "round: J2 out; 3 players x 5 suit highs",
      "ok\nok\nup\nok 5\nup\nok 5\nup\nok 5\nok\n",   # (token: J1)
      "ok\nok\n"                             # who went out: J2 (it starts)

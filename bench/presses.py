@@ -6,9 +6,13 @@ Run: .venv/bin/python bench/presses.py [--seed N] [--rounds N] [--table]
 A seeded generator draws realistic rounds for each title (4 players):
   free       each player's score 0-40 (10% zeros, else a triangular spread
              peaking at 12: mean ~17), independent of last round
-  duplicon   won cards in pairs (15-35 pairs a round, shared by players of
-             different skill), cards left in hand (0-4) and in the play
-             zone (0-2); the player who went out has none in hand
+  duplicon   turns counter-clockwise, 2-6 a player a round, each a card
+             drawn (30%, case 4, not by who drew last turn: OK on the
+             player, unit "draw") or "next turn" (a long OK, unit "pass");
+             then the round: won cards in pairs (15-35 pairs a round,
+             shared by players of different skill), cards left in hand
+             (0-4) and in the play zone (0-2); the player who went out has
+             none in hand
   alebrijes  who went out; the others hold 1-6 cards drawn from the deck
              (5 suits of values 1-5): their highest card per suit, 0 often
   dinos      the disaster drawn from its 28-card deck, each living
@@ -63,7 +67,7 @@ TITLES = ("free", "duplicon", "alebrijes", "dinos", "doggy", "dog")
 TARGETS = {"free": 4, "duplicon": 2.5, "alebrijes": 1.5, "dinos": 1.5,
            "take": 3, "order": 2, "pawn": 2}
 # The unit kinds each title's line reports, the first is its headline.
-KINDS = {"free": ("free",), "duplicon": ("duplicon",),
+KINDS = {"free": ("free",), "duplicon": ("duplicon", "pass", "draw"),
          "alebrijes": ("alebrijes",), "dinos": ("dinos",),
          "doggy": ("take", "order", "pass", "mario", "assign"),
          "dog": ("pawn", "deal")}
@@ -180,6 +184,21 @@ def duplicon_round(rnd, skill):
     return {"e": "round", "won": won, "hand": hand, "zone": zone}
 
 
+def duplicon_turns(rnd, game):
+    # A round's turns, counter-clockwise from its first player: each ends
+    # with a card drawn (case 4; not by who drew last turn: OK on the
+    # player) or without (a long OK, "next turn"). The round ends after
+    # 2-6 turns each; the cursor is then on whoever's turn it would be.
+    for _ in range(rnd.randint(2 * N, 6 * N)):
+        p = game.g.turn
+        if not game.g.nodraw & (1 << p) and rnd.random() < 0.3:
+            game.add({"e": "draw", "p": p})
+            game.unit("draw", 1, f"M {p + 1}")
+        else:
+            game.add({"e": "pass", "p": p})
+            game.unit("pass", 1, f"P {p + 1}")
+
+
 def duplicon_games(rnd, rounds):
     games = []
     while short(games, rounds, "duplicon"):
@@ -187,9 +206,11 @@ def duplicon_games(rnd, rounds):
         setup(game)
         skill = [rnd.uniform(0.5, 1.5) for _ in range(N)]
         while not game.g.over:
+            duplicon_turns(rnd, game)
             ev = duplicon_round(rnd, skill)
             game.add(ev)
-            game.unit("duplicon", 3 * N, "T ok", grid(
+            # The round line (row 0), from the player whose turn it is.
+            game.unit("duplicon", 3 * N, "M 0", grid(
                 [[ev["won"][p], ev["hand"][p], ev["zone"][p]]
                  for p in range(N)]))
         game.finish()

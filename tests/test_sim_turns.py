@@ -1,11 +1,12 @@
-"""The turn cursor on the simulator (the real firmware): Doggy Style and DOG
-put the highlight on the player whose turn it is, after every event, an
-undo and a power cut; a long OK says "next turn" (a pass, in the log);
-Doggy's player list opens on that player's last colour; DOG offers only
-what the rules allow and skips a list of one. Read from the panel."""
+"""The turn cursor on the simulator (the real firmware): Doggy Style, DOG
+and Duplicon put the highlight on the player whose turn it is, after every
+event, an undo and a power cut; a long OK says "next turn" (a pass, in the
+log); Doggy's player list opens on that player's last colour; DOG offers
+only what the rules allow and skips a list of one; Duplicon's OK on a
+player is a card drawn, and marks who may not draw. Read from the panel."""
 
 from host_tools import sim
-from screen import read_row, pixels
+from screen import read_row, pixels, glyph_at, toast
 
 DOGGY_3 = """ok
 ok
@@ -130,3 +131,86 @@ state
     assert states[1]["session"]["log"] == "32" + "25" + "02"
     assert highlighted(shots["j1_out"]) == 4
     assert states[-1]["screen"] == "Play"
+
+
+DUPLICON_3 = """ok
+down
+ok
+up
+ok
+up
+ok
+"""        # new game, Duplicon, 3 players (the list starts at 4), start
+
+
+def right_text(shot, i):
+    # Content row i's whole right-aligned text (its glyph grid is not the
+    # left text's: reading stops where the name is).
+    px = pixels(shot)
+    out = ""
+    for k in range(1, 26):
+        ch = glyph_at(px, 128 - 5 * k, 8 + 8 * i)
+        if ch == "?":
+            break
+        out = ch + out
+    return out.strip()
+
+
+def test_duplicon_cursor_follows_the_turn_and_marks_who_may_not_draw(
+        tmp_path):
+    img = tmp_path / "flash.img"
+    script = DUPLICON_3 + """shot start
+ok
+shot j1_drew
+long ok
+shot j3_passed
+long ok
+shot j2_passed
+ok
+shot refused
+state
+wait 2600
+long ok
+shot j1_passed
+state
+long back
+wait 1000
+shot undone
+state
+"""
+    states, shots = run(script, flash=img)
+    # The round line on top, then J1..J3; J1 starts round 1.
+    assert read_row(shots["start"], 0)[0] == "OK: Anotar ronda"
+    assert highlighted(shots["start"]) == 1
+    # OK on J1: drew a card; the turn goes counter-clockwise to J3, and J1
+    # may not draw on their next turn ("no roba" next to their total).
+    assert highlighted(shots["j1_drew"]) == 3
+    assert right_text(shots["j1_drew"], 1).startswith("no roba")
+    assert "no roba" not in right_text(shots["j1_drew"], 3)
+    # Long OKs: next turn, J3's then J2's; J1's bar stays until J1's turn
+    # ends.
+    assert highlighted(shots["j3_passed"]) == 2
+    assert highlighted(shots["j2_passed"]) == 1
+    assert right_text(shots["j2_passed"], 1).startswith("no roba")
+    # J1 draws again: refused with the reason, nothing changed.
+    assert "no puede robar" in toast(shots["refused"])
+    assert states[0]["session"]["log"] == "03" + "22" + "12"
+    # J1's turn ends without a draw: the bar is lifted, J3's turn.
+    assert states[1]["session"]["log"] == "03" + "22" + "12" + "02"
+    assert highlighted(shots["j1_passed"]) == 3
+    assert "no roba" not in right_text(shots["j1_passed"], 1)
+    # A long BACK undoes it: J1's turn, barred from drawing again.
+    assert highlighted(shots["undone"]) == 1
+    assert right_text(shots["undone"], 1).startswith("no roba")
+    # A power cut: the next boot gives back the turn and the bar; a round
+    # (entered from the round line) lifts every bar, and round 2 starts
+    # with J3, to J1's right.
+    states, shots = run("state\nok\nshot boot\nup\nok\nlong ok\n"
+                        "shot round1\nstate\n", flash=img)
+    assert states[0]["screen"] == "Note"
+    assert highlighted(shots["boot"]) == 1
+    assert right_text(shots["boot"], 1).startswith("no roba")
+    assert states[1]["session"]["totals"] == [0, 0, 0]
+    assert highlighted(shots["round1"]) == 3
+    assert not any("no roba" in right_text(shots["round1"], i)
+                   for i in (1, 2, 3))

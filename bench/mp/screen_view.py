@@ -28,7 +28,8 @@ def menu(app):
         return (t.extras.index, len(t.extras.items)) if t.stage == 1 \
             else None
     s = getattr(t, "s", None)
-    if name == "Play" and s is not None and s.gid in ("doggy", "dog"):
+    if name == "Play" and s is not None and s.gid in ("doggy", "dog",
+                                                       "duplicon"):
         return t.index, s.n + 1     # the table's row, then one per player
     if name == "Breakdown":
         return t.index, t.s.n + 1

@@ -92,6 +92,8 @@ if_now|Si terminara ahora|If it ended now
 won|Ganó|Won
 hand|Mano|Hand
 zone|Zona|Zone
+no_draw|no roba|no draw
+dup_key|OK robó · largo: pasó|OK drew · long: next turn
 -- Alebrijes
 who_starts|¿Quién empieza?|Who starts?
 who_out|¿Quién acabó sus cartas?|Who went out?

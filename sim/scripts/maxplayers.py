@@ -25,9 +25,13 @@ def free():
 
 
 def duplicon():
-    s = "ok\nup 20\nok\nok\nok\n" + "ok\nok\nok\n" * 3
-    for _ in range(2):
-        s += "ok\n" + "ok\nok\nok\n" * 4     # won starts at 40 again
+    # Turns first: J1 drew (OK on J1, whose turn it is), J4 next turn (a
+    # long OK), J3 drew; the cursor on J2, two rows below the round line.
+    # Rounds start with J1, J4, J3: the round line is UP 1, DOWN 1, DOWN 2.
+    s = "ok\nlong ok\nok\nup 2\n"
+    s += "ok\nup 20\nok\nok\nok\n" + "ok\nok\nok\n" * 3
+    for move in ("down", "down 2"):
+        s += move + "\nok\n" + "ok\nok\nok\n" * 4   # won starts at 40 again
     return s
 
 

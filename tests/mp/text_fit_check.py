@@ -92,7 +92,8 @@ WAYS = {
     "reserve_add": "R", "reserve_sub": "R", "color": "T", 
     "blue": "TR", "red": "TR", "yellow": "TR", "green": "TR",
     "wild": "TR", "assign_wild": "T", "assign_wilds": "R",
-    "if_now": "R", "won": "F", "hand": "F", "zone": "F",
+    "if_now": "R", "won": "F", "hand": "F", "zone": "F", "no_draw": "V",
+    "dup_key": "R",
     "who_starts": "T", "who_out": "T", "deal_n": "V", "next_first": "R",
     "suits": "F", "deal": "R", "cards": "T", "out": "R", "goal": "R",
     "goal_partner": "R", "kill": "R", "victim": "T", 
@@ -124,6 +125,7 @@ AROUND = {
     "dino": lambda t: t + ": " + NAME, "plus": lambda t: t + " +1",
     "minus": lambda t: t + " -1", "secs": lambda t: t % 30,
     "mins": lambda t: t % 10, "fix_n": lambda t: t % 99,
+    "no_draw": lambda t: t + " -12   88",     # then last round, total
     "sum_title": lambda t: t % (99, "Depredador"),
     # the longest dinosaur name
     "dino_short": lambda t: sorted(t.split(" "), key=len)[-1],
@@ -142,6 +144,7 @@ from app.play.dinos import CARD_W as _CW
 from app.play.alebrijes import SUIT_W as _SW
 # The row's left-hand text next to a right-hand one (V).
 LEFT = {"dog_cols": lambda: i18n.tr("deal"),
+        "no_draw": lambda: "*" + NAME,
         "deal_n": lambda: i18n.tr("next_first") % NAME}
 FIELD_W = {"won": _DW, "hand": _DW, "zone": _DW, "card": _CW, "suits": _SW}
 fails = []
