@@ -2,6 +2,7 @@
 person who reads the screen.
 
 Run: .venv/bin/python bench/presses.py [--seed N] [--rounds N] [--table]
+     [--steps]
 
 A seeded generator draws realistic rounds for each title (4 players):
   free       each player's score 0-40 (10% zeros, else a triangular spread
@@ -301,21 +302,22 @@ def doggy_games(rnd, rounds):
                 game.add({"e": "order", "p": p, "color": DG.COLORS[c]})
                 # The player's list: 5 colours to take, then an order per
                 # colour they hold unordered (play_doggy.actions).
-                game.unit("order", 1, f"M {p + 1}", f"M {5 + mine.index(c)}")
+                game.unit("order", 1, f"M {p + 1} #player",
+                          f"M {5 + mine.index(c)} #colour")
             else:
                 took = min(rnd.choices((0, 1, 2), (35, 50, 15))[0],
                            len(supply))
                 if not took:
                     # Nothing taken: "next turn" (a long OK on the player).
                     game.add({"e": "pass", "p": p})
-                    game.unit("pass", 1, f"P {p + 1}")
+                    game.unit("pass", 1, f"P {p + 1} #player")
                 for _ in range(took):
                     c, v = supply.pop(rnd.randrange(len(supply)))
                     game.add({"e": "take", "p": p, "color": DG.COLORS[c],
                               "points": v})
-                    lines = [f"M {p + 1}", f"M {c}"]
+                    lines = [f"M {p + 1} #player", f"M {c} #colour"]
                     if c != DG.WILD:
-                        lines.append(f"M {(5, 3, 1).index(v)}")
+                        lines.append(f"M {(5, 3, 1).index(v)} #points")
                     game.unit("take", 1, *lines)
                 # Refill the supply; each Mario Hugo turned up is an event.
                 while len(supply) < 4 and deck and took and not game.g.ended():
@@ -428,11 +430,11 @@ def dog_choice(g, p, act, victim=None):
                 and (q != killer or g.track[q] > 1)]
     if g.track[killer] and victims:
         acts.append("kill")
-    lines = [f"M {p + 1}"]
+    lines = [f"M {p + 1} #player"]
     if len(acts) > 1:
-        lines.append(f"M {acts.index(act)}")
+        lines.append(f"M {acts.index(act)} #action")
     if act == "kill" and len(victims) > 1:
-        lines.append(f"M {victims.index(victim)}")
+        lines.append(f"M {victims.index(victim)} #victim")
     return lines
 
 
@@ -454,7 +456,8 @@ def play(gid, seed, rounds, slip=SLIP, holds=True):
 def run(gid, games, seed=1, slip=SLIP, holds=True):
     """Play the games on the simulator, check them. Returns {"units":
     {kind: [(numbers, presses)]}, "cells": [(start, target, presses)],
-    "games": count, "seconds": wall time}."""
+    "steps": {kind: {step: presses}} (the plan's #STEP marks), "games":
+    count, "seconds": wall time}."""
     plan = [line for game in games for line in game.plan]
     t0 = time.perf_counter()
     proc = subprocess.run(
@@ -471,19 +474,23 @@ def run(gid, games, seed=1, slip=SLIP, holds=True):
         raise RuntimeError(f"{gid}: the simulator run failed:\n" +
                            "\n".join((errs or out)[-20:]) +
                            proc.stderr[-2000:])
-    units, cells, states = {}, [], []
+    units, cells, states, steps = {}, [], [], {}
     for line in out:
         w = line.split(" ", 1)
         if w[0] == "R":
             _, kind, numbers, presses = line.split()
             units.setdefault(kind, []).append((int(numbers), int(presses)))
+        elif w[0] == "D":
+            _, kind, step, presses = line.split()
+            st = steps.setdefault(kind, {})
+            st[step] = st.get(step, 0) + int(presses)
         elif w[0] == "A":
             cells.append(tuple(int(x) for x in w[1].split()))
         elif w[0] == "STATE":
             states.append(json.loads(w[1]))
     check_games(gid, games, states)
-    return {"units": units, "cells": cells, "games": len(games),
-            "seconds": took}
+    return {"units": units, "cells": cells, "steps": steps,
+            "games": len(games), "seconds": took}
 
 
 def check_games(gid, games, states):
@@ -539,6 +546,19 @@ def lines(results):
     return out
 
 
+def step_lines(results):
+    # Where a unit's presses go: per kind, the mean presses per unit of
+    # each marked step (moving to the player and OK, the colour...).
+    out = []
+    for gid, r in results.items():
+        for kind, st in r.get("steps", {}).items():
+            count = len(r["units"].get(kind, ()))
+            if count:
+                out.append(f"  {gid} {kind}: " + ", ".join(
+                    f"{step} {n / count:.2f}" for step, n in st.items()))
+    return out
+
+
 def table(results, taps=None):
     # Markdown: one row per unit kind with a target; `taps`: the same
     # rounds by a person who never holds a key, as a last column.
@@ -572,12 +592,18 @@ def main(argv=None):
                     help="a person who never holds a key")
     ap.add_argument("--table", action="store_true",
                     help="also print a Markdown table")
+    ap.add_argument("--steps", action="store_true",
+                    help="also print where a unit's presses go (mean per "
+                    "unit, per step: the player, the colour...)")
     a = ap.parse_args(argv)
     t0 = time.perf_counter()
     results = measure(a.seed, a.rounds, slip=a.slip,
                       holds=not a.taps_only)
     for line in lines(results):
         print(line)
+    if a.steps:
+        for line in step_lines(results):
+            print(line)
     print("targets (mean): " + ", ".join(f"{k} <= {v}"
                                          for k, v in TARGETS.items()))
     how = "taps only" if a.taps_only else f"slip {a.slip}"
