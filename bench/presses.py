@@ -413,28 +413,28 @@ def dog_turn(rnd, game, pw, p):
 
 
 def dog_choice(g, p, act, victim=None):
-    # The person's choices for p's event on the device (play_dog.actions):
-    # p's row, then the action and the victim where the list has more than
-    # one row (only what the rules allow is offered).
+    # The person's choices for p's event on the device (app/play/dog.py
+    # actions): p's row, then the event in p's list when it has more than
+    # one row: a pawn out, in the goal (by p or by the partner), killed
+    # <victim> (the other team's first; only what the rules allow).
     mate = g.partner(p)
     killer = p if g.goal[p] < 4 else mate
-    acts = []
+    rows = []
     if g.home[p]:
-        acts.append("out")
+        rows.append("out")
     if g.track[p]:
-        acts.append("goal")
+        rows.append("goal")
         if g.goal[mate] == 4:
-            acts.append("goal_partner")
-    victims = [q for q in range(N) if g.track[q] and g.team(q) != g.team(p)]
-    victims += [q for q in range(N) if g.track[q] and g.team(q) == g.team(p)
-                and (q != killer or g.track[q] > 1)]
-    if g.track[killer] and victims:
-        acts.append("kill")
+            rows.append("goal_partner")
+    if g.track[killer]:
+        for own in (False, True):
+            rows += [("kill", q) for q in range(N)
+                     if g.track[q] and (g.team(q) == g.team(p)) == own and
+                     (q != killer or g.track[q] > 1)]
     lines = [f"M {p + 1} #player"]
-    if len(acts) > 1:
-        lines.append(f"M {acts.index(act)} #action")
-    if act == "kill" and len(victims) > 1:
-        lines.append(f"M {victims.index(victim)} #victim")
+    if len(rows) > 1:
+        want = ("kill", victim) if act == "kill" else act
+        lines.append(f"M {rows.index(want)} #action")
     return lines
 
 

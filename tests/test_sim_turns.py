@@ -2,10 +2,12 @@
 put the highlight on the player whose turn it is, after every event, an
 undo and a power cut; a long OK says "next turn" (a pass, in the log);
 Doggy's player list opens on that player's last colour; DOG offers only
-what the rules allow and skips a list of one. Read from the panel."""
+what the rules allow (a kill: one row per victim, named) and skips a list
+of one. Read from the panel."""
 
+from conftest import ROOT
 from host_tools import sim
-from screen import read_row, pixels
+from screen import glyph_at, read_row, pixels
 
 DOGGY_3 = """ok
 ok
@@ -37,6 +39,13 @@ def highlighted(shot):
 def run(script, flash=None):
     states, shots = sim.run_script(script, flash=flash)
     return states, shots
+
+
+def line_at(shot, y):
+    # The text drawn from pixel row y at any x (a centred line).
+    px = pixels(shot)
+    return [("".join(glyph_at(px, x + 5 * k, y) for k in range(25)))
+            for x in range(6)]
 
 
 def test_doggy_cursor_follows_the_turn_mario_undo_and_power_cut(tmp_path):
@@ -130,3 +139,55 @@ state
     assert states[1]["session"]["log"] == "32" + "25" + "02"
     assert highlighted(shots["j1_out"]) == 4
     assert states[-1]["screen"] == "Play"
+
+
+def test_dog_kill_names_the_victim_in_the_players_list():
+    script = DOG_4 + """ok
+ok
+ok
+ok
+ok
+shot j4_list
+down 3
+ok
+state
+"""
+    # Every player brought a pawn out (J4, J3, J2, J1: one choice each),
+    # J4's turn again: pawn out, pawn in goal, and one row per pawn J4
+    # could have killed, the other team's first (J1, J3), then partner J2.
+    states, shots = run(script)
+    rows = [read_row(shots["j4_list"], i)[0] for i in range(5)]
+    assert rows == ["Sacó ficha", "Ficha a la meta", "Mató a J1",
+                    "Mató a J3", "Mató a J2"]
+    # "Mató a J3": the kill is recorded at once (KILL 3 | J4 3 << 4, J3).
+    assert states[-1]["session"]["log"] == "32221202" + "3302"
+    assert states[-1]["screen"] == "Play"
+
+
+def test_dog_a_player_with_nothing_allowed_sees_every_row_and_why():
+    # dog.keys up to J1's 4th pawn in the goal: J1 has nothing at home or
+    # on the track and partner J3 no pawn out, so nothing is allowed. OK
+    # on J1 lists every event (the rules core says why each is refused):
+    # "Mató a J2" is refused (no pawn of J1's team could have killed it)
+    # and nothing changes.
+    lines = (ROOT / "sim" / "scripts" / "dog.keys").read_text().splitlines()
+    end = next(i for i, ln in enumerate(lines) if "# goal 4" in ln)
+    script = "\n".join(lines[:end + 1]) + """
+state
+up 3
+ok
+shot j1_list
+down 4
+ok
+shot refused
+state
+"""
+    states, shots = run(script)
+    rows = [read_row(shots["j1_list"], i)[0] for i in range(7)]
+    assert rows == ["Sacó ficha", "Ficha a la meta", "Meta (la movió pareja)",
+                    "Mató a J1", "Mató a J2", "Mató a J3", "Mató a J4"]
+    assert any("Ese jugador no tiene" in t for y in range(57)
+               for t in line_at(shots["refused"], y))    # NO_KILLER_PAWN
+    before, after = states[:2]
+    assert after["session"]["log"] == before["session"]["log"]
+    assert after["screen"] == "Play"

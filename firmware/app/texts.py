@@ -106,8 +106,7 @@ cards|cartas|cards
 out|Sacó ficha|Pawn out
 goal|Ficha a la meta|Pawn in goal
 goal_partner|Meta (la movió pareja)|Goal (partner moved)
-kill|Mató a...|Killed...
-victim|¿A quién?|Whose pawn?
+kill|Mató a %s|Killed %s
 team|Equipo|Team
 swap|Intercambien una carta|Partners swap a card
 next_game|Siguiente partida|Next game

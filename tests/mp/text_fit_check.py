@@ -95,7 +95,7 @@ WAYS = {
     "if_now": "R", "won": "F", "hand": "F", "zone": "F",
     "who_starts": "T", "who_out": "T", "deal_n": "V", "next_first": "R",
     "suits": "F", "deal": "R", "cards": "T", "out": "R", "goal": "R",
-    "goal_partner": "R", "kill": "R", "victim": "T", 
+    "goal_partner": "R", "kill": "R",
     "team": "L", "swap": "S", "next_game": "L", "disaster": "T",
     "natural": "TR", "predator": "TR", "emotional": "TR", "meteor": "TR",
     "card": "F", "adjust": "TR", "invert": "R", "instant": "TR",
@@ -120,6 +120,7 @@ AROUND = {
     "total": lambda t: t + ": 999", "round": lambda t: t + " 99",
     "mario": lambda t: t + " 3/3", "assign_wild": lambda t: t % 2,
     "next_first": lambda t: t % NAME, "deal_n": lambda t: t % 10,
+    "kill": lambda t: t % ("M" * 12),   # the longest name (names.MAX_LEN)
     "team": lambda t: t + " 3: 9",
     "dino": lambda t: t + ": " + NAME, "plus": lambda t: t + " +1",
     "minus": lambda t: t + " -1", "secs": lambda t: t % 30,
