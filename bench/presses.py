@@ -299,11 +299,10 @@ def doggy_games(rnd, rounds):
             pending = sum(g.unordered(p, c) for c in range(5))
             if mine and rnd.random() < min(0.8, 0.25 * pending):
                 c = max(mine, key=lambda c: (g.unordered(p, c), -c))
+                row = doggy_row(g, p, 8 + c)
                 game.add({"e": "order", "p": p, "color": DG.COLORS[c]})
-                # The player's list: 5 colours to take, then an order per
-                # colour they hold unordered (play_doggy.actions).
                 game.unit("order", 1, f"M {p + 1} #player",
-                          f"M {5 + mine.index(c)} #colour")
+                          f"M {row} #colour")
             else:
                 took = min(rnd.choices((0, 1, 2), (35, 50, 15))[0],
                            len(supply))
@@ -311,13 +310,17 @@ def doggy_games(rnd, rounds):
                     # Nothing taken: "next turn" (a long OK on the player).
                     game.add({"e": "pass", "p": p})
                     game.unit("pass", 1, f"P {p + 1} #player")
-                for _ in range(took):
+                for k in range(took):
                     c, v = supply.pop(rnd.randrange(len(supply)))
+                    lines = [f"M {p + 1} #player",
+                             f"M {doggy_row(game.g, p, c)} #colour"]
                     game.add({"e": "take", "p": p, "color": DG.COLORS[c],
                               "points": v})
-                    lines = [f"M {p + 1} #player", f"M {c} #colour"]
                     if c != DG.WILD:
-                        lines.append(f"M {(5, 3, 1).index(v)} #points")
+                        # A long OK on the points when another follows:
+                        # the cursor stays on p.
+                        how = "P" if k + 1 < took else "M"
+                        lines.append(f"{how} {(5, 3, 1).index(v)} #points")
                     game.unit("take", 1, *lines)
                 # Refill the supply; each Mario Hugo turned up is an event.
                 while len(supply) < 4 and deck and took and not game.g.ended():
@@ -339,6 +342,18 @@ def doggy_games(rnd, rounds):
         game.finish()
         games.append(game)
     return games
+
+
+def doggy_row(g, p, act):
+    # The row of act (a colour taken, 8 + a colour ordered) in p's list on
+    # the device (app/play/doggy.py actions): each colour, then ordering it
+    # when p holds it unordered.
+    rows = []
+    for c in range(5):
+        rows.append(c)
+        if g.unordered(p, c):
+            rows.append(8 + c)
+    return rows.index(act)
 
 
 # --- DOG

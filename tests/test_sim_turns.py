@@ -1,9 +1,11 @@
 """The turn cursor on the simulator (the real firmware): Doggy Style and DOG
 put the highlight on the player whose turn it is, after every event, an
 undo and a power cut; a long OK says "next turn" (a pass, in the log);
-Doggy's player list opens on that player's last colour; DOG offers only
-what the rules allow (a kill: one row per victim, named) and skips a list
-of one. Read from the panel."""
+Doggy's player list opens on ordering or in the middle of the colours,
+its points on the value most left, and a long OK on them keeps the
+cursor for a second Parranda; DOG offers only what the rules allow (a
+kill: one row per victim, named) and skips a list of one. Read from the
+panel."""
 
 from conftest import ROOT
 from host_tools import sim
@@ -52,7 +54,7 @@ def test_doggy_cursor_follows_the_turn_mario_undo_and_power_cut(tmp_path):
     img = tmp_path / "flash.img"
     script = DOGGY_3 + """shot start
 ok
-down
+up
 ok
 ok
 shot after_take
@@ -76,12 +78,13 @@ state
 """
     states, shots = run(script, flash=img)
     assert highlighted(shots["start"]) == 1            # J1: turn 0
-    # J1 took a red 1 (the list opened on blue, the value on 1): J2's turn.
+    # J1 took a red 1 (the list opened on yellow, the value on 1): J2's
+    # turn.
     assert read_row(shots["after_take"], 1)[0] == "J1 R1"
     assert highlighted(shots["after_take"]) == 2
     assert highlighted(shots["after_pass"]) == 3       # J2 passed: J3
-    # J3's list opens on blue (no colour of theirs yet), the points on 1.
-    assert read_row(shots["j3_took"], 3)[0] == "J3 A1"
+    # J3's list opens on yellow (nothing unordered), the points on 1.
+    assert read_row(shots["j3_took"], 3)[0] == "J3 Y1"
     assert highlighted(shots["j3_took"]) == 1          # back to J1
     # A Mario Hugo (entered on its line) leaves the cursor on J1, the
     # player whose turn it is, not on the Mario Hugo line.
@@ -99,20 +102,78 @@ state
     assert highlighted(shots["boot"]) == 3
 
 
-def test_doggy_list_opens_on_the_players_last_colour():
+def test_doggy_list_groups_orders_and_opens_in_the_middle_or_on_ordering():
     script = DOGGY_3 + """ok
-down 2
-ok
-ok
-long ok
-long ok
-ok
 shot j1_list
+up 2
+ok
+shot j1_points
+ok
+long ok
+long ok
+ok
+shot j1_again
 """
-    # J1 took a yellow 1; J2 and J3 passed; J1's list opens on yellow.
+    # J1 holds nothing: the list opens on yellow, the middle colour.
     _, shots = run(script)
     assert highlighted(shots["j1_list"]) == 2
     assert read_row(shots["j1_list"], 2)[0] == "amarillo"
+    # Blue: its points open on 1 (3 of blue's 7 are worth 1), and a long
+    # OK is offered for a second Parranda.
+    assert highlighted(shots["j1_points"]) == 2
+    assert read_row(shots["j1_points"], 2)[0] == "1"
+    assert any("OK largo: y otra más" in t
+               for t in line_at(shots["j1_points"], 56))
+    # J1 took a blue 1, J2 and J3 passed: J1's list has "Ordenar azul"
+    # right below blue, and opens on it (unordered Parrandas score
+    # nothing when Mario Hugo comes).
+    rows = [read_row(shots["j1_again"], i) for i in range(7)]
+    assert [r[0] for r in rows[:4]] == ["azul", "Ordenar azul", "rojo",
+                                         "amarillo"]
+    assert rows[1][1] == "1"
+    assert highlighted(shots["j1_again"]) == 1
+
+
+def test_doggy_long_ok_on_the_points_stays_for_a_second_parranda():
+    script = DOGGY_3 + """ok
+down
+ok
+long ok
+shot stays
+ok
+shot second
+"""
+    states, shots = run(script + "state\n")
+    # J1 took a green 1 with a long OK: the cursor stays on J1, whose list
+    # then opens on yellow again (an order is a whole turn: not offered
+    # first in the middle of a turn of takes).
+    assert read_row(shots["stays"], 1)[0] == "J1 V1"
+    assert highlighted(shots["stays"]) == 1
+    assert highlighted(shots["second"]) == 2
+    assert read_row(shots["second"], 2)[0] == "amarillo"
+    assert read_row(shots["second"], 4)[0] == "Ordenar verde"
+    assert states[-1]["session"]["log"] == "0113"     # TAKE J1 green 1
+
+
+def test_doggy_points_open_on_the_value_with_most_cards_left():
+    script = DOGGY_3 + """ok
+up
+ok
+ok
+ok
+up
+ok
+ok
+ok
+up
+ok
+shot j3_red
+"""
+    # J1 and J2 each took a red 1 (of red's 2 fives, 2 threes and 3
+    # ones): for J3's red the list opens on 3 (2 left, 1 one left).
+    _, shots = run(script)
+    assert read_row(shots["j3_red"], 1)[0] == "3"
+    assert highlighted(shots["j3_red"]) == 1
 
 
 def test_dog_cursor_starts_right_of_the_dealer_and_skips_single_choices():

@@ -89,7 +89,7 @@ WAYS = {
     "no_target": "R", "match": "T", "dealer": "T", "first": "T",
     "pass_to": "L", "ok_when_ready": "L", 
     "mario": "T", "mario_came": "R", "take": "R", "order": "TR",
-    "reserve_add": "R", "reserve_sub": "R", "color": "T", 
+    "reserve_add": "R", "reserve_sub": "R", "take_more": "C", "color": "T", 
     "blue": "TR", "red": "TR", "yellow": "TR", "green": "TR",
     "wild": "TR", "assign_wild": "T", "assign_wilds": "R",
     "if_now": "R", "won": "F", "hand": "F", "zone": "F",
