@@ -122,7 +122,7 @@ shot j1_again
     # OK is offered for a second Parranda.
     assert highlighted(shots["j1_points"]) == 2
     assert read_row(shots["j1_points"], 2)[0] == "1"
-    assert any("OK largo: y otra más" in t
+    assert any("OK largo: tomó otra más" in t
                for t in line_at(shots["j1_points"], 56))
     # J1 took a blue 1, J2 and J3 passed: J1's list has "Ordenar azul"
     # right below blue, and opens on it (unordered Parrandas score

@@ -77,7 +77,7 @@ take|Tomó Parranda|Took a Parranda
 order|Ordenar|Order
 reserve_add|Reserva +1|Reserve +1
 reserve_sub|Reserva -1|Reserve -1
-take_more|OK largo: y otra más|Long OK: and one more
+take_more|OK largo: tomó otra más|Long OK: took one more
 color|Color|Colour
 blue|azul|blue
 red|rojo|red
