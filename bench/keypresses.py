@@ -51,7 +51,7 @@ CASES = [
      "ok\n", 5),                               # leaves the round's summary
     ("doggy", "event: J2 took a red 3",
      "long ok\n",                          # J1 passed: J2's turn
-     "ok\ndown\nok\nup\nok\n", 1),
+     "ok\nup\nok\nup\nok\n", 1),
     ("dog", "event: J3's pawn enters the goal",
      "up\nok\nlong ok\nlong ok\nlong ok\n",   # J3 out; J2, J1, J4 pass
      "ok\ndown\nok\n", 1),

@@ -2,6 +2,7 @@
 person who reads the screen.
 
 Run: .venv/bin/python bench/presses.py [--seed N] [--rounds N] [--table]
+     [--steps]
 
 A seeded generator draws realistic rounds for each title (4 players):
   free       each player's score 0-40 (10% zeros, else a triangular spread
@@ -319,24 +320,28 @@ def doggy_games(rnd, rounds):
             pending = sum(g.unordered(p, c) for c in range(5))
             if mine and rnd.random() < min(0.8, 0.25 * pending):
                 c = max(mine, key=lambda c: (g.unordered(p, c), -c))
+                row = doggy_row(g, p, 8 + c)
                 game.add({"e": "order", "p": p, "color": DG.COLORS[c]})
-                # The player's list: 5 colours to take, then an order per
-                # colour they hold unordered (play_doggy.actions).
-                game.unit("order", 1, f"M {p + 1}", f"M {5 + mine.index(c)}")
+                game.unit("order", 1, f"M {p + 1} #player",
+                          f"M {row} #colour")
             else:
                 took = min(rnd.choices((0, 1, 2), (35, 50, 15))[0],
                            len(supply))
                 if not took:
                     # Nothing taken: "next turn" (a long OK on the player).
                     game.add({"e": "pass", "p": p})
-                    game.unit("pass", 1, f"P {p + 1}")
-                for _ in range(took):
+                    game.unit("pass", 1, f"P {p + 1} #player")
+                for k in range(took):
                     c, v = supply.pop(rnd.randrange(len(supply)))
+                    lines = [f"M {p + 1} #player",
+                             f"M {doggy_row(game.g, p, c)} #colour"]
                     game.add({"e": "take", "p": p, "color": DG.COLORS[c],
                               "points": v})
-                    lines = [f"M {p + 1}", f"M {c}"]
                     if c != DG.WILD:
-                        lines.append(f"M {(5, 3, 1).index(v)}")
+                        # A long OK on the points when another follows:
+                        # the cursor stays on p.
+                        how = "P" if k + 1 < took else "M"
+                        lines.append(f"{how} {(5, 3, 1).index(v)} #points")
                     game.unit("take", 1, *lines)
                 # Refill the supply; each Mario Hugo turned up is an event.
                 while len(supply) < 4 and deck and took and not game.g.ended():
@@ -358,6 +363,18 @@ def doggy_games(rnd, rounds):
         game.finish()
         games.append(game)
     return games
+
+
+def doggy_row(g, p, act):
+    # The row of act (a colour taken, 8 + a colour ordered) in p's list on
+    # the device (app/play/doggy.py actions): each colour, then ordering it
+    # when p holds it unordered.
+    rows = []
+    for c in range(5):
+        rows.append(c)
+        if g.unordered(p, c):
+            rows.append(8 + c)
+    return rows.index(act)
 
 
 # --- DOG
@@ -432,28 +449,28 @@ def dog_turn(rnd, game, pw, p):
 
 
 def dog_choice(g, p, act, victim=None):
-    # The person's choices for p's event on the device (play_dog.actions):
-    # p's row, then the action and the victim where the list has more than
-    # one row (only what the rules allow is offered).
+    # The person's choices for p's event on the device (app/play/dog.py
+    # actions): p's row, then the event in p's list when it has more than
+    # one row: a pawn out, in the goal (by p or by the partner), killed
+    # <victim> (the other team's first; only what the rules allow).
     mate = g.partner(p)
     killer = p if g.goal[p] < 4 else mate
-    acts = []
+    rows = []
     if g.home[p]:
-        acts.append("out")
+        rows.append("out")
     if g.track[p]:
-        acts.append("goal")
+        rows.append("goal")
         if g.goal[mate] == 4:
-            acts.append("goal_partner")
-    victims = [q for q in range(N) if g.track[q] and g.team(q) != g.team(p)]
-    victims += [q for q in range(N) if g.track[q] and g.team(q) == g.team(p)
-                and (q != killer or g.track[q] > 1)]
-    if g.track[killer] and victims:
-        acts.append("kill")
-    lines = [f"M {p + 1}"]
-    if len(acts) > 1:
-        lines.append(f"M {acts.index(act)}")
-    if act == "kill" and len(victims) > 1:
-        lines.append(f"M {victims.index(victim)}")
+            rows.append("goal_partner")
+    if g.track[killer]:
+        for own in (False, True):
+            rows += [("kill", q) for q in range(N)
+                     if g.track[q] and (g.team(q) == g.team(p)) == own and
+                     (q != killer or g.track[q] > 1)]
+    lines = [f"M {p + 1} #player"]
+    if len(rows) > 1:
+        want = ("kill", victim) if act == "kill" else act
+        lines.append(f"M {rows.index(want)} #action")
     return lines
 
 
@@ -475,7 +492,8 @@ def play(gid, seed, rounds, slip=SLIP, holds=True):
 def run(gid, games, seed=1, slip=SLIP, holds=True):
     """Play the games on the simulator, check them. Returns {"units":
     {kind: [(numbers, presses)]}, "cells": [(start, target, presses)],
-    "games": count, "seconds": wall time}."""
+    "steps": {kind: {step: presses}} (the plan's #STEP marks), "games":
+    count, "seconds": wall time}."""
     plan = [line for game in games for line in game.plan]
     t0 = time.perf_counter()
     proc = subprocess.run(
@@ -492,19 +510,23 @@ def run(gid, games, seed=1, slip=SLIP, holds=True):
         raise RuntimeError(f"{gid}: the simulator run failed:\n" +
                            "\n".join((errs or out)[-20:]) +
                            proc.stderr[-2000:])
-    units, cells, states = {}, [], []
+    units, cells, states, steps = {}, [], [], {}
     for line in out:
         w = line.split(" ", 1)
         if w[0] == "R":
             _, kind, numbers, presses = line.split()
             units.setdefault(kind, []).append((int(numbers), int(presses)))
+        elif w[0] == "D":
+            _, kind, step, presses = line.split()
+            st = steps.setdefault(kind, {})
+            st[step] = st.get(step, 0) + int(presses)
         elif w[0] == "A":
             cells.append(tuple(int(x) for x in w[1].split()))
         elif w[0] == "STATE":
             states.append(json.loads(w[1]))
     check_games(gid, games, states)
-    return {"units": units, "cells": cells, "games": len(games),
-            "seconds": took}
+    return {"units": units, "cells": cells, "steps": steps,
+            "games": len(games), "seconds": took}
 
 
 def check_games(gid, games, states):
@@ -560,6 +582,19 @@ def lines(results):
     return out
 
 
+def step_lines(results):
+    # Where a unit's presses go: per kind, the mean presses per unit of
+    # each marked step (moving to the player and OK, the colour...).
+    out = []
+    for gid, r in results.items():
+        for kind, st in r.get("steps", {}).items():
+            count = len(r["units"].get(kind, ()))
+            if count:
+                out.append(f"  {gid} {kind}: " + ", ".join(
+                    f"{step} {n / count:.2f}" for step, n in st.items()))
+    return out
+
+
 def table(results, taps=None):
     # Markdown: one row per unit kind with a target; `taps`: the same
     # rounds by a person who never holds a key, as a last column.
@@ -593,12 +628,18 @@ def main(argv=None):
                     help="a person who never holds a key")
     ap.add_argument("--table", action="store_true",
                     help="also print a Markdown table")
+    ap.add_argument("--steps", action="store_true",
+                    help="also print where a unit's presses go (mean per "
+                    "unit, per step: the player, the colour...)")
     a = ap.parse_args(argv)
     t0 = time.perf_counter()
     results = measure(a.seed, a.rounds, slip=a.slip,
                       holds=not a.taps_only)
     for line in lines(results):
         print(line)
+    if a.steps:
+        for line in step_lines(results):
+            print(line)
     print("targets (mean): " + ", ".join(f"{k} <= {v}"
                                          for k, v in TARGETS.items()))
     how = "taps only" if a.taps_only else f"slip {a.slip}"

@@ -108,3 +108,19 @@ def test_a_plan_the_screens_do_not_follow_is_reported():
     plan[i] = "T back"                    # the round table never opens
     with pytest.raises(RuntimeError, match=re.compile("ERR|failed")):
         presses.run("duplicon", games, 3)
+
+
+def test_steps_say_where_every_press_of_a_unit_goes(played):
+    # Doggy's and DOG's plans mark each line with its step (#player,
+    # #colour...): the steps' presses add up to the units' presses.
+    for gid, kinds in (("doggy", ("take", "order", "pass")),
+                       ("dog", ("pawn",))):
+        steps = played[gid]["steps"]
+        for kind in kinds:
+            units = played[gid]["units"][kind]
+            assert steps[kind]["player"] >= len(units)     # an OK at least
+            assert sum(steps[kind].values()) == sum(p for _, p in units)
+    assert set(played["doggy"]["steps"]["take"]) == {"player", "colour",
+                                                     "points"}
+    lines = presses.step_lines(played)
+    assert any(line.strip().startswith("doggy take: player") for line in lines)

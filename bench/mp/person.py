@@ -17,7 +17,10 @@
 #                when the rest is already right (of the table, or of the
 #                row where a long OK ends the row)
 #   H            BACK until the home screen;  S  dump the state
-# It prints R KIND N PRESSES per counted unit, A START TARGET PRESSES per
+# A line may end in "#STEP" (e.g. "M 2 #colour"): its presses count for
+# that step of the unit too (where the presses of a unit go).
+# It prints R KIND N PRESSES per counted unit, D KIND STEP PRESSES per
+# step of it (after its R line), A START TARGET PRESSES per
 # table cell (0 for those a long OK leaves as they are), STATE lines
 # (sim/reports.py), ERR on a surprise.
 #
@@ -124,6 +127,7 @@ class Person:
         self.kind = "-"
         self.numbers = 0
         self.presses = 0
+        self.steps = []             # [step, presses] of the unit's lines
 
     def attach(self, hw):
         self.hw = hw
@@ -282,14 +286,21 @@ class Person:
     def flush(self):
         if self.kind != "-":
             print("R", self.kind, self.numbers, self.presses)
+            for step, n in self.steps:
+                print("D", self.kind, step, n)
+        self.steps = []
 
     def run(self):
         yield GAP_MS            # the first screen is drawn
         for line in self.lines:
+            step = None
+            if " #" in line:
+                line, step = line.split(" #", 1)
             w = line.split()
             if not w:
                 continue
             op = w[0]
+            before = self.presses
             if op == "U":
                 self.flush()
                 self.kind = w[1]
@@ -319,4 +330,6 @@ class Person:
                 sys.modules.pop("reports", None)
             else:
                 self.fail("plan line: " + line)
+            if step is not None:
+                self.steps.append([step, self.presses - before])
         self.flush()

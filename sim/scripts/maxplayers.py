@@ -70,14 +70,14 @@ def dinos():
 
 
 def doggy():
-    # The cursor is on the player whose turn it is; the list opens on the
-    # player's last colour (blue at first) and the points on 1.
-    s = "ok\nok\nok\n" * 5                  # each takes a blue 1
-    for p in range(5):
-        s += "ok\nup 3\nok\n"                # each orders blue
+    # The cursor is on the player whose turn it is; the list opens on
+    # yellow (the middle colour) when the player holds nothing unordered,
+    # else on ordering; the points on the value most left of the colour.
+    s = "ok\nup 2\nok\nok\n" * 5         # each takes a blue
+    s += "ok\nok\n" * 5                    # each orders blue
     # Mario Hugo comes only after a turn in which Parrandas were taken:
-    # J5 takes another blue 1 (the colour is remembered).
-    s += "up 2\nok\nok\nok\n"
+    # J5 takes another blue.
+    s += "up 2\nok\nup 2\nok\nok\n"
     for _ in range(3):
         s += "up\nok\nwait 1600\n"           # Mario Hugo x3
     return s
