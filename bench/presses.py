@@ -454,7 +454,8 @@ def play(gid, seed, rounds, slip=SLIP, holds=True):
 def run(gid, games, seed=1, slip=SLIP, holds=True):
     """Play the games on the simulator, check them. Returns {"units":
     {kind: [(numbers, presses)]}, "cells": [(start, target, presses)],
-    "games": count, "seconds": wall time}."""
+    "games": count, "seconds": wall time, "undone": rounds the person
+    undid after a slip}."""
     plan = [line for game in games for line in game.plan]
     t0 = time.perf_counter()
     proc = subprocess.run(
@@ -481,14 +482,33 @@ def run(gid, games, seed=1, slip=SLIP, holds=True):
             cells.append(tuple(int(x) for x in w[1].split()))
         elif w[0] == "STATE":
             states.append(json.loads(w[1]))
-    check_games(gid, games, states)
+    extra = check_games(gid, games, states)
     return {"units": units, "cells": cells, "games": len(games),
-            "seconds": took}
+            "seconds": took, "undone": extra // 2}
+
+
+def in_effect(game, log):
+    # The events of a device's log still in effect (a round the person
+    # undid after a slip, and its UNDO, left out), as bytes.
+    # Also how many events the log holds in all.
+    lg = GameLog(game_class(game.gid)())
+    lg.begin(N, record.options_bytes(game.gid, N, game.options))
+    err, _ = lg.load(log)
+    if err:
+        return log, 0
+    out = b""
+    for j in range(lg.n_live):
+        off = lg.event_at(j)
+        out += bytes(lg.buf[off:off + lg.game.size(lg.buf, off, lg.used)])
+    return out, lg.count
 
 
 def check_games(gid, games, states):
-    # Every game the device finished is the generated one, byte for byte,
-    # and the device's totals are the core's.
+    # Every game the device finished is the generated one, byte for byte
+    # (its events in effect: a round undone after a slip is not), and the
+    # device's totals are the core's. Returns how many events the device
+    # logged beyond those (rounds undone after a slip, and their UNDO).
+    extra = 0
     if len(states) != len(games):
         raise RuntimeError(f"{gid}: {len(games)} games played, "
                            f"{len(states)} state dumps")
@@ -497,12 +517,17 @@ def check_games(gid, games, states):
         want = b"".join(record.encode_event(gid, N, ev)
                         for ev in game.events)
         res = record.score_record(game.record())
+        log, count = in_effect(game, bytes.fromhex(dev["log"])) if dev \
+            else (b"", 0)
+        extra += count - len(game.events)
         if (dev is None or dev["game"] != gid or st["past"] != i + 1 or
-                bytes.fromhex(dev["log"]) != want or not dev["over"] or
+                log != want or
+                not dev["over"] or
                 dev["totals"] != [p["total"] for p in res["players"]]):
             raise RuntimeError(f"{gid}: game {i + 1} on the device differs "
                                f"from the one generated: {dev and dev['log']}"
                                f" vs {want.hex()}")
+    return extra
 
 
 def pct(xs, q):

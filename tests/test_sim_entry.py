@@ -65,3 +65,66 @@ state
     assert extras["screen"] == "DinosRound" and len(events(extras)) == 1
     assert confirmed["screen"] == "Summary"
     assert events(confirmed)[-1]["cards"] == [5, 5]
+
+
+# "Dial and go" (issue 14): in a cell of a small range (a card 0-9, a suit
+# 0-5) a held UP/DOWN walks one step at a time and letting go moves on, as
+# OK would; a tap changes by one and stays.
+def test_a_held_key_dials_a_card_and_letting_go_moves_on():
+    keys = DINOS_2 + """ok
+ok
+hold up 700
+state
+up
+state
+hold down 900
+state
+"""     # natural; J1 held 0.7 s: 6 at once, 7 at 0.55 s (the first repeat,
+        # at 0.4 s, only tells a hold from a tap), let go: J2; a tap: J2 6
+        # and stays; J2 held down 0.9 s: 5 at once, 4 3 2 at 0.55, 0.7 and
+        # 0.85 s, let go on the last card:
+        # the round is saved, as OK there would
+    states, _ = sim.run_script(keys)
+    held, tapped, saved = states[:3]
+    assert held["screen"] == "DinosRound"
+    assert held["grid"]["values"] == [[7], [5]]
+    assert (held["grid"]["r"], held["grid"]["c"]) == (1, 0)
+    assert tapped["grid"]["values"] == [[7], [6]]
+    assert (tapped["grid"]["r"], tapped["grid"]["c"]) == (1, 0)
+    assert saved["screen"] == "Summary"
+    assert events(saved)[-1] == {"e": "round", "disaster": "natural",
+                                 "cards": [7, 2]}
+
+
+def test_a_dialled_card_stops_at_the_end_a_tap_wraps_around():
+    keys = DINOS_2 + """ok
+ok
+hold up 3000
+state
+up
+up
+state
+"""     # J1 held 3 s from 5: 6 7 8 9 and stays on 9 (no wrap while held),
+        # then J2 tapped up to 7 (a tap past 9 would wrap to 0)
+    states, _ = sim.run_script(keys)
+    held, tapped = states[:2]
+    assert held["grid"]["values"] == [[9], [5]] and held["grid"]["r"] == 1
+    assert tapped["grid"]["values"] == [[9], [7]]
+
+
+def test_a_release_moves_no_list_and_no_big_number():
+    # The disaster list held down 0.6 s: PRESS, two repeats (natural ->
+    # predator -> emotional -> meteor), then the release changes nothing.
+    # The free pad's score (a big range) held: it counts and stays.
+    keys = DINOS_2 + "ok\nhold down 600\nok\nstate\nok\nok\nstate\n"
+    states, _ = sim.run_script(keys)
+    assert states[0]["screen"] == "DinosRound"
+    assert states[0]["grid"]["values"] == [[5], [5]]
+    assert events(states[1])[-1]["disaster"] == "meteor"
+    keys = ("ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n"   # free, 2
+            "ok\nhold up 700\nstate\n")
+    states, _ = sim.run_script(keys)
+    st = states[0]
+    assert st["screen"] == "GridScreen", st["screen"]
+    assert (st["grid"]["r"], st["grid"]["c"]) == (0, 0)
+    assert st["grid"]["values"][0] == [3]       # 1 + 2 repeats, no move
