@@ -46,8 +46,9 @@ CASES = [
      16),
     ("dinos", "round: predator; cards 7, 3, 5, 9",
      "",
-     "ok\ndown\nok\nup 2\nok\ndown 2\nok\nok\nup 4\nok\n"
-     "ok\n", 5),                               # leaves the round's summary
+     # (its OK: on play, or on the last round's summary: it asks the
+     # next round's disaster)
+     "ok\ndown\nok\nup 2\nok\ndown 2\nok\nok\nup 4\nok\n", 5),
     ("doggy", "event: J2 took a red 3",
      "long ok\n",                          # J1 passed: J2's turn
      "ok\ndown\nok\nup\nok\n", 1),

@@ -253,6 +253,8 @@ def dinos_games(rnd, rounds):
             cards = [rnd.randint(0, 9) if alive[p] else None
                      for p in range(N)]
             ev = {"e": "round", "disaster": DISASTERS[d], "cards": cards}
+            # OK opens the round: on the play screen (its first round), or
+            # on the last round's summary, whose OK asks the next disaster.
             # OK on the last card saves the round; after a long OK (the
             # rest of the cards already right) the extras list: confirm.
             lines = ["T ok", f"M {d}", grid([[5 if c is None else c]
@@ -268,8 +270,6 @@ def dinos_games(rnd, rounds):
                 lines.append(grid([[5 if v is None else v] for v in row]))
                 numbers += sum(v is not None for v in row)
             game.add(ev)
-            if not game.g.over:
-                lines.append("T ok")     # leaves the round's summary
             game.unit("dinos", numbers, *lines)
         game.finish()
         games.append(game)

@@ -50,13 +50,12 @@ ok
 state
 ok
 ok
-ok
 long ok
 state
 ok
 state
-"""     # natural: 9 and 0, saved (its summary, left with OK); then a round
-        # with a long OK: the extras
+"""     # natural: 9 and 0, saved (its summary, whose OK asks the next
+        # disaster); then a round with a long OK: the extras
     states, _ = sim.run_script(keys)
     plain, extras, confirmed = states[:3]   # (a last dump at the end)
     assert plain["screen"] == "Summary"     # app/play/dinos_summary.py

@@ -125,9 +125,9 @@ def test_alebrijes_correct_round_1_through_the_menu(tmp_path):
 
 def test_dinos_correct_round_1_through_the_menu(tmp_path):
     # OK on the last card saves a round (a long OK would open the extras).
-    # OK after each leaves the round's summary.
-    keys = ("ok\nok\nup 4\nok\ndown 5\nok\nok\n"        # natural: 9, 0
-            "ok\ndown\nok\nup 4\nok\ndown 5\nok\nok\n"  # predator: 9, 0
+    # The summary's OK asks the next round's disaster; BACK leaves it.
+    keys = ("ok\nok\nup 4\nok\ndown 5\nok\n"            # natural: 9, 0
+            "ok\ndown\nok\nup 4\nok\ndown 5\nok\nback\n"  # predator: 9, 0
             "state\n" + FIX_MENU +
             "up\nok\n"                      # round 1
             "ok\n"                          # natural, as entered
