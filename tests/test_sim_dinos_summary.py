@@ -129,7 +129,7 @@ def test_ok_on_the_summary_asks_the_next_disaster_and_back_goes_to_play(
     summary1, asked, summary2, play = states[:4]
     assert summary1["screen"] == "Summary"
     assert read_row(shots["sum1"], 6)[0] == "OK: Anotar ronda"
-    assert asked["screen"] == "Choice"
+    assert asked["screen"] == "DisasterChoice"
     assert asked["depth"] == summary1["depth"]      # on the play screen
     assert "app.play.dinos_summary" not in asked["app_modules"]
     assert summary2["screen"] == "Summary"

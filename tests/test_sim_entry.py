@@ -112,14 +112,13 @@ state
 
 
 def test_a_release_moves_no_list_and_no_big_number():
-    # The disaster list held down 0.6 s: PRESS, two repeats (natural ->
-    # predator -> emotional -> meteor), then the release changes nothing.
+    # The game menu held down 0.6 s: PRESS, two repeats (keep playing ->
+    # undo -> redo -> scores), then the release changes nothing: OK opens
+    # the scores (with one row more it would leave the game).
     # The free pad's score (a big range) held: it counts and stays.
-    keys = DINOS_2 + "ok\nhold down 600\nok\nstate\nok\nok\nstate\n"
+    keys = DINOS_2 + "back\nhold down 600\nok\nstate\n"
     states, _ = sim.run_script(keys)
-    assert states[0]["screen"] == "DinosRound"
-    assert states[0]["grid"]["values"] == [[5], [5]]
-    assert events(states[1])[-1]["disaster"] == "meteor"
+    assert states[0]["screen"] == "Breakdown"
     keys = ("ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n"   # free, 2
             "ok\nhold up 700\nstate\n")
     states, _ = sim.run_script(keys)
@@ -127,3 +126,31 @@ def test_a_release_moves_no_list_and_no_big_number():
     assert st["screen"] == "GridScreen", st["screen"]
     assert (st["grid"]["r"], st["grid"]["c"]) == (0, 0)
     assert st["grid"]["values"][0] == [3]       # 1 + 2 repeats, no move
+
+
+def test_the_disaster_list_dials_too():
+    # Dinos' disaster list: a tap moves and stays; a held key walks one row
+    # at a time (after the same pause as a card) and stops at the ends;
+    # letting go picks the row, as OK would.
+    keys = DINOS_2 + """ok
+down
+state
+hold down 650
+state
+ok
+ok
+ok
+hold up 2000
+ok
+ok
+state
+"""     # new round: predator after a tap (the list stays); held 0.65 s:
+        # emotional at once, meteor at 0.55 s, let go: meteor's cards;
+        # cards 5, 5 saved; the summary's OK: the next disaster, held up
+        # 2 s from natural: meteor at once (a press wraps), then emotional,
+        # predator, natural, where the hold stops: natural's cards
+    states, _ = sim.run_script(keys)
+    tapped, held, second = states[:3]
+    assert tapped["screen"] == "DisasterChoice"
+    assert held["screen"] == "DinosRound"
+    assert [e["disaster"] for e in events(second)] == ["meteor", "natural"]

@@ -282,6 +282,28 @@ class Person:
         pin.level = 1
         yield GAP_MS
 
+    def dial_list(self, key, a, b):
+        # Hold in a list that dials, let go between a and b ms after the
+        # first move, with the timing error.
+        yield from self.settle()
+        self.presses += 1
+        app = self.hw.app
+        pin = self.hw.pins[KEYS[key]]
+        old = view.menu(app)[0]
+        pin.level = 0
+        waited = 0
+        while view.menu(app) is not None and view.menu(app)[0] == old:
+            yield TICK
+            waited += TICK
+            if waited > 500:
+                self.fail("a held key moves nothing")
+        aim, span = release_at(a, b)
+        aim += int(self.gauss() * self.slip * span)
+        if aim > 0:
+            yield aim
+        pin.level = 1
+        yield GAP_MS
+
     # --- what a person does with them
     def choose(self, i, ms=TAP_MS):
         app = self.hw.app
@@ -298,6 +320,25 @@ class Person:
             self.fail("row %d of %d" % (i, n))
         down = (i - cur) % n
         up = (cur - i) % n
+        if cur != i and ms == TAP_MS and self.holds and view.menu_dials(app):
+            # A list that dials: a hold picks the row when it is let go.
+            d = dial_plan(cur, i, 0, n - 1)      # up: down the list
+            if d is not None and \
+                    slip_chance(d[2], d[3], self.slip) * SLIP_COST < \
+                    min(up, down):
+                lst = view.menu_of(app)
+                yield from self.dial_list("down" if d[1] else "up", d[2],
+                                          d[3])
+                yield from self.settle()
+                if view.menu(app) is not None and view.menu_of(app) is lst:
+                    yield from self.choose(i, ms)    # let go too soon
+                elif lst.index != i:
+                    # A slip picked another row: BACK from its first card
+                    # cancels the round; OK asks again.
+                    yield from self.tap("back")
+                    yield from self.tap("ok")
+                    yield from self.choose(i, ms)
+                return
         for _ in range(min(up, down)):
             yield from self.tap("down" if down <= up else "up")
         if view.menu(app)[0] != i:

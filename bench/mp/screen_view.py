@@ -97,3 +97,14 @@ def final_undo(app):
     # screen is not on top.
     t = _top(app)
     return t.s.n + 1 if type(t).__name__ == "Final" else None
+
+
+def menu_dials(app):
+    # True when the list on top dials (a hold walks it, letting go picks:
+    # Dinos' disaster list, app/play/dinos_disaster.py).
+    return type(_top(app)).__name__ == "DisasterChoice"
+
+
+def menu_of(app):
+    # The list object on top (its index stays readable once it is picked).
+    return _top(app).menu

@@ -62,9 +62,10 @@ class Play(PlayBase):
     def play_key(self, ev):
         if key_of(ev) != OK:
             return
-        a = self.app
-        a.push(Choice(a, tr("disaster"), [tr(t) for t in TYPES],
-                      self.cards))
+        # The disaster, dialled as the cards are; its own module, in RAM
+        # only while it is asked.
+        from app.play.dinos_disaster import ask
+        ask(self)
 
     def cards(self, d, fix=None):
         # fix: (round, the round's event bytes) when correcting a past one.
