@@ -141,3 +141,17 @@ def test_dinos_correct_round_1_through_the_menu(tmp_path):
     assert rec["events"][-1]["cards"] == [8, 0]
     assert [p["total"] for p in res["players"]] == after["totals"]
 
+
+
+def test_dinos_correction_dials_its_disaster_as_a_round_does(tmp_path):
+    # The disaster list of a correction opens on the round's disaster and
+    # dials as a new round's does: held down 0.48 s from natural, predator
+    # (the first repeat only tells the hold from a tap), let go: picked.
+    keys = ("ok\nok\nup 4\nok\ndown 5\nok\nback\n"     # natural: 9, 0
+            + FIX_MENU + "up\nok\n"                    # round 1
+            "hold down 480\n"                          # predator, picked
+            "ok\nok\nwait 1000\nstate\n")              # the cards as they were
+    states, _ = run("dinos", keys)
+    rec, _ = marcador_score(states[0]["session"], tmp_path)
+    assert rec["events"][-1] == {"e": "fix", "round": 1,
+                                 "disaster": "predator", "cards": [9, 0]}

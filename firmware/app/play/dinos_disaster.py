@@ -35,16 +35,17 @@ class DisasterChoice(Choice):
         super().key(ev)
 
 
-def ask(play):
-    # The list on top of play; the round's cards once it is picked.
+def ask(play, fix=None, index=0):
+    # The list on top of play; the round's cards once it is picked (fix:
+    # a past round's, Play.cards).
     a = play.app
 
     def pick(d):
         unload("app.play.dinos_disaster")
-        play.cards(d)
+        play.cards(d, fix)
 
     def back():
         a.pop()
         unload("app.play.dinos_disaster")
     a.push(DisasterChoice(a, tr("disaster"), [tr(t) for t in TYPES], pick,
-                          on_back=back))
+                          index, on_back=back))
