@@ -31,7 +31,9 @@ pawn event).
 bench/mp/person.py plays them on the real firmware in the MicroPython VM
 (one process per title), pressing until the screen shows what it wants
 (see there how it taps and holds); each finished game's log on the device
-must equal the generated events byte for byte, with the same totals.
+must equal the generated events byte for byte, with the same totals (its
+events in effect: a round the person undid after a slip of a dial, and
+the UNDO, are left out; run() counts them).
 
 Prints one line per title: id, mean presses per number (all presses of
 the title's units / their numbers), the 90th percentile of a unit's

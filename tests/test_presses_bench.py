@@ -44,7 +44,8 @@ def test_generated_games_are_valid_and_realistic():
 
 def test_every_title_played_and_accepted(played):
     # play() raises unless every finished game on the device equals the
-    # generated one byte for byte (with the core's totals).
+    # generated one byte for byte (its events in effect, with the core's
+    # totals).
     for gid, r in played.items():
         kinds = presses.KINDS[gid]
         assert r["units"].get(kinds[0]), gid

@@ -193,6 +193,7 @@ class Person:
         self.numbers = 0
         self.presses = 0
         self.redo = False       # a round saved with a slip: enter it again
+        self.moved = False      # a dial went on from the cell (enter)
         self.cells = []         # the unit's "A" lines, printed at its end
 
     def attach(self, hw):
