@@ -36,7 +36,9 @@ pawn event).
 bench/mp/person.py plays them on the real firmware in the MicroPython VM
 (one process per title), pressing until the screen shows what it wants
 (see there how it taps and holds); each finished game's log on the device
-must equal the generated events byte for byte, with the same totals.
+must equal the generated events byte for byte, with the same totals (its
+events in effect: a round the person undid after a slip of a dial, and
+the UNDO, are left out; run() counts them).
 
 Prints one line per title: id, mean presses per number (all presses of
 the title's units / their numbers), the 90th percentile of a unit's
@@ -275,6 +277,8 @@ def dinos_games(rnd, rounds):
             cards = [rnd.randint(0, 9) if alive[p] else None
                      for p in range(N)]
             ev = {"e": "round", "disaster": DISASTERS[d], "cards": cards}
+            # OK opens the round: on the play screen (its first round), or
+            # on the last round's summary, whose OK asks the next disaster.
             # OK on the last card saves the round; after a long OK (the
             # rest of the cards already right) the extras list: confirm.
             lines = ["T ok", f"M {d}", grid([[5 if c is None else c]
@@ -290,8 +294,6 @@ def dinos_games(rnd, rounds):
                 lines.append(grid([[5 if v is None else v] for v in row]))
                 numbers += sum(v is not None for v in row)
             game.add(ev)
-            if not game.g.over:
-                lines.append("T ok")     # leaves the round's summary
             game.unit("dinos", numbers, *lines)
         game.finish()
         games.append(game)
@@ -493,7 +495,8 @@ def run(gid, games, seed=1, slip=SLIP, holds=True):
     """Play the games on the simulator, check them. Returns {"units":
     {kind: [(numbers, presses)]}, "cells": [(start, target, presses)],
     "steps": {kind: {step: presses}} (the plan's #STEP marks), "games":
-    count, "seconds": wall time}."""
+    count, "seconds": wall time, "undone": rounds the person undid after a
+    slip}."""
     plan = [line for game in games for line in game.plan]
     t0 = time.perf_counter()
     proc = subprocess.run(
@@ -524,14 +527,33 @@ def run(gid, games, seed=1, slip=SLIP, holds=True):
             cells.append(tuple(int(x) for x in w[1].split()))
         elif w[0] == "STATE":
             states.append(json.loads(w[1]))
-    check_games(gid, games, states)
+    extra = check_games(gid, games, states)
     return {"units": units, "cells": cells, "steps": steps,
-            "games": len(games), "seconds": took}
+            "games": len(games), "seconds": took, "undone": extra // 2}
+
+
+def in_effect(game, log):
+    # The events of a device's log still in effect (a round the person
+    # undid after a slip, and its UNDO, left out), as bytes.
+    # Also how many events the log holds in all.
+    lg = GameLog(game_class(game.gid)())
+    lg.begin(N, record.options_bytes(game.gid, N, game.options))
+    err, _ = lg.load(log)
+    if err:
+        return log, 0
+    out = b""
+    for j in range(lg.n_live):
+        off = lg.event_at(j)
+        out += bytes(lg.buf[off:off + lg.game.size(lg.buf, off, lg.used)])
+    return out, lg.count
 
 
 def check_games(gid, games, states):
-    # Every game the device finished is the generated one, byte for byte,
-    # and the device's totals are the core's.
+    # Every game the device finished is the generated one, byte for byte
+    # (its events in effect: a round undone after a slip is not), and the
+    # device's totals are the core's. Returns how many events the device
+    # logged beyond those (rounds undone after a slip, and their UNDO).
+    extra = 0
     if len(states) != len(games):
         raise RuntimeError(f"{gid}: {len(games)} games played, "
                            f"{len(states)} state dumps")
@@ -540,12 +562,17 @@ def check_games(gid, games, states):
         want = b"".join(record.encode_event(gid, N, ev)
                         for ev in game.events)
         res = record.score_record(game.record())
+        log, count = in_effect(game, bytes.fromhex(dev["log"])) if dev \
+            else (b"", 0)
+        extra += count - len(game.events)
         if (dev is None or dev["game"] != gid or st["past"] != i + 1 or
-                bytes.fromhex(dev["log"]) != want or not dev["over"] or
+                log != want or
+                not dev["over"] or
                 dev["totals"] != [p["total"] for p in res["players"]]):
             raise RuntimeError(f"{gid}: game {i + 1} on the device differs "
                                f"from the one generated: {dev and dev['log']}"
                                f" vs {want.hex()}")
+    return extra
 
 
 def pct(xs, q):

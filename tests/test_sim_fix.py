@@ -106,9 +106,9 @@ def test_alebrijes_correct_round_1_through_the_menu(tmp_path):
 
 def test_dinos_correct_round_1_through_the_menu(tmp_path):
     # OK on the last card saves a round (a long OK would open the extras).
-    # OK after each leaves the round's summary.
-    keys = ("ok\nok\nup 4\nok\ndown 5\nok\nok\n"        # natural: 9, 0
-            "ok\ndown\nok\nup 4\nok\ndown 5\nok\nok\n"  # predator: 9, 0
+    # The summary's OK asks the next round's disaster; BACK leaves it.
+    keys = ("ok\nok\nup 4\nok\ndown 5\nok\n"            # natural: 9, 0
+            "ok\ndown\nok\nup 4\nok\ndown 5\nok\nback\n"  # predator: 9, 0
             "state\n" + FIX_MENU +
             "up\nok\n"                      # round 1
             "ok\n"                          # natural, as entered
@@ -122,3 +122,17 @@ def test_dinos_correct_round_1_through_the_menu(tmp_path):
     assert rec["events"][-1]["cards"] == [8, 0]
     assert [p["total"] for p in res["players"]] == after["totals"]
 
+
+
+def test_dinos_correction_dials_its_disaster_as_a_round_does(tmp_path):
+    # The disaster list of a correction opens on the round's disaster and
+    # dials as a new round's does: held down 0.48 s from natural, predator
+    # (the first repeat only tells the hold from a tap), let go: picked.
+    keys = ("ok\nok\nup 4\nok\ndown 5\nok\nback\n"     # natural: 9, 0
+            + FIX_MENU + "up\nok\n"                    # round 1
+            "hold down 480\n"                          # predator, picked
+            "ok\nok\nwait 1000\nstate\n")              # the cards as they were
+    states, _ = run("dinos", keys)
+    rec, _ = marcador_score(states[0]["session"], tmp_path)
+    assert rec["events"][-1] == {"e": "fix", "round": 1,
+                                 "disaster": "predator", "cards": [9, 0]}

@@ -2,10 +2,12 @@
 # 128x64: a title bar (row 8 px high) and 7 content rows of 25 characters.
 
 from .textdraw import draw, width, fit
-from drivers.buttons import UP, DOWN, OK, BACK, LONG, FAST, key_of, kind_of
+from drivers.buttons import UP, DOWN, OK, BACK, LONG, FAST, RELEASE, key_of, \
+    kind_of
 
 COLS = 25
 ROWS = 7
+DIAL_SPAN = 10      # a Grid cell of hi - lo up to this dials (see Grid)
 
 
 def header(fb, title, right=""):
@@ -180,6 +182,15 @@ class Grid:
     row_done, a long OK leaves the rest of its row as it is and moves to
     the next row (it finishes only on the last row): for tables whose rows
     end in zeros more often than whole tables do.
+
+    Dial and go: in a cell whose range is small (hi - lo <= DIAL_SPAN: a
+    card, a suit's high) a held UP/DOWN walks one step at a time (no big
+    steps, and it stops at the ends; a tap there wraps around), and
+    letting go of it moves on as OK does (on the last cell it finishes):
+    a hold is "dial this value and go on", a tap changes by one and stays.
+    The hold's first repeat takes no step: it tells a hold from a tap, so
+    that a hold can dial one step too (the value steps at once, pauses,
+    then walks at the repeat pace: drivers/buttons.py).
     """
 
     def __init__(self, title, labels, fields, values, lo, hi,
@@ -200,6 +211,7 @@ class Grid:
         self.r = 0
         self.c = 0
         self.top = 0
+        self.held = 0                 # dialling: the key held, + 4 armed
         while self.skip & (1 << self.r) and self.r < len(labels) - 1:
             self.r += 1
 
@@ -225,21 +237,40 @@ class Grid:
 
     def key(self, ev):
         k = key_of(ev)
-        if k == UP or k == DOWN:
+        kind = kind_of(ev)
+        if kind == RELEASE:
+            # A hold let go where it dialled (and took steps): go on as OK.
+            if self.held == (ev & 7) + 4:
+                self.held = 0
+                if not self._move(1):
+                    return 1
+        elif k == UP or k == DOWN:
             c = self.c
             lo = _col(self.lo, c)
             hi = _col(self.hi, c)
-            s = step_of(ev, _col(self.step, c), _col(self.big, c))
+            s = _col(self.step, c)
             old = self.values[self.r][c]
+            dial = hi - lo <= DIAL_SPAN
+            if not dial:
+                s = step_of(ev, s, _col(self.big, c))
+            elif not kind:              # PRESS: k held, k + 4 once armed
+                self.held = k
+            elif self.held == k:
+                self.held = k + 4       # the first repeat: no step
+                return None
+            elif self.held != k + 4:
+                return None             # a hold that began elsewhere
             v = old + (s if k == UP else -s)
-            # Stop at the ends; one more press wraps around.
+            # Stop at the ends; one more press wraps around (a dialling
+            # hold stays at the end).
             if v > hi:
-                v = hi if old < hi else lo
+                v = hi if old < hi or (dial and kind) else lo
             elif v < lo:
-                v = lo if old > lo else hi
+                v = lo if old > lo or (dial and kind) else hi
             self.values[self.r][c] = v
         elif k == OK:
-            if kind_of(ev) == LONG:
+            self.held = 0
+            if kind == LONG:
                 if self.row_done:
                     c = self.c
                     self.c = self._cells() - 1      # past this row's cells
@@ -250,6 +281,7 @@ class Grid:
             if not self._move(1):
                 return 1
         elif k == BACK:
+            self.held = 0
             if not self._move(-1):
                 return -1
         return None
