@@ -34,23 +34,28 @@ CASES = [
      "ok\ndown 2\nok\nup 2\nok\nok\nup 5\nok\n", 4),
     ("duplicon", "round: won 18/16/12/4, hand 1/0/2/0, zone 0/1/0/0 "
      "after won 20/14/8/6",
-     "ok\nup 10\nok 3\nup 7\nok 3\nup 4\nok 3\nup 3\nok 3\n",
-     "ok\ndown\nok\nup\nok\nok\nup\nok\nok\nup\nok\nup 2\nok\nup 2\nok\nok\n"
-     "down\nok\nok\nok\n", 12),
-    ("alebrijes", "round: J2 out; 3 players x 5 suit highs",
+     "up\nok\nup 10\nok 3\nup 7\nok 3\nup 4\nok 3\nup 3\nok 3\n",
+     # J4 starts round 2: the round line is DOWN from J4's row.
+     "down\nok\ndown\nok\nup\nok\nok\nup\nok\nok\nup\nok\nup 2\nok\nup 2\n"
+     "ok\nok\ndown\nok\nok\nok\n", 12),
+    ("alebrijes", "round: J2 out; 3 players x 5 suit highs, dialled",
      "ok\nok\nup\nok 5\nup\nok 5\nup\nok 5\nok\n",   # (token: J1)
      "ok\nok\n"                             # who went out: J2 (it starts)
-     "up 3\nok\nok\nup 5\nok\nok\nup 2\nok\n"      # J1 3 0 5 0 2
-     "up\nok\nup 4\nlong ok\n"                      # J3 1 4 (0 0 0)
-     "ok\nok\nup 2\nok\nup 3\nok\nup 5\nok\n",     # J4 0 0 2 3 5
+     # a suit is dialled: held, it steps at once, pauses (its first repeat
+     # at 0.4 s), then steps at 0.55, 0.7, 0.85 s...; let go, next suit
+     "hold up 780\nok\nhold down 480\nok\nhold up 620\n"   # J1 3 0 5 0 2
+     "hold up 480\nhold down 620\nlong ok\n"       # J3 1 4 (0 0 0)
+     "ok\nok\nhold up 620\nhold up 780\nhold down 480\n",  # J4 0 0 2 3 5
      16),
-    ("dinos", "round: predator; cards 7, 3, 5, 9",
+    ("dinos", "round: predator; cards 7, 3, 5, 9, dialled",
      "",
-     "ok\ndown\nok\nup 2\nok\ndown 2\nok\nok\nup 4\nok\n"
-     "ok\n", 5),                               # leaves the round's summary
+     # OK (on play, or on the last round's summary), the disaster and the
+     # cards dialled: held, let go (J4's 9: the hold stops at 9)
+     "ok\nhold down 480\nhold up 620\nhold down 620\nok\nhold up 1200\n",
+     5),
     ("doggy", "event: J2 took a red 3",
      "long ok\n",                          # J1 passed: J2's turn
-     "ok\ndown\nok\nup\nok\n", 1),
+     "ok\nup\nok\nup\nok\n", 1),
     ("dog", "event: J3's pawn enters the goal",
      "up\nok\nlong ok\nlong ok\nlong ok\n",   # J3 out; J2, J1, J4 pass
      "ok\ndown\nok\n", 1),

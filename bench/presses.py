@@ -2,13 +2,18 @@
 person who reads the screen.
 
 Run: .venv/bin/python bench/presses.py [--seed N] [--rounds N] [--table]
+     [--steps]
 
 A seeded generator draws realistic rounds for each title (4 players):
   free       each player's score 0-40 (10% zeros, else a triangular spread
              peaking at 12: mean ~17), independent of last round
-  duplicon   won cards in pairs (15-35 pairs a round, shared by players of
-             different skill), cards left in hand (0-4) and in the play
-             zone (0-2); the player who went out has none in hand
+  duplicon   turns counter-clockwise, 2-6 a player a round, each a card
+             drawn (30%, case 4, not by who drew last turn: OK on the
+             player, unit "draw") or "next turn" (a long OK, unit "pass");
+             then the round: won cards in pairs (15-35 pairs a round,
+             shared by players of different skill), cards left in hand
+             (0-4) and in the play zone (0-2); the player who went out has
+             none in hand
   alebrijes  who went out; the others hold 1-6 cards drawn from the deck
              (5 suits of values 1-5): their highest card per suit, 0 often
   dinos      the disaster drawn from its 28-card deck, each living
@@ -31,7 +36,9 @@ pawn event).
 bench/mp/person.py plays them on the real firmware in the MicroPython VM
 (one process per title), pressing until the screen shows what it wants
 (see there how it taps and holds); each finished game's log on the device
-must equal the generated events byte for byte, with the same totals.
+must equal the generated events byte for byte, with the same totals (its
+events in effect: a round the person undid after a slip of a dial, and
+the UNDO, are left out; run() counts them).
 
 Prints one line per title: id, mean presses per number (all presses of
 the title's units / their numbers), the 90th percentile of a unit's
@@ -63,7 +70,7 @@ TITLES = ("free", "duplicon", "alebrijes", "dinos", "doggy", "dog")
 TARGETS = {"free": 4, "duplicon": 2.5, "alebrijes": 1.5, "dinos": 1.5,
            "take": 3, "order": 2, "pawn": 2}
 # The unit kinds each title's line reports, the first is its headline.
-KINDS = {"free": ("free",), "duplicon": ("duplicon",),
+KINDS = {"free": ("free",), "duplicon": ("duplicon", "pass", "draw"),
          "alebrijes": ("alebrijes",), "dinos": ("dinos",),
          "doggy": ("take", "order", "pass", "mario", "assign"),
          "dog": ("pawn", "deal")}
@@ -180,6 +187,21 @@ def duplicon_round(rnd, skill):
     return {"e": "round", "won": won, "hand": hand, "zone": zone}
 
 
+def duplicon_turns(rnd, game):
+    # A round's turns, counter-clockwise from its first player: each ends
+    # with a card drawn (case 4; not by who drew last turn: OK on the
+    # player) or without (a long OK, "next turn"). The round ends after
+    # 2-6 turns each; the cursor is then on whoever's turn it would be.
+    for _ in range(rnd.randint(2 * N, 6 * N)):
+        p = game.g.turn
+        if not game.g.nodraw & (1 << p) and rnd.random() < 0.3:
+            game.add({"e": "draw", "p": p})
+            game.unit("draw", 1, f"M {p + 1}")
+        else:
+            game.add({"e": "pass", "p": p})
+            game.unit("pass", 1, f"P {p + 1}")
+
+
 def duplicon_games(rnd, rounds):
     games = []
     while short(games, rounds, "duplicon"):
@@ -187,9 +209,11 @@ def duplicon_games(rnd, rounds):
         setup(game)
         skill = [rnd.uniform(0.5, 1.5) for _ in range(N)]
         while not game.g.over:
+            duplicon_turns(rnd, game)
             ev = duplicon_round(rnd, skill)
             game.add(ev)
-            game.unit("duplicon", 3 * N, "T ok", grid(
+            # The round line (row 0), from the player whose turn it is.
+            game.unit("duplicon", 3 * N, "M 0", grid(
                 [[ev["won"][p], ev["hand"][p], ev["zone"][p]]
                  for p in range(N)]))
         game.finish()
@@ -253,6 +277,8 @@ def dinos_games(rnd, rounds):
             cards = [rnd.randint(0, 9) if alive[p] else None
                      for p in range(N)]
             ev = {"e": "round", "disaster": DISASTERS[d], "cards": cards}
+            # OK opens the round: on the play screen (its first round), or
+            # on the last round's summary, whose OK asks the next disaster.
             # OK on the last card saves the round; after a long OK (the
             # rest of the cards already right) the extras list: confirm.
             lines = ["T ok", f"M {d}", grid([[5 if c is None else c]
@@ -268,8 +294,6 @@ def dinos_games(rnd, rounds):
                 lines.append(grid([[5 if v is None else v] for v in row]))
                 numbers += sum(v is not None for v in row)
             game.add(ev)
-            if not game.g.over:
-                lines.append("T ok")     # leaves the round's summary
             game.unit("dinos", numbers, *lines)
         game.finish()
         games.append(game)
@@ -298,24 +322,28 @@ def doggy_games(rnd, rounds):
             pending = sum(g.unordered(p, c) for c in range(5))
             if mine and rnd.random() < min(0.8, 0.25 * pending):
                 c = max(mine, key=lambda c: (g.unordered(p, c), -c))
+                row = doggy_row(g, p, 8 + c)
                 game.add({"e": "order", "p": p, "color": DG.COLORS[c]})
-                # The player's list: 5 colours to take, then an order per
-                # colour they hold unordered (play_doggy.actions).
-                game.unit("order", 1, f"M {p + 1}", f"M {5 + mine.index(c)}")
+                game.unit("order", 1, f"M {p + 1} #player",
+                          f"M {row} #colour")
             else:
                 took = min(rnd.choices((0, 1, 2), (35, 50, 15))[0],
                            len(supply))
                 if not took:
                     # Nothing taken: "next turn" (a long OK on the player).
                     game.add({"e": "pass", "p": p})
-                    game.unit("pass", 1, f"P {p + 1}")
-                for _ in range(took):
+                    game.unit("pass", 1, f"P {p + 1} #player")
+                for k in range(took):
                     c, v = supply.pop(rnd.randrange(len(supply)))
+                    lines = [f"M {p + 1} #player",
+                             f"M {doggy_row(game.g, p, c)} #colour"]
                     game.add({"e": "take", "p": p, "color": DG.COLORS[c],
                               "points": v})
-                    lines = [f"M {p + 1}", f"M {c}"]
                     if c != DG.WILD:
-                        lines.append(f"M {(5, 3, 1).index(v)}")
+                        # A long OK on the points when another follows:
+                        # the cursor stays on p.
+                        how = "P" if k + 1 < took else "M"
+                        lines.append(f"{how} {(5, 3, 1).index(v)} #points")
                     game.unit("take", 1, *lines)
                 # Refill the supply; each Mario Hugo turned up is an event.
                 while len(supply) < 4 and deck and took and not game.g.ended():
@@ -337,6 +365,18 @@ def doggy_games(rnd, rounds):
         game.finish()
         games.append(game)
     return games
+
+
+def doggy_row(g, p, act):
+    # The row of act (a colour taken, 8 + a colour ordered) in p's list on
+    # the device (app/play/doggy.py actions): each colour, then ordering it
+    # when p holds it unordered.
+    rows = []
+    for c in range(5):
+        rows.append(c)
+        if g.unordered(p, c):
+            rows.append(8 + c)
+    return rows.index(act)
 
 
 # --- DOG
@@ -411,28 +451,28 @@ def dog_turn(rnd, game, pw, p):
 
 
 def dog_choice(g, p, act, victim=None):
-    # The person's choices for p's event on the device (play_dog.actions):
-    # p's row, then the action and the victim where the list has more than
-    # one row (only what the rules allow is offered).
+    # The person's choices for p's event on the device (app/play/dog.py
+    # actions): p's row, then the event in p's list when it has more than
+    # one row: a pawn out, in the goal (by p or by the partner), killed
+    # <victim> (the other team's first; only what the rules allow).
     mate = g.partner(p)
     killer = p if g.goal[p] < 4 else mate
-    acts = []
+    rows = []
     if g.home[p]:
-        acts.append("out")
+        rows.append("out")
     if g.track[p]:
-        acts.append("goal")
+        rows.append("goal")
         if g.goal[mate] == 4:
-            acts.append("goal_partner")
-    victims = [q for q in range(N) if g.track[q] and g.team(q) != g.team(p)]
-    victims += [q for q in range(N) if g.track[q] and g.team(q) == g.team(p)
-                and (q != killer or g.track[q] > 1)]
-    if g.track[killer] and victims:
-        acts.append("kill")
-    lines = [f"M {p + 1}"]
-    if len(acts) > 1:
-        lines.append(f"M {acts.index(act)}")
-    if act == "kill" and len(victims) > 1:
-        lines.append(f"M {victims.index(victim)}")
+            rows.append("goal_partner")
+    if g.track[killer]:
+        for own in (False, True):
+            rows += [("kill", q) for q in range(N)
+                     if g.track[q] and (g.team(q) == g.team(p)) == own and
+                     (q != killer or g.track[q] > 1)]
+    lines = [f"M {p + 1} #player"]
+    if len(rows) > 1:
+        want = ("kill", victim) if act == "kill" else act
+        lines.append(f"M {rows.index(want)} #action")
     return lines
 
 
@@ -454,7 +494,9 @@ def play(gid, seed, rounds, slip=SLIP, holds=True):
 def run(gid, games, seed=1, slip=SLIP, holds=True):
     """Play the games on the simulator, check them. Returns {"units":
     {kind: [(numbers, presses)]}, "cells": [(start, target, presses)],
-    "games": count, "seconds": wall time}."""
+    "steps": {kind: {step: presses}} (the plan's #STEP marks), "games":
+    count, "seconds": wall time, "undone": rounds the person undid after a
+    slip}."""
     plan = [line for game in games for line in game.plan]
     t0 = time.perf_counter()
     proc = subprocess.run(
@@ -471,24 +513,47 @@ def run(gid, games, seed=1, slip=SLIP, holds=True):
         raise RuntimeError(f"{gid}: the simulator run failed:\n" +
                            "\n".join((errs or out)[-20:]) +
                            proc.stderr[-2000:])
-    units, cells, states = {}, [], []
+    units, cells, states, steps = {}, [], [], {}
     for line in out:
         w = line.split(" ", 1)
         if w[0] == "R":
             _, kind, numbers, presses = line.split()
             units.setdefault(kind, []).append((int(numbers), int(presses)))
+        elif w[0] == "D":
+            _, kind, step, presses = line.split()
+            st = steps.setdefault(kind, {})
+            st[step] = st.get(step, 0) + int(presses)
         elif w[0] == "A":
             cells.append(tuple(int(x) for x in w[1].split()))
         elif w[0] == "STATE":
             states.append(json.loads(w[1]))
-    check_games(gid, games, states)
-    return {"units": units, "cells": cells, "games": len(games),
-            "seconds": took}
+    extra = check_games(gid, games, states)
+    return {"units": units, "cells": cells, "steps": steps,
+            "games": len(games), "seconds": took, "undone": extra // 2}
+
+
+def in_effect(game, log):
+    # The events of a device's log still in effect (a round the person
+    # undid after a slip, and its UNDO, left out), as bytes.
+    # Also how many events the log holds in all.
+    lg = GameLog(game_class(game.gid)())
+    lg.begin(N, record.options_bytes(game.gid, N, game.options))
+    err, _ = lg.load(log)
+    if err:
+        return log, 0
+    out = b""
+    for j in range(lg.n_live):
+        off = lg.event_at(j)
+        out += bytes(lg.buf[off:off + lg.game.size(lg.buf, off, lg.used)])
+    return out, lg.count
 
 
 def check_games(gid, games, states):
-    # Every game the device finished is the generated one, byte for byte,
-    # and the device's totals are the core's.
+    # Every game the device finished is the generated one, byte for byte
+    # (its events in effect: a round undone after a slip is not), and the
+    # device's totals are the core's. Returns how many events the device
+    # logged beyond those (rounds undone after a slip, and their UNDO).
+    extra = 0
     if len(states) != len(games):
         raise RuntimeError(f"{gid}: {len(games)} games played, "
                            f"{len(states)} state dumps")
@@ -497,12 +562,17 @@ def check_games(gid, games, states):
         want = b"".join(record.encode_event(gid, N, ev)
                         for ev in game.events)
         res = record.score_record(game.record())
+        log, count = in_effect(game, bytes.fromhex(dev["log"])) if dev \
+            else (b"", 0)
+        extra += count - len(game.events)
         if (dev is None or dev["game"] != gid or st["past"] != i + 1 or
-                bytes.fromhex(dev["log"]) != want or not dev["over"] or
+                log != want or
+                not dev["over"] or
                 dev["totals"] != [p["total"] for p in res["players"]]):
             raise RuntimeError(f"{gid}: game {i + 1} on the device differs "
                                f"from the one generated: {dev and dev['log']}"
                                f" vs {want.hex()}")
+    return extra
 
 
 def pct(xs, q):
@@ -539,6 +609,19 @@ def lines(results):
     return out
 
 
+def step_lines(results):
+    # Where a unit's presses go: per kind, the mean presses per unit of
+    # each marked step (moving to the player and OK, the colour...).
+    out = []
+    for gid, r in results.items():
+        for kind, st in r.get("steps", {}).items():
+            count = len(r["units"].get(kind, ()))
+            if count:
+                out.append(f"  {gid} {kind}: " + ", ".join(
+                    f"{step} {n / count:.2f}" for step, n in st.items()))
+    return out
+
+
 def table(results, taps=None):
     # Markdown: one row per unit kind with a target; `taps`: the same
     # rounds by a person who never holds a key, as a last column.
@@ -572,12 +655,18 @@ def main(argv=None):
                     help="a person who never holds a key")
     ap.add_argument("--table", action="store_true",
                     help="also print a Markdown table")
+    ap.add_argument("--steps", action="store_true",
+                    help="also print where a unit's presses go (mean per "
+                    "unit, per step: the player, the colour...)")
     a = ap.parse_args(argv)
     t0 = time.perf_counter()
     results = measure(a.seed, a.rounds, slip=a.slip,
                       holds=not a.taps_only)
     for line in lines(results):
         print(line)
+    if a.steps:
+        for line in step_lines(results):
+            print(line)
     print("targets (mean): " + ", ".join(f"{k} <= {v}"
                                          for k, v in TARGETS.items()))
     how = "taps only" if a.taps_only else f"slip {a.slip}"

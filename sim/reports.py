@@ -61,6 +61,10 @@ def state(hw):
             # the app's modules in RAM (app/memory.py unload forgets some)
             "app_modules": sorted(n for n in sys.modules
                                   if n.startswith("app."))}
+    g = getattr(top, "grid", None)
+    if g is not None and hasattr(g, "values"):
+        # The number table on top: its cursor and values.
+        info["grid"] = {"r": g.r, "c": g.c, "values": g.values}
     info["past"], latest = past(app.store)
     for key, sess in (("session", s), ("last_past", latest)):
         if sess is not None:

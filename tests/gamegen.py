@@ -83,6 +83,12 @@ def _doggy(rnd, g, n):
 
 
 def _duplicon(rnd, g, n):
+    r = rnd.random()
+    if r < 0.4:
+        # A turn's end, mostly the turn's player's; a draw by a player who
+        # drew last turn is refused.
+        p = g.turn if rnd.random() < 0.8 else rnd.randrange(n)
+        return {"e": "draw" if r < 0.15 else "pass", "p": p}
     won = [2 * rnd.randint(0, 12) for _ in range(n)]
     if rnd.random() < 0.05:
         won[0] += 1
@@ -213,6 +219,8 @@ def _fix(rnd, g, n, gid):
     # content proposed for the game as it stands now: often valid, and
     # sometimes one that breaks a later round.
     ev = _GEN[gid](rnd, g, n)
+    while gid == "duplicon" and ev["e"] != "round":
+        ev = _GEN[gid](rnd, g, n)         # a turn's end has no correction
     if ev["e"] != "round":
         return ev
     ev = dict(ev, e="fix")

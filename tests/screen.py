@@ -91,3 +91,25 @@ def read_mark(hexbits, i):
     if ink == up[:2] + up[2:5][::-1] + up[5:]:
         return "down"
     return ""
+
+
+def toast(hexbits):
+    """The text of the message box (app.notes.draw_toast: up to 3 centred
+    lines, whose rows depend on how many there are), lines joined by a
+    space."""
+    px = pixels(hexbits)
+    lines = []
+    for y in (20, 24, 28, 32, 36):
+        best = ""
+        for x0 in range(0, 64):
+            s = ""
+            for k in range(25):
+                ch = glyph_at(px, x0 + 5 * k, y)
+                if ch == "?":
+                    break
+                s += ch
+            if len(s.strip()) > len(best):
+                best = s.strip()
+        if best:
+            lines.append(best)
+    return " ".join(lines)

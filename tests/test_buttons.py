@@ -4,7 +4,7 @@ import json
 
 from conftest import MP_SCRIPTS, run_micropython
 
-PRESS, LONG, REPEAT, FAST = 0, 1, 2, 3
+PRESS, LONG, REPEAT, FAST, RELEASE = 0, 1, 2, 3, 4
 
 
 def test_debounce_tap_long_press_and_steady_repeat():
@@ -22,7 +22,9 @@ def test_debounce_tap_long_press_and_steady_repeat():
     kinds = [k for _, _, k in ev]
     assert kinds.count(LONG) == 1
     i = kinds.index(LONG)
-    assert set(kinds[1:i]) == {REPEAT} and set(kinds[i + 1:]) == {FAST}
+    assert set(kinds[1:i]) == {REPEAT} and set(kinds[i + 1:-1]) == {FAST}
+    # Let go after the hold: one RELEASE (a held UP/DOWN says when it ends).
+    assert ev[-1] == [3150, "UP", RELEASE]
     fast_t = [t for t, _, k in ev if k == FAST]
     gaps = [b - a for a, b in zip(fast_t, fast_t[1:])]
     # Big steps at a pace a person can follow and stop on: steady, one
@@ -42,8 +44,28 @@ def test_a_held_key_never_runs_past_table_sized_scores():
     def value(ms):
         v = 0
         for t, _, k in ev:
-            if t <= 150 + ms:
+            if t <= 150 + ms and k != RELEASE:
                 v += 10 if k in (LONG, FAST) else 1
         return v
     assert [value(1000), value(1500), value(2000), value(2900)] == \
         [15, 35, 55, 85]
+
+
+def test_a_held_up_or_down_says_when_it_is_let_go_and_a_tap_does_not():
+    r = json.loads(run_micropython(MP_SCRIPTS / "buttons_check.py")[-1])
+    # A tap and a slow tap (let go before the first repeat): the press
+    # alone, no release event (a tap changes a number and stays).
+    assert r["tap_up"] == [[150, "UP", PRESS]]
+    assert r["slow_up"] == [[150, "UP", PRESS]]
+    # Held past the repeat delay: the release comes once the key has read
+    # up for 50 ms, after the repeats.
+    assert r["held_up"] == [[150, "UP", PRESS], [550, "UP", REPEAT],
+                            [570, "UP", RELEASE]]
+    assert r["held_down"] == [[150, "DOWN", PRESS], [550, "DOWN", REPEAT],
+                              [700, "DOWN", REPEAT], [750, "DOWN", RELEASE]]
+    # One small int; key_of() gives no key for it (every screen that does
+    # not look for releases ignores them), the key let go is in its low
+    # bits.
+    ev, key, other, kind = r["raw_release"]
+    assert ev == 1 | RELEASE << 3 and ev & 7 == 1 and key == 0 and \
+        other == 2 and kind == RELEASE

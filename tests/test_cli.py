@@ -74,3 +74,23 @@ def test_stdin_and_every_title_scores():
         proc = marcador("score", "-", "--json", stdin=json.dumps(rec))
         assert proc.returncode == 0, proc.stderr
         assert json.loads(proc.stdout)["game"] == gid
+
+
+def test_duplicon_turn_events_score_the_same_and_a_second_draw_is_named():
+    # examples/duplicon.json with a turn's end (next turn, drew a card)
+    # between its rounds: the same result, and the text breakdown too.
+    path = ROOT / "examples" / "duplicon.json"
+    rec = json.loads(path.read_text())
+    turns = dict(rec, events=[])
+    for ev in rec["events"]:
+        turns["events"] += [{"e": "draw", "p": 0}, {"e": "pass", "p": 1},
+                            {"e": "pass", "p": 0}, ev]
+    for flags in (("--json",), ()):
+        plain = marcador("score", str(path), *flags)
+        mixed = marcador("score", "-", *flags, stdin=json.dumps(turns))
+        assert plain.returncode == mixed.returncode == 0, mixed.stderr
+        assert mixed.stdout == plain.stdout
+    twice = dict(rec, events=[{"e": "draw", "p": 1}, {"e": "draw", "p": 1}])
+    proc = marcador("score", "-", "--json", stdin=json.dumps(twice))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert "event 1" in proc.stderr and "drew last turn" in proc.stderr

@@ -89,6 +89,7 @@ def test_apply_undo_and_score_allocate_nothing(gid, mpy_tree):
     rnd = random.Random(gid)
     recs = []
     fixes = 0   # corrections of a past round accepted (a replay each)
+    kinds = set()   # the kinds of event accepted
     for _ in range(20):
         rec, tried = random_game(rnd, gid, steps=120,
                                  n=None if recs else
@@ -97,7 +98,10 @@ def test_apply_undo_and_score_allocate_nothing(gid, mpy_tree):
                                  fixes=True)
         recs.append(encoded(rec, [ev for ev, _ in tried]))  # valid + not
         fixes += sum(ev["e"] == "fix" and not err for ev, err in tried)
+        kinds.update(ev["e"] for ev, err in tried if not err)
     assert fixes > 0 or gid in ("doggy", "dog")
+    # Duplicon's turn events are among those applied under the lock.
+    assert gid != "duplicon" or {"pass", "draw"} <= kinds, kinds
     # From .mpy files in a board-sized heap, as on a board.
     out = run_micropython(MP_SCRIPTS / "heap_check.py", json_lines(recs),
                           heapsize=HEAP, path=(mpy_tree,))
@@ -138,6 +142,7 @@ def builder_calls(seed=5, count=16):
             ("alebrijes", "event", [2, p, n, rnd.randrange(-1, n), rows]),
             ("duplicon", "round_event",
              [n, [[rnd.randrange(256) for _ in range(3)] for _ in range(n)]]),
+            ("duplicon", "event", [2, p]), ("duplicon", "event", [3, p]),
             ("free", "event",                               # ROUND
              [1, n, [rnd.randint(-32768, 32767) for _ in range(n)]]),
             ("free", "event", [2]),                         # END

@@ -1,7 +1,7 @@
 """Happy Little Dinosaurs on the simulator: after a round is entered the
 device shows what it did (app/play/dinos_summary.py): each player's round
 score with its parts and the inversion, how far each moved, who took the
-disaster; OK goes back to play. The numbers agree with the rules core's
+disaster; OK asks the next round's disaster, BACK goes back to play. The numbers agree with the rules core's
 result for the device's log (`marcador score`)."""
 
 from host_tools import sim
@@ -44,7 +44,7 @@ def title(hexbits):
 
 def test_dinos_round_summary_after_an_adjusted_inverted_round(tmp_path):
     states, shots = sim.run_script(SETUP["dinos"] + ROUND +
-                                   "ok\nwait 500\nshot play\n")
+                                   "back\nwait 500\nshot play\n")
     shot = shots["summary"]
     dev = states[0]["session"]
     rec, res = marcador_score(dev, tmp_path)
@@ -63,8 +63,8 @@ def test_dinos_round_summary_after_an_adjusted_inverted_round(tmp_path):
     assert right_text(shot, 1) == "+%d" % totals[1]
     assert rows[4][0] == "D desastre  X eliminado"
     assert rows[5][0] == "a>b: invertido, queda b"
-    assert rows[6][0] == "Seguir jugando"
-    # OK leaves it: the play screen, round 1 played.
+    assert rows[6][0] == "OK: Anotar ronda"     # the next round
+    # BACK leaves it: the play screen, round 1 played.
     assert read_row(shots["play"], 6)[0] == "OK: Anotar ronda"
 
 
@@ -73,7 +73,8 @@ def test_dinos_round_summary_marks_who_the_disaster_eliminated(tmp_path):
     # (Ceratops -1 natural) and takes all three: out. J1 plays 9 and runs.
     setup = "ok\ndown 4\nok\nup\nok\nup\nok\nok\nok\nok\n"
     rnd = "ok\nok\nup 4\nok\nok\ndown 5\nok\n"     # natural: 9, 5, 0
-    keys = setup + (rnd + "ok\n") * 2 + rnd + "wait 500\nstate\nshot out\n"
+    # (the summary's OK asks the next round's disaster: rnd's first OK)
+    keys = setup + rnd * 3 + "wait 500\nstate\nshot out\n"
     states, shots = sim.run_script(keys)
     dev = states[0]["session"]
     rec, res = marcador_score(dev, tmp_path)
@@ -100,7 +101,7 @@ def test_dinos_round_summary_after_a_sudden_death_round():
     setup = "ok\ndown 4\nok\nup\nok\nup\nok\nok\nok\nok\n"
     keys = setup + ("ok\ndown\nok\nup 4\nok\ndown 2\nok\ndown 2\nok\n"
                     "down\nok\nok\n"             # sudden death: 4, 5
-                    "wait 500\nstate\nshot sum\nok\nwait 500\nstate\n")
+                    "wait 500\nstate\nshot sum\nback\nwait 500\nstate\n")
     states, shots = sim.run_script(keys)
     assert states[0]["screen"] == "Summary"
     assert states[1]["screen"] == "Play"
@@ -112,3 +113,28 @@ def test_dinos_round_summary_after_a_sudden_death_round():
     assert (read_row(shot, 1)[0], right_text(shot, 1)) == ("J2 3", "+1 D")
     assert (read_row(shot, 2)[0], right_text(shot, 2)) == ("J3 3", "+0")
     assert states[1]["session"]["totals"] == [10, 1, 0]
+
+
+def test_ok_on_the_summary_asks_the_next_disaster_and_back_goes_to_play(
+        tmp_path):
+    # The play screen's only action is "new round": the summary's OK goes
+    # straight to the next round's disaster (one press fewer a round);
+    # BACK leaves to the play screen.
+    rnd = "ok\nok\n"                          # cards 5 and 5: saved
+    keys = (SETUP["dinos"] + "ok\nok\n" + rnd +    # round 1, natural
+            "wait 500\nshot sum1\nstate\nok\nstate\n"
+            "down\nok\n" + rnd +                   # round 2, predator
+            "wait 500\nstate\nback\nwait 500\nstate\nshot play\n")
+    states, shots = sim.run_script(keys)
+    summary1, asked, summary2, play = states[:4]
+    assert summary1["screen"] == "Summary"
+    assert read_row(shots["sum1"], 6)[0] == "OK: Anotar ronda"
+    assert asked["screen"] == "DisasterChoice"
+    assert asked["depth"] == summary1["depth"]      # on the play screen
+    assert "app.play.dinos_summary" not in asked["app_modules"]
+    assert summary2["screen"] == "Summary"
+    rec, _ = marcador_score(summary2["session"], tmp_path)
+    assert [(e["disaster"], e["cards"]) for e in rec["events"]] == \
+        [("natural", [5, 5]), ("predator", [5, 5])]
+    assert play["screen"] == "Play" and play["depth"] == asked["depth"] - 1
+    assert read_row(shots["play"], 6)[0] == "OK: Anotar ronda"

@@ -6,7 +6,7 @@ on screen, naming the round, and nothing changes."""
 
 from host_tools import sim
 from helpers import device_score
-from screen import read_row, glyph_at, pixels
+from screen import read_row, toast
 
 # From home: new game, then each title's setup (as in sim/scripts/).
 SETUP = {
@@ -26,28 +26,6 @@ def run(gid, keys):
 
 def marcador_score(dev, tmp_path):
     return device_score(dev, tmp_path)
-
-
-def toast(hexbits):
-    """The text of the message box (app.notes.draw_toast: up to 3 centred
-    lines, whose rows depend on how many there are), lines joined by a
-    space."""
-    px = pixels(hexbits)
-    lines = []
-    for y in (20, 24, 28, 32, 36):
-        best = ""
-        for x0 in range(0, 64):
-            s = ""
-            for k in range(25):
-                ch = glyph_at(px, x0 + 5 * k, y)
-                if ch == "?":
-                    break
-                s += ch
-            if len(s.strip()) > len(best):
-                best = s.strip()
-        if best:
-            lines.append(best)
-    return " ".join(lines)
 
 
 def test_free_correct_round_1_through_the_menu(tmp_path):
@@ -76,9 +54,11 @@ def test_free_correct_round_1_through_the_menu(tmp_path):
 
 
 def test_duplicon_refused_then_accepted_correction(tmp_path):
-    keys = ("ok\nup 20\nok 6\n"             # round 1: J1 won 40
-            "ok\nok 6\n"                    # round 2: J1 won 40 again
-            "ok\ndown 20\nok 6\n"           # round 3: nobody scores
+    # The round line is above J1 and below J2 (rounds start with J1,
+    # J2, J1, J2: the cursor waits on the round's first player).
+    keys = ("up\nok\nup 20\nok 6\n"         # round 1: J1 won 40
+            "down\nok\nok 6\n"              # round 2: J1 won 40 again
+            "up\nok\ndown 20\nok 6\n"       # round 3: nobody scores
             "state\n" + FIX_MENU +
             "up 2\nok\n"                    # round 1
             "up 10\nok 6\n"                 # J1 won 60: 100 after round 2
@@ -86,7 +66,7 @@ def test_duplicon_refused_then_accepted_correction(tmp_path):
             "wait 3000\n"                   # the grid is back as typed:
             "back 5\ndown 5\nok 6\n"        # J1 won 50 in round 1
             "wait 1000\nstate\nshot after\n"
-            "ok\nup 5\nok 6\n"              # round 4: J1 won 10: 100
+            "down\nok\nup 5\nok 6\n"        # round 4: J1 won 10: 100
             "state\nback\nstate\n")          # the final screen, left
     states, shots = run("duplicon", keys)
     assert states[0]["session"]["totals"] == [80, 0]
@@ -94,7 +74,8 @@ def test_duplicon_refused_then_accepted_correction(tmp_path):
     assert "La ronda 3 dejaría de ser válida" in toast(shots["refused"])
     assert states[1]["session"] == states[0]["session"]
     assert states[2]["session"]["totals"] == [90, 0]
-    assert read_row(shots["after"], 0)[1].endswith("90")
+    # J1's row, below the round line.
+    assert read_row(shots["after"], 1)[1].endswith("90")
     assert states[3]["screen"] == "Final"
     dev = states[4]["last_past"]            # the game archived in flash
     assert dev["over"]
@@ -125,9 +106,9 @@ def test_alebrijes_correct_round_1_through_the_menu(tmp_path):
 
 def test_dinos_correct_round_1_through_the_menu(tmp_path):
     # OK on the last card saves a round (a long OK would open the extras).
-    # OK after each leaves the round's summary.
-    keys = ("ok\nok\nup 4\nok\ndown 5\nok\nok\n"        # natural: 9, 0
-            "ok\ndown\nok\nup 4\nok\ndown 5\nok\nok\n"  # predator: 9, 0
+    # The summary's OK asks the next round's disaster; BACK leaves it.
+    keys = ("ok\nok\nup 4\nok\ndown 5\nok\n"            # natural: 9, 0
+            "ok\ndown\nok\nup 4\nok\ndown 5\nok\nback\n"  # predator: 9, 0
             "state\n" + FIX_MENU +
             "up\nok\n"                      # round 1
             "ok\n"                          # natural, as entered
@@ -141,3 +122,17 @@ def test_dinos_correct_round_1_through_the_menu(tmp_path):
     assert rec["events"][-1]["cards"] == [8, 0]
     assert [p["total"] for p in res["players"]] == after["totals"]
 
+
+
+def test_dinos_correction_dials_its_disaster_as_a_round_does(tmp_path):
+    # The disaster list of a correction opens on the round's disaster and
+    # dials as a new round's does: held down 0.48 s from natural, predator
+    # (the first repeat only tells the hold from a tap), let go: picked.
+    keys = ("ok\nok\nup 4\nok\ndown 5\nok\nback\n"     # natural: 9, 0
+            + FIX_MENU + "up\nok\n"                    # round 1
+            "hold down 480\n"                          # predator, picked
+            "ok\nok\nwait 1000\nstate\n")              # the cards as they were
+    states, _ = run("dinos", keys)
+    rec, _ = marcador_score(states[0]["session"], tmp_path)
+    assert rec["events"][-1] == {"e": "fix", "round": 1,
+                                 "disaster": "predator", "cards": [9, 0]}

@@ -141,3 +141,28 @@ def test_unknown_escape_keys_do_nothing(tmp_path):
     t.keys(b"\x7f")
     assert t.screen() == home                      # keys still work after
     assert t.quit() == 0
+
+
+def test_a_held_key_in_the_terminal_dials_a_card_and_its_end_moves_on(
+        tmp_path):
+    # A terminal reports no key release, so a hold there has a fixed
+    # length: Tab then a key (1.2 s), Page Up/Down (2.5 s); its end is the
+    # release, which in a card (a small range) moves on as OK would.
+    # Dinos, 2 players: J1 Tab+Up from 5 walks to 9 (at 0.85 s; the hold
+    # stops there), J2 Page Down to 0, and letting go on the last card
+    # saves the round; the flash then holds it.
+    ok, up, down = b"\r", b"\x1b[A", b"\x1b[B"
+    t = Terminal(tmp_path)
+    t.keys(ok + down * 4 + ok + up * 2 + ok + up + ok + ok + ok + ok + ok)
+    t.keys(ok + ok)                                # a round: natural
+    t.keys(b"\t" + up + b"\x1b[6~")
+    time.sleep(6)                  # every queued press done, even when slow
+    t.settle()
+    assert t.quit() == 0
+    states, _ = sim.run_script("state\n", flash=tmp_path / "flash.img")
+    dev = states[0]["session"]
+    from host_tools.devicelog import to_record
+    rec = to_record(dev["game"], dev["names"], bytes.fromhex(dev["opts"]),
+                    bytes.fromhex(dev["log"]))
+    assert rec["events"] == [{"e": "round", "disaster": "natural",
+                              "cards": [9, 0]}]

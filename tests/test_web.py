@@ -188,7 +188,7 @@ def test_a_game_in_the_browser(site, tmp_path):
 
 
 def test_long_presses_and_a_reload_in_the_middle_of_a_game(site, tmp_path):
-    # Round 1 of Duplicon entered by taps; Tab then Backspace (a long
+    # A card drawn and round 1 of Duplicon entered by taps; Tab then Backspace (a long
     # BACK: undo); a reload, which resumes the game from the browser's
     # storage with its note; the BACK button held down (a long press) closes
     # it. Each screen equals the unix simulator's for the same keys, on a
@@ -227,7 +227,8 @@ def test_long_presses_and_a_reload_in_the_middle_of_a_game(site, tmp_path):
     assert shot_b == b["b"], "the game resumed after the reload"
     assert shot_c == b["c"], "after holding the BACK button"
     rec = json.loads(rec_path.read_text())
-    assert [ev["e"] for ev in rec["events"]] == ["round", "undo"]
+    # J1 drew a card (the script's first OK in play), round 1, undone.
+    assert [ev["e"] for ev in rec["events"]] == ["draw", "round", "undo"]
     score = subprocess.run([sys.executable, "-m", "host_tools", "score",
                             "--json", str(rec_path)], capture_output=True,
                            text=True, cwd=ROOT)

@@ -17,7 +17,10 @@
 #                when the rest is already right (of the table, or of the
 #                row where a long OK ends the row)
 #   H            BACK until the home screen;  S  dump the state
-# It prints R KIND N PRESSES per counted unit, A START TARGET PRESSES per
+# A line may end in "#STEP" (e.g. "M 2 #colour"): its presses count for
+# that step of the unit too (where the presses of a unit go).
+# It prints R KIND N PRESSES per counted unit, D KIND STEP PRESSES per
+# step of it (after its R line), A START TARGET PRESSES per
 # table cell (0 for those a long OK leaves as they are), STATE lines
 # (sim/reports.py), ERR on a surprise.
 #
@@ -32,8 +35,22 @@
 # the next one; its timing is off by a normal error of 5% of the hold (SD;
 # seeded; --slip), then it reads the value and decides again: taps, or
 # another hold (back, when the slip went past).
+#
+# In a cell that dials (ui.Grid, a small range: a hold walks one step at a
+# time after a pause, stops at the end, and letting go moves on as OK
+# does) a hold is one press for the number and its OK. It is chosen over
+# the taps and their OK when it costs less counting the chance of a slip
+# (from the same timing error) times what a slip costs: BACK to the cell
+# and enter it again (3 presses), or, on the table's last cell, whose
+# release saves the round, undoing the round and entering it again (the
+# unit's presses so far and 3). After a release it reads the value it
+# left: wrong, it goes BACK to it (or, when the table closed, undoes the
+# round: BACK to the play screen or the final screen's undo row, a long
+# BACK when the round was saved, and plays the unit's plan again, every
+# press counted).
 
 import sys
+import math
 import random
 import screen_view as view
 from drivers import buttons as B
@@ -67,6 +84,60 @@ def schedule():
 
 
 SCHEDULE = schedule()
+
+
+def dial_schedule():
+    # (ms after the first change) of the changes a hold makes in a cell
+    # that dials: the press, then one per repeat but the first (it only
+    # tells a hold from a tap), the LONG and the FAST repeats: all one step.
+    return [0] + [t for t, _ in SCHEDULE[2:]]
+
+
+DIAL = dial_schedule()
+SLIP_COST = 3        # a dial's slip mid-table: BACK, enter it again, OK
+
+
+def dial_plan(v, t, lo, hi):
+    # The dial that stops on t: (steps, up, a, b): let go after a ms (the
+    # change that shows t, or the first repeat: only then does the release
+    # count) and before b (the next change; None: it stays at the end).
+    best = None
+    for up in (True, False):
+        x = bump(v, up, 1, lo, hi)          # the press wraps at an end
+        k = 1
+        while x != t and k < len(DIAL):
+            n = x + 1 if up else x - 1
+            if n > hi or n < lo:
+                break                       # held, it stops at the end
+            x = n
+            k += 1
+        if x != t:
+            continue
+        a = max(DIAL[k - 1], B.REPEAT_MS)
+        end = x == (hi if up else lo)
+        b = None if end or k >= len(DIAL) else DIAL[k]
+        if best is None or a < best[2]:
+            best = (k, up, a, b)
+    return best
+
+
+def release_at(a, b):
+    # Where a person aims to let go (ms after the first change, the
+    # debounce taken off) and the SD of their timing error.
+    aim = ((a + b) // 2 if b else a + B.REPEAT_EVERY) - B.DEBOUNCE_MS
+    return aim, max(aim, 200)
+
+
+def slip_chance(a, b, slip):
+    # How likely the release misses [a, b) with that timing error.
+    aim, span = release_at(a, b)
+    sd = slip * span
+    if sd <= 0:
+        return 0.0
+    early = 0.5 * (1 + math.erf((a - B.DEBOUNCE_MS - aim) / (sd * 1.4142)))
+    late = 0.0 if b is None else \
+        0.5 * (1 - math.erf((b - B.DEBOUNCE_MS - aim) / (sd * 1.4142)))
+    return early + late
 
 
 def bump(v, up, s, lo, hi):
@@ -124,6 +195,10 @@ class Person:
         self.kind = "-"
         self.numbers = 0
         self.presses = 0
+        self.steps = []             # [step, presses] of the unit's lines
+        self.redo = False       # a round saved with a slip: enter it again
+        self.moved = False      # a dial went on from the cell (enter)
+        self.cells = []         # the unit's "A" lines, printed at its end
 
     def attach(self, hw):
         self.hw = hw
@@ -190,6 +265,50 @@ class Person:
         pin.level = 1
         yield GAP_MS
 
+    def dial(self, key, a, b):
+        # Hold in a cell that dials and let go between a and b (ms after
+        # the first change), with the timing error.
+        yield from self.settle()
+        self.presses += 1
+        g = view.grid(self.hw.app)
+        pin = self.hw.pins[KEYS[key]]
+        old = view.cell(g)[2]
+        pin.level = 0
+        waited = 0
+        while view.cell(g)[2] == old:
+            yield TICK
+            waited += TICK
+            if waited > 500:
+                self.fail("a held key changes nothing")
+        aim, span = release_at(a, b)
+        aim += int(self.gauss() * self.slip * span)
+        if aim > 0:
+            yield aim
+        pin.level = 1
+        yield GAP_MS
+
+    def dial_list(self, key, a, b):
+        # Hold in a list that dials, let go between a and b ms after the
+        # first move, with the timing error.
+        yield from self.settle()
+        self.presses += 1
+        app = self.hw.app
+        pin = self.hw.pins[KEYS[key]]
+        old = view.menu(app)[0]
+        pin.level = 0
+        waited = 0
+        while view.menu(app) is not None and view.menu(app)[0] == old:
+            yield TICK
+            waited += TICK
+            if waited > 500:
+                self.fail("a held key moves nothing")
+        aim, span = release_at(a, b)
+        aim += int(self.gauss() * self.slip * span)
+        if aim > 0:
+            yield aim
+        pin.level = 1
+        yield GAP_MS
+
     # --- what a person does with them
     def choose(self, i, ms=TAP_MS):
         app = self.hw.app
@@ -206,19 +325,64 @@ class Person:
             self.fail("row %d of %d" % (i, n))
         down = (i - cur) % n
         up = (cur - i) % n
+        if cur != i and ms == TAP_MS and self.holds and view.menu_dials(app):
+            # A list that dials: a hold picks the row when it is let go.
+            d = dial_plan(cur, i, 0, n - 1)      # up: down the list
+            if d is not None and \
+                    slip_chance(d[2], d[3], self.slip) * SLIP_COST < \
+                    min(up, down):
+                lst = view.menu_of(app)
+                yield from self.dial_list("down" if d[1] else "up", d[2],
+                                          d[3])
+                yield from self.settle()
+                if view.menu(app) is not None and view.menu_of(app) is lst:
+                    yield from self.choose(i, ms)    # let go too soon
+                elif lst.index != i:
+                    # A slip picked another row: BACK from its first card
+                    # cancels the round; OK asks again.
+                    yield from self.tap("back")
+                    yield from self.tap("ok")
+                    yield from self.choose(i, ms)
+                return
         for _ in range(min(up, down)):
             yield from self.tap("down" if down <= up else "up")
         if view.menu(app)[0] != i:
             self.fail("the highlight is not on row %d" % i)
         yield from self.tap("ok", ms)
 
-    def enter(self, g, t):
-        # Bring the number under the cursor to t.
+    def enter(self, g, t, last=False):
+        # Bring the number under the cursor to t. self.moved: a dial's
+        # release went on from it (last: it would save the round); then
+        # self.redo when the table closed with a slip.
+        app = self.hw.app
+        self.moved = False
         for _ in range(40):
             r, c, v, s, big, lo, hi = view.cell(g)
             if v == t:
                 return
             n, up = taps(v, t, s, lo, hi)
+            d = dial_plan(v, t, lo, hi) if self.holds and view.dials(g) \
+                else None
+            if d is not None:
+                cost = SLIP_COST if not last else self.presses + 3
+                if slip_chance(d[2], d[3], self.slip) * cost < n:
+                    yield from self.dial("up" if d[1] else "down", d[2], d[3])
+                    if view.grid(app) is not g:         # the round is saved
+                        self.moved = True
+                        self.redo = g.values[r][c] != t
+                        return
+                    if (g.r, g.c) == (r, c):
+                        continue        # let go too soon: no release
+                    if g.values[r][c] == t:
+                        self.moved = True
+                        return
+                    yield from self.tap("back")         # a slip: back to it
+                    continue
+                yield from self.tap("up" if up else "down")
+                continue
+            elif view.dials(g):
+                yield from self.tap("up" if up else "down")
+                continue
             h = hold_plan(v, t, s, big, lo, hi) if self.holds else None
             if h is not None and h[0] + 1 < n:
                 yield from self.hold("up" if t > v else "down", h[1])
@@ -242,12 +406,17 @@ class Person:
         while True:
             r, c, v = view.cell(g)[:3]
             before = self.presses
-            yield from self.enter(g, want[r * cols + c])
-            if self.kind != "-":
-                print("A", v, want[r * cols + c], self.presses - before)
             # What is left: the editable cells after this one.
             rest = [(rr, cc) for rr in range(rows) for cc in range(cols)
                     if not skip & (1 << rr) and (rr, cc) > (r, c)]
+            yield from self.enter(g, want[r * cols + c], not rest)
+            if self.kind != "-":
+                self.cells.append("A %d %d %d" % (
+                    v, want[r * cols + c], self.presses - before))
+            if self.moved:          # a dial went on (or saved the round)
+                if self.redo or view.grid(app) is not g:
+                    return
+                continue
             if not rest:
                 yield from self.tap("ok")
                 break
@@ -262,7 +431,8 @@ class Person:
                 yield from self.tap("ok", LONG_MS)    # a long OK
                 if self.kind != "-":        # the cells it left as they were
                     for rr, cc in left:
-                        print("A", g.values[rr][cc], g.values[rr][cc], 0)
+                        self.cells.append("A %d %d 0" % (g.values[rr][cc],
+                                                          g.values[rr][cc]))
                 if last_row:
                     break
                 continue
@@ -279,22 +449,60 @@ class Person:
             yield from self.tap("back")
         self.fail("no way home")
 
+    def undo_round(self, rounds):
+        # A round saved with a slip: back to the play screen (the final
+        # screen's undo row when it ended the game), then undo it.
+        app = self.hw.app
+        for _ in range(20):
+            yield from self.settle()
+            if view.at_play(app):
+                break
+            if view.final_undo(app) is not None:
+                yield from self.choose(view.final_undo(app))
+            else:
+                yield from self.tap("back")
+        if not view.at_play(app):
+            self.fail("no way back to play after a slip")
+        if view.rounds(app) > rounds:
+            yield from self.tap("back", LONG_MS)      # a long BACK: undo
+            yield from self.settle()
+        if view.rounds(app) != rounds:
+            self.fail("the round with a slip is still there")
+
     def flush(self):
         if self.kind != "-":
             print("R", self.kind, self.numbers, self.presses)
+            for step, n in self.steps:
+                print("D", self.kind, step, n)
+            for a in self.cells:
+                print(a)
+        self.steps = []
+        self.cells = []
 
     def run(self):
         yield GAP_MS            # the first screen is drawn
-        for line in self.lines:
+        i = 0
+        start = 0               # the current unit's first plan line
+        rounds = 0
+        while i < len(self.lines):
+            line = self.lines[i]
+            i += 1
+            step = None
+            if " #" in line:
+                line, step = line.split(" #", 1)
             w = line.split()
             if not w:
                 continue
             op = w[0]
+            before = self.presses
             if op == "U":
                 self.flush()
                 self.kind = w[1]
                 self.numbers = int(w[2])
                 self.presses = 0
+                start = i
+                rounds = view.rounds(self.hw.app) \
+                    if self.hw.app.session else 0
             elif op == "T":
                 yield from self.tap(w[1])
             elif op == "L":
@@ -309,6 +517,12 @@ class Person:
                 yield from self.choose(int(w[1]), LONG_MS)
             elif op == "G":
                 yield from self.fill([int(x) for x in w[1:]])
+                if self.redo:
+                    # The table closed with a slip: undo, and the unit again.
+                    self.redo = False
+                    self.cells = []
+                    yield from self.undo_round(rounds)
+                    i = start
             elif op == "H":
                 yield from self.go_home()
             elif op == "S":
@@ -319,4 +533,6 @@ class Person:
                 sys.modules.pop("reports", None)
             else:
                 self.fail("plan line: " + line)
+            if step is not None:
+                self.steps.append([step, self.presses - before])
         self.flush()

@@ -8,6 +8,9 @@
 #   cell(g)     (row, column, value, step, big step, lo, hi) of its cursor
 #   shape(g)    (rows, columns, mask of the rows not edited)
 #   row_done(g) True when a long OK ends the row, not the table
+#   dials(g)    True when its cursor's cell dials (app/grid.py: a hold walks
+#               one step at a time and letting go moves on)
+#   rounds(app) the rounds the game in progress has played
 #   toast(app)  the pop-up message shown, or None
 #   at_home(app)  the home menu alone on the stack
 
@@ -28,7 +31,8 @@ def menu(app):
         return (t.extras.index, len(t.extras.items)) if t.stage == 1 \
             else None
     s = getattr(t, "s", None)
-    if name == "Play" and s is not None and s.gid in ("doggy", "dog"):
+    if name == "Play" and s is not None and s.gid in ("doggy", "dog",
+                                                       "duplicon"):
         return t.index, s.n + 1     # the table's row, then one per player
     if name == "Breakdown":
         return t.index, t.s.n + 1
@@ -72,3 +76,36 @@ def at_home(app):
 
 def row_done(g):
     return getattr(g, "row_done", False)
+
+
+def dials(g):
+    from app.grid import DIAL_SPAN
+    c = g.c
+    return _col(g.hi, c) - _col(g.lo, c) <= DIAL_SPAN
+
+
+def rounds(app):
+    return app.session.log.game.rounds
+
+
+def at_play(app):
+    # The title's play screen alone on top (no list, table or note over it).
+    return type(_top(app)).__name__ == "Play"
+
+
+def final_undo(app):
+    # The final screen's "undo the last event" row, or None when the final
+    # screen is not on top.
+    t = _top(app)
+    return t.s.n + 1 if type(t).__name__ == "Final" else None
+
+
+def menu_dials(app):
+    # True when the list on top dials (a hold walks it, letting go picks:
+    # Dinos' disaster list, app/play/dinos_disaster.py).
+    return type(_top(app)).__name__ == "DisasterChoice"
+
+
+def menu_of(app):
+    # The list object on top (its index stays readable once it is picked).
+    return _top(app).menu

@@ -129,7 +129,8 @@ class App:
             if self.swallow:
                 continue
             self.events += 1
-            if self.toast_text is not None:
+            if self.toast_text is not None and key_of(ev):
+                # (a held UP/DOWN let go is no key: the message stays)
                 self.toast_text = None
                 self.dirty = True
                 if key_of(ev) == OK or key_of(ev) == BACK:

@@ -3,12 +3,14 @@
 # then. Drawn by bands like every row (ui.py: partial redraw).
 
 from binascii import crc32
-from drivers.buttons import UP, DOWN, OK, BACK, LONG, key_of, kind_of
+from drivers.buttons import UP, DOWN, OK, BACK, LONG, RELEASE, key_of, \
+    kind_of
 from .textdraw import draw, put, width, fit
 from .ui import begin, header, _band, _sum, scroll, step_of, ROWS
 
 
 _SCRATCH = b"\x00"   # a row's values go into its checksum as CRC states
+DIAL_SPAN = 10      # a cell of hi - lo up to this dials (see Grid)
 
 
 def _col(x, c):
@@ -26,6 +28,15 @@ class Grid:
     row_done, a long OK leaves the rest of its row as it is and moves to
     the next row (it finishes only on the last row): for tables whose rows
     end in zeros more often than whole tables do.
+
+    Dial and go: in a cell whose range is small (hi - lo <= DIAL_SPAN: a
+    card, a suit's high) a held UP/DOWN walks one step at a time (no big
+    steps, and it stops at the ends; a tap there wraps around), and
+    letting go of it moves on as OK does (on the last cell it finishes):
+    a hold is "dial this value and go on", a tap changes by one and stays.
+    The hold's first repeat takes no step: it tells a hold from a tap, so
+    that a hold can dial one step too (the value steps at once, pauses,
+    then walks at the repeat pace: drivers/buttons.py).
     """
 
     def __init__(self, title, labels, fields, values, lo, hi,
@@ -46,6 +57,7 @@ class Grid:
         self.r = 0
         self.c = 0
         self.top = 0
+        self.held = 0                 # dialling: the key held, + 4 armed
         while self.skip & (1 << self.r) and self.r < len(labels) - 1:
             self.r += 1
 
@@ -68,21 +80,40 @@ class Grid:
 
     def key(self, ev):
         k = key_of(ev)
-        if k == UP or k == DOWN:
+        kind = kind_of(ev)
+        if kind == RELEASE:
+            # A hold let go where it dialled (and took steps): go on as OK.
+            if self.held == (ev & 7) + 4:
+                self.held = 0
+                if not self._move(1):
+                    return 1
+        elif k == UP or k == DOWN:
             c = self.c
             lo = _col(self.lo, c)
             hi = _col(self.hi, c)
-            s = step_of(ev, _col(self.step, c), _col(self.big, c))
+            s = _col(self.step, c)
             old = self.values[self.r][c]
+            dial = hi - lo <= DIAL_SPAN
+            if not dial:
+                s = step_of(ev, s, _col(self.big, c))
+            elif not kind:              # PRESS: k held, k + 4 once armed
+                self.held = k
+            elif self.held == k:
+                self.held = k + 4       # the first repeat: no step
+                return None
+            elif self.held != k + 4:
+                return None             # a hold that began elsewhere
             v = old + (s if k == UP else -s)
-            # Stop at the ends; one more press wraps around.
+            # Stop at the ends; one more press wraps around (a dialling
+            # hold stays at the end).
             if v > hi:
-                v = hi if old < hi else lo
+                v = hi if old < hi or (dial and kind) else lo
             elif v < lo:
-                v = lo if old > lo else hi
+                v = lo if old > lo or (dial and kind) else hi
             self.values[self.r][c] = v
         elif k == OK:
-            if kind_of(ev) == LONG:
+            self.held = 0
+            if kind == LONG:
                 if self.row_done:
                     c = self.c
                     self.c = len(self.fields) - 1      # past this row's cells
@@ -93,6 +124,7 @@ class Grid:
             if not self._move(1):
                 return 1
         elif k == BACK:
+            self.held = 0
             if not self._move(-1):
                 return -1
         return None

@@ -77,6 +77,7 @@ take|Tomó Parranda|Took a Parranda
 order|Ordenar|Order
 reserve_add|Reserva +1|Reserve +1
 reserve_sub|Reserva -1|Reserve -1
+take_more|OK largo: tomó otra más|Long OK: took one more
 color|Color|Colour
 blue|azul|blue
 red|rojo|red
@@ -92,6 +93,8 @@ if_now|Si terminara ahora|If it ended now
 won|Ganó|Won
 hand|Mano|Hand
 zone|Zona|Zone
+no_draw|no roba|no draw
+dup_key|OK robó · largo: pasó|OK drew · long: next turn
 -- Alebrijes
 who_starts|¿Quién empieza?|Who starts?
 who_out|¿Quién acabó sus cartas?|Who went out?
@@ -106,8 +109,7 @@ cards|cartas|cards
 out|Sacó ficha|Pawn out
 goal|Ficha a la meta|Pawn in goal
 goal_partner|Meta (la movió pareja)|Goal (partner moved)
-kill|Mató a...|Killed...
-victim|¿A quién?|Whose pawn?
+kill|Mató a %s|Killed %s
 team|Equipo|Team
 swap|Intercambien una carta|Partners swap a card
 next_game|Siguiente partida|Next game

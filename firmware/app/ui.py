@@ -115,6 +115,14 @@ def row(fb, i, left, right="", selected=False, edge=False):
         put(fb, right, 128 - (MARK_W if edge else 0) - width(right), y, inv)
 
 
+def centred(fb, i, s):
+    # Content row i with s centred on it (a hint under a list).
+    b = i + 1
+    if _band(fb, b, _sum(s, 5)):
+        s = fit(s, COLS)
+        put(fb, s, (128 - width(s)) // 2, 8 * b)
+
+
 MARK_W = 5          # the scroll marks' column at the right edge
 
 

@@ -6,6 +6,19 @@
 #   ROUND  1 + 3n bytes  [h, won0, hand0, zone0, won1, hand1, zone1, ...]
 #   FIX    3 + 3n bytes  [FIX, r, ROUND event]  round r (0-based) had this
 #                        content instead (core/game.py fix_size, core/log.py)
+#   PASS   1 byte        [h(p)]  p's turn ends without drawing a card (the
+#                        device's "next turn"; drawing to keep 3 in hand is
+#                        this too: GAMES.md)
+#   DRAW   1 byte        [h(p)]  p's turn ends with a card drawn (case 4)
+# Turns go counter-clockwise: `turn` is the player to the right of the last
+# one whose turn ended (PASS or DRAW). The rulebook has the player to the
+# dealer's right start and is silent on who deals next: J1 starts round 1
+# and each round starts one seat to the right of the last one's first
+# player (the deal passes to the right, as play goes). A player who drew
+# may not draw on their next turn: `nodraw` holds them (a bit per player)
+# until that turn ends; a new round lifts every bar. Both are state like
+# any other, so undo and a replay after a power cut give them back. They
+# change no score.
 
 from array import array
 from .game import Game, const, best_mask, zero, header, FIX, fix_size
@@ -13,6 +26,8 @@ from .game import fix_event  # noqa: F401 (the builder of FIX events)
 from . import errors as E
 
 ROUND = const(1)
+PASS = const(2)
+DRAW = const(3)
 
 _DECK = const(96)
 TARGET = const(100)
@@ -24,7 +39,7 @@ class Duplicon(Game):
     MAX_PLAYERS = 4
     PARTS = ("won", "hand", "zone")
     ROUND_KIND = ROUND
-    STATE = ("won", "hand", "zone", "rounds", "last")
+    STATE = ("won", "hand", "zone", "rounds", "last", "turn", "nodraw")
 
     def __init__(self):
         super().__init__()
@@ -41,23 +56,36 @@ class Duplicon(Game):
         zero(self.zone)
         zero(self.last)
         self.rounds = 0
+        self.turn = 0        # whose turn it is
+        self.nodraw = 0      # bitmask: who drew last turn (may not now)
         self.over = False
         self.winners = 0
         self.leaders = 0
 
+    def first_player(self):
+        # Who starts the round being played: J1 in round 1, then one seat
+        # to the right (counter-clockwise) per round.
+        return -self.rounds % self.n
+
     def size(self, buf, off, end):
-        if buf[off] & 0x0F == FIX:
+        k = buf[off] & 0x0F
+        if k == FIX:
             return fix_size(self, buf, off, end)
-        if buf[off] & 0x0F != ROUND:
+        if k == PASS or k == DRAW:
+            return 1
+        if k != ROUND:
             return 0
         s = 1 + 3 * self.n
         return s if end - off >= s else -1
 
     def apply(self, buf, off):
-        if buf[off] & 0x0F != ROUND:
+        k = buf[off] & 0x0F
+        if k != ROUND and k != PASS and k != DRAW:
             return E.BAD_EVENT
         if self.over:
             return E.GAME_OVER
+        if k != ROUND:
+            return self._turn(k, buf[off] >> 4)
         n = self.n
         cards = 0
         self.bad = -1
@@ -81,9 +109,26 @@ class Duplicon(Game):
             self.zone[p] += z
             self.last[p] = w - 2 * h - 3 * z
         self.rounds += 1
+        self.turn = self.first_player()
+        self.nodraw = 0
         for p in range(n):
             if self.won[p] - 2 * self.hand[p] - 3 * self.zone[p] >= TARGET:
                 self.over = True
+        return E.OK
+
+    def _turn(self, k, p):
+        # p's turn ends: with a card drawn (DRAW) or without (PASS).
+        self.bad = -1
+        if p >= self.n:
+            return E.BAD_PLAYER
+        bit = 1 << p
+        if k == DRAW:
+            if self.nodraw & bit:
+                return E.DREW_LAST_TURN
+            self.nodraw |= bit
+        else:
+            self.nodraw &= ~bit
+        self.turn = (p - 1) % self.n
         return E.OK
 
     def score(self):
@@ -97,9 +142,15 @@ class Duplicon(Game):
         self.winners = self.leaders if self.over else 0
 
 
-# The event builder: the only writer of these bytes (the play screen and the
-# JSON codec call it). It writes the event at the start of buf and returns
-# its size; it allocates nothing.
+# The event builders: the only writers of these bytes (the play screen and
+# the JSON codec call them). Each writes the event at the start of buf and
+# returns its size; they allocate nothing.
+
+def event(buf, kind, p):
+    # A turn's end: event(buf, PASS, p) or event(buf, DRAW, p).
+    buf[0] = header(kind, p)
+    return 1
+
 
 def round_event(buf, n, rows):
     # rows[p]: player p's (won, hand, zone) cards. A correction of round r

@@ -45,4 +45,5 @@ Ese jugador no tiene ficha en el recorrido que pueda matar|That player has no pa
 Matar una ficha del mismo dueño pide 2 suyas en el recorrido|Killing a pawn of the same owner needs 2 of theirs on the track
 Esa ronda aún no se juega|That round was not played yet
 La ronda %d dejaría de ser válida: nada cambió|Round %d would become invalid: nothing changed
+Quien robó en su turno anterior no puede robar en este|A player who drew last turn may not draw in this one
 """

@@ -48,6 +48,7 @@ OWN_KILL_ONE_PAWN = 38  # dog: an own-owner kill needs 2 of its pawns out
 NO_SUCH_ROUND = 39      # a correction names a round not played yet
 LATER_INVALID = 40      # a correction would make a later round invalid:
                         # GameLog.bad_round says which (the text's %d)
+DREW_LAST_TURN = 41     # duplicon: a player who drew last turn draws again
 
 ES = 0
 EN = 1

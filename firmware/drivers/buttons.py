@@ -9,7 +9,12 @@
 #              REPEAT_EVERY ms; at LONG_MS one LONG, then FAST repeats
 #              every FAST_EVERY ms (big steps through numbers and lists),
 #              steady: a person can follow them and let go on time.
+#              RELEASE when let go after at least one REPEAT (a hold, not
+#              a tap): a number table's "dial and go" (app/ui.py Grid).
 # An event is one small int: key | kind << 3 (nothing allocated per event).
+# key_of() of a RELEASE is 0 (no key): a screen that does not look for
+# releases (kind_of(ev) == RELEASE, the key in ev & 7) never takes one for
+# a press.
 
 from time import ticks_diff
 
@@ -23,6 +28,7 @@ PRESS = 0
 LONG = 1
 REPEAT = 2
 FAST = 3
+RELEASE = 4
 
 DEBOUNCE_MS = 50
 LONG_MS = 1000
@@ -33,7 +39,7 @@ FAST_MIN = 250          # held number ran 10 a step past any table score
 
 
 def key_of(ev):
-    return ev & 7
+    return 0 if ev >> 3 == RELEASE else ev & 7
 
 
 def kind_of(ev):
@@ -57,6 +63,7 @@ class Buttons:
         self.next_rep = [0] * n
         self.interval = [0] * n
         self.long_sent = bytearray(n)
+        self.repeated = bytearray(n)   # a REPEAT went out in this hold
         self.queue = bytearray(16)
         self.head = 0
         self.tail = 0
@@ -102,11 +109,15 @@ class Buttons:
         if down:
             self.down_at[i] = now
             self.long_sent[i] = 0
+            self.repeated[i] = 0
             if key == UP or key == DOWN:
                 self._emit(event(key, PRESS))
                 self.next_rep[i] = now + REPEAT_MS
                 self.interval[i] = REPEAT_EVERY
-        elif not self.long_sent[i] and (key == OK or key == BACK):
+        elif key == UP or key == DOWN:
+            if self.repeated[i]:
+                self._emit(event(key, RELEASE))
+        elif not self.long_sent[i]:
             self._emit(event(key, PRESS))
 
     def _hold(self, i, key, now):
@@ -126,4 +137,5 @@ class Buttons:
                     self.interval[i] -= 20
             else:
                 self._emit(event(key, REPEAT))
+            self.repeated[i] = 1
             self.next_rep[i] = now + self.interval[i]

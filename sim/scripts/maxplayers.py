@@ -25,9 +25,13 @@ def free():
 
 
 def duplicon():
-    s = "ok\nup 20\nok\nok\nok\n" + "ok\nok\nok\n" * 3
-    for _ in range(2):
-        s += "ok\n" + "ok\nok\nok\n" * 4     # won starts at 40 again
+    # Turns first: J1 drew (OK on J1, whose turn it is), J4 next turn (a
+    # long OK), J3 drew; the cursor on J2, two rows below the round line.
+    # Rounds start with J1, J4, J3: the round line is UP 1, DOWN 1, DOWN 2.
+    s = "ok\nlong ok\nok\nup 2\n"
+    s += "ok\nup 20\nok\nok\nok\n" + "ok\nok\nok\n" * 3
+    for move in ("down", "down 2"):
+        s += move + "\nok\n" + "ok\nok\nok\n" * 4   # won starts at 40 again
     return s
 
 
@@ -57,23 +61,22 @@ def dinos():
     s = ""
     for r in range(6):
         low = 1 + r % 3                      # J2, J3, J4 take in turn
-        s += "ok\nok\nup 4\nok\n"            # natural; J1 plays 9
+        # OK on play (round 1) or on the last round's summary, natural
+        s += "ok\nok\nup 4\nok\n"            # J1 plays 9
         for p in (1, 2, 3):
             s += "down 5\nok\n" if p == low else "ok\n"  # the last OK saves
-        if r < 5:
-            s += "ok\n"                      # leaves the round's summary
     return s                                 # J1 reaches 54 in round 6
 
 
 def doggy():
-    # The cursor is on the player whose turn it is; the list opens on the
-    # player's last colour (blue at first) and the points on 1.
-    s = "ok\nok\nok\n" * 5                  # each takes a blue 1
-    for p in range(5):
-        s += "ok\nup 3\nok\n"                # each orders blue
+    # The cursor is on the player whose turn it is; the list opens on
+    # yellow (the middle colour) when the player holds nothing unordered,
+    # else on ordering; the points on the value most left of the colour.
+    s = "ok\nup 2\nok\nok\n" * 5         # each takes a blue
+    s += "ok\nok\n" * 5                    # each orders blue
     # Mario Hugo comes only after a turn in which Parrandas were taken:
-    # J5 takes another blue 1 (the colour is remembered).
-    s += "up 2\nok\nok\nok\n"
+    # J5 takes another blue.
+    s += "up 2\nok\nup 2\nok\nok\n"
     for _ in range(3):
         s += "up\nok\nwait 1600\n"           # Mario Hugo x3
     return s

@@ -27,7 +27,7 @@ def run(script, until):
             ev = b.get()
             if not ev:
                 break
-            out.append([t, B.KEY_NAMES[B.key_of(ev)], B.kind_of(ev)])
+            out.append([t, B.KEY_NAMES[ev & 7], B.kind_of(ev)])
     return out
 
 
@@ -38,5 +38,14 @@ res = {
     "tap_ok": run([(100, OK_, 0), (300, OK_, 1)], 600),
     "long_ok": run([(100, OK_, 0), (1500, OK_, 1)], 2000),
     "hold_up": run([(100, UP_, 0), (3100, UP_, 1)], 3500),
+    # UP released before the repeat delay (a tap, a slow tap) and just
+    # after it; DOWN held 600 ms.
+    "tap_up": run([(100, UP_, 0), (200, UP_, 1)], 600),
+    "slow_up": run([(100, UP_, 0), (480, UP_, 1)], 900),
+    "held_up": run([(100, UP_, 0), (520, UP_, 1)], 900),
+    "held_down": run([(100, 1, 0), (700, 1, 1)], 1100),
+    "raw_release": [B.event(B.UP, B.RELEASE), B.key_of(
+        B.event(B.UP, B.RELEASE)), B.key_of(B.event(B.DOWN, B.REPEAT)),
+        B.kind_of(B.event(B.DOWN, B.RELEASE))],
 }
 print(json.dumps(res))

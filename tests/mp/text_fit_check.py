@@ -90,13 +90,14 @@ WAYS = {
     "no_target": "R", "match": "T", "dealer": "T", "first": "T",
     "pass_to": "L", "ok_when_ready": "L", 
     "mario": "T", "mario_came": "R", "take": "R", "order": "TR",
-    "reserve_add": "R", "reserve_sub": "R", "color": "T", 
+    "reserve_add": "R", "reserve_sub": "R", "take_more": "C", "color": "T", 
     "blue": "TR", "red": "TR", "yellow": "TR", "green": "TR",
     "wild": "TR", "assign_wild": "T", "assign_wilds": "R",
-    "if_now": "R", "won": "F", "hand": "F", "zone": "F",
+    "if_now": "R", "won": "F", "hand": "F", "zone": "F", "no_draw": "V",
+    "dup_key": "R",
     "who_starts": "T", "who_out": "T", "deal_n": "V", "next_first": "R",
     "suits": "F", "deal": "R", "cards": "T", "out": "R", "goal": "R",
-    "goal_partner": "R", "kill": "R", "victim": "T", 
+    "goal_partner": "R", "kill": "R",
     "team": "L", "swap": "S", "next_game": "L", "disaster": "T",
     "natural": "TR", "predator": "TR", "emotional": "TR", "meteor": "TR",
     "card": "F", "adjust": "TR", "invert": "R", "instant": "TR",
@@ -121,10 +122,12 @@ AROUND = {
     "total": lambda t: t + ": 999", "round": lambda t: t + " 99",
     "mario": lambda t: t + " 3/3", "assign_wild": lambda t: t % 2,
     "next_first": lambda t: t % NAME, "deal_n": lambda t: t % 10,
+    "kill": lambda t: t % ("M" * 12),   # the longest name (names.MAX_LEN)
     "team": lambda t: t + " 3: 9",
     "dino": lambda t: t + ": " + NAME, "plus": lambda t: t + " +1",
     "minus": lambda t: t + " -1", "secs": lambda t: t % 30,
     "mins": lambda t: t % 10, "fix_n": lambda t: t % 99,
+    "no_draw": lambda t: t + " -12   88",     # then last round, total
     "sum_title": lambda t: t % (99, "Depredador"),
     # the longest dinosaur name
     "dino_short": lambda t: sorted(t.split(" "), key=len)[-1],
@@ -143,6 +146,7 @@ from app.play.dinos import CARD_W as _CW
 from app.play.alebrijes import SUIT_W as _SW
 # The row's left-hand text next to a right-hand one (V).
 LEFT = {"dog_cols": lambda: i18n.tr("deal"),
+        "no_draw": lambda: "*" + NAME,
         "deal_n": lambda: i18n.tr("next_first") % NAME}
 FIELD_W = {"won": _DW, "hand": _DW, "zone": _DW, "card": _CW, "suits": _SW}
 fails = []

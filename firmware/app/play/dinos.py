@@ -63,9 +63,10 @@ class Play(PlayBase):
     def play_key(self, ev):
         if key_of(ev) != OK:
             return
-        a = self.app
-        a.push(Choice(a, tr("disaster"), [tr(t) for t in TYPES],
-                      self.cards))
+        # The disaster, dialled as the cards are; its own module, in RAM
+        # only while it is asked.
+        from app.play.dinos_disaster import ask
+        ask(self)
 
     def cards(self, d, fix=None):
         # fix: (round, the round's event bytes) when correcting a past one.
@@ -98,12 +99,10 @@ class Play(PlayBase):
     def fix_round(self, r, off):
         # The disaster, cards and extras as they were (sudden death is
         # asked again if the corrected round needs it).
-        a = self.app
         b = self.s.log.buf
         size = self.g.size(b, off, self.s.log.used)
-        fix = (r, bytes(b[off:off + size]))
-        a.push(Choice(a, tr("disaster"), [tr(t) for t in TYPES],
-                      lambda d: self.cards(d, fix), b[off] >> 4))
+        from app.play.dinos_disaster import ask
+        ask(self, (r, bytes(b[off:off + size])), b[off] >> 4)
 
 
 class DinosRound(Screen):

@@ -2,8 +2,10 @@
 # on (issue 14). A row per player: the round score with its parts (card,
 # trait, adjustment; "8>2" when an inversion changed it), how far the
 # player moved, D for who took the disaster, X for who was eliminated by
-# it. OK or BACK leaves. Loaded only when shown and forgotten after
-# (app/memory.py), so that it takes no RAM through the rest of the game.
+# it. OK goes on to the next round's disaster (the play screen's only
+# action, one press fewer a round), BACK to the play screen. Loaded only
+# when shown and forgotten after (app/memory.py), so that it takes no RAM
+# through the rest of the game.
 
 from drivers.buttons import OK, BACK, key_of
 from core import dinos as D
@@ -50,6 +52,7 @@ def rows(g, names, buf, off):
 class Summary(Screen):
     def __init__(self, app, play):
         super().__init__(app)
+        self.play = play
         s = play.s
         g = play.g
         buf = s.log.buf
@@ -67,13 +70,16 @@ class Summary(Screen):
         ui.row(fb, 4, tr("sum_key"))
         if self.inverted:
             ui.row(fb, 5, tr("sum_inverted"))
-        ui.row(fb, ui.ROWS - 1, tr("continue"), "", True)
+        ui.row(fb, ui.ROWS - 1, tr("new_round"), "", True)
 
     def key(self, ev):
-        if key_of(ev) in (OK, BACK):
+        k = key_of(ev)
+        if k == OK or k == BACK:
             self.app.pop()
             from app.memory import unload
             unload("app.play.dinos_summary")
+            if k == OK:
+                self.play.play_key(ev)      # the next round's disaster
 
 
 def show(play):

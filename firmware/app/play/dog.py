@@ -2,10 +2,11 @@
 # player's pawns at home, on the track and in the goal, in columns under
 # their names on the deal line ("Repartir    Casa Camino Meta"). OK on the
 # deal line deals the next round; OK on a player: pawn out, pawn in the
-# goal (by them or by their partner), or killed another pawn. Only what
-# the rules allow is offered (a single choice is done at once). The cursor
-# waits on the player whose turn it is (counter-clockwise; the rules core
-# derives it from the log); a long OK says "next turn" (a pass).
+# goal (by them or by their partner), or "killed <name>" (a pawn of that
+# player). Only what the rules allow is offered (a single choice is done
+# at once). The cursor waits on the player whose turn it is
+# (counter-clockwise; the rules core derives it from the log); a long OK
+# says "next turn" (a pass).
 
 from drivers.buttons import OK, LONG, key_of, kind_of
 from core import dog as G
@@ -69,53 +70,52 @@ class Play(PlayBase):
             self.app.toast(tr("swap"))
 
     def actions(self, p):
+        # One list of p's possible events, each (kind, other) as the event
+        # builder takes it: a pawn out, a pawn in the goal (moved by p or
+        # by the partner), "killed <name>" per pawn p could have killed
+        # (the other team's first). Only what the rules allow; a single
+        # one is done at once.
         a = self.app
         g = self.g
+        n = self.s.n
         mate = g.partner(p)
         # The pawn that would kill: p's own, or the partner's once p has
-        # all 4 in the goal (core/dog.py, KILL).
+        # all 4 in the goal (core/dog.py, KILL); killing one of its own
+        # owner's needs a second pawn on the track.
         killer = p if g.goal[p] < G.PAWNS else mate
         acts = []
         if g.home[p]:
-            acts.append("out")
+            acts.append((G.OUT, -1))
         if g.track[p]:
-            acts.append("goal")
+            acts.append((G.GOAL, p))
             if g.goal[mate] == G.PAWNS:
-                acts.append("goal_partner")
-        # Victims: the other team's pawns on the track first.
-        victims = [q for q in range(self.s.n)
-                   if g.track[q] and g.team(q) != g.team(p)]
-        victims += [q for q in range(self.s.n)
-                    if g.track[q] and g.team(q) == g.team(p) and
-                    (q != killer or g.track[q] > 1)]
-        if g.track[killer] and victims:
-            acts.append("kill")
-        if not acts:
-            acts = ["out", "goal", "goal_partner", "kill"]   # the core says why
+                acts.append((G.GOAL, mate))
+        if g.track[killer]:
+            for own in (False, True):
+                for q in range(n):
+                    if g.track[q] and (g.team(q) == g.team(p)) == own and \
+                            (q != killer or g.track[q] > 1):
+                        acts.append((G.KILL, q))
+        if not acts:        # all of them: the core says why each is refused
+            acts = [(G.OUT, -1), (G.GOAL, p), (G.GOAL, mate)] + \
+                [(G.KILL, q) for q in range(n)]
 
         def pick(i):
             if len(acts) > 1:
                 a.pop()
-            act = acts[i]
-            ev = self.s.ev
-            if act == "out":
-                self.commit(G.event(ev, G.OUT, p))
-            elif act == "goal":
-                self.commit(G.event(ev, G.GOAL, p, p))
-            elif act == "goal_partner":
-                self.commit(G.event(ev, G.GOAL, p, mate))
-            elif len(victims) == 1:
-                self.commit(G.event(ev, G.KILL, p, victims[0]))
-            else:
-                vs = victims or list(range(self.s.n))
-                a.push(Choice(a, tr("victim"),
-                              [self.s.names[q] for q in vs],
-                              lambda j: (a.pop(), self.commit(
-                                  G.event(self.s.ev, G.KILL, p, vs[j])))))
+            self.commit(G.event(self.s.ev, acts[i][0], p, acts[i][1]))
         if len(acts) == 1:
             pick(0)
             return
-        a.push(Choice(a, self.s.names[p], [tr(x) for x in acts], pick))
+        names = self.s.names
+        rows = []
+        for k, q in acts:
+            if k == G.KILL:
+                rows.append(tr("kill") % names[q])
+            else:
+                rows.append(tr("out" if k == G.OUT else
+                               "goal" if q == p else "goal_partner"))
+        a.push(Choice(a, names[p], rows, pick))
 
     def finished(self, then=None):
         # Count the game in the match; offer the next game if it goes on.

@@ -2,8 +2,9 @@
 # the live score ("if it ended now") and unordered Parrandas to remind them.
 # The cursor waits on the player whose turn it is (the rules core derives it
 # from the log: after undo or a power cut too). OK on a player: the colour
-# of the Parranda they took (then its points), order a colour, reserve +1 /
-# -1, in one list; a long OK: "next turn" (a pass, kept in the log).
+# of the Parranda they took (then its points; a long OK there when they
+# took another), order a colour, reserve +1 / -1, in one list; a long OK on
+# a player: "next turn" (a pass, kept in the log).
 # After the third Mario Hugo, the wild colours are assigned in secret; the
 # game is over (and archived) only once every ordered wild has its colour.
 
@@ -89,62 +90,118 @@ class Play(PlayBase):
                                          D.MARIOS_TO_END))
 
     def actions(self, p):
-        # One list: the colour of a Parranda taken (then its points), order
-        # a colour (when p has unordered ones), reserve +1 / -1. It opens on
-        # the likely choice: ordering the colour p has most unordered of
-        # when p holds 2 or more unordered Parrandas (time to order, before
-        # Mario Hugo comes), else p's last colour taken.
+        # One list: each colour (a Parranda of it taken, then its points),
+        # right below it "order" that colour when p holds it unordered,
+        # then reserve +1 / -1. It opens on ordering the colour p holds
+        # most of unordered (unordered Parrandas score nothing when Mario
+        # Hugo comes), unless p took one this turn (an order is a whole
+        # turn); else in the middle of the colours (yellow): the colour
+        # taken is whatever the supply showed, and from the middle the
+        # colours are the fewest presses away.
         a = self.app
         g = self.g
-        cols = [c for c in range(5) if g.unordered(p, c)]
-        items = [tr(x) for x in COLOR_KEYS]
-        rights = [""] * 5
-        for c in cols:
-            items.append(tr("order") + " " + tr(COLOR_KEYS[c]))
-            rights.append(str(g.unordered(p, c)))
+        items = []
+        rights = []
+        acts = []                   # colour, or 8 + colour for an order
+        start = 0                   # yellow's row
+        order = -1                  # the row of ordering p's biggest colour
+        best = 0
+        for c in range(5):
+            if c == D.YELLOW:
+                start = len(acts)
+            acts.append(c)
+            items.append(tr(COLOR_KEYS[c]))
+            rights.append("")
+            k = g.unordered(p, c)
+            if k:
+                if k > best:
+                    best = k
+                    order = len(acts)
+                acts.append(8 + c)
+                items.append(tr("order") + " " + tr(COLOR_KEYS[c]))
+                rights.append(str(k))
+        if order >= 0 and self.turn_event() != (D.TAKE, p):
+            start = order
         items += [tr("reserve_add"), tr("reserve_sub")]
         rights += [str(g.reserve[p]), ""]
-        last = self.s.ui.get("colors")
-        if last is None:
-            last = self.s.ui["colors"] = bytearray(self.s.n)
-        start = last[p]
-        pending = 0
-        for c in range(5):
-            pending += g.unordered(p, c)
-        if pending >= 2:
-            best = cols[0]
-            for c in cols:
-                if g.unordered(p, c) > g.unordered(p, best):
-                    best = c
-            start = 5 + cols.index(best)
 
         def pick(i):
             a.pop()
-            if i < 5:
-                self.take(p, i)
-            elif i < 5 + len(cols):
-                self.commit(D.event(self.s.ev, D.ORDER, p, cols[i - 5]))
-            else:
+            if i >= len(acts):
                 self.commit(D.event(self.s.ev, D.RESERVE, p,
-                                    1 if i == 5 + len(cols) else -1))
+                                    1 if i == len(acts) else -1))
+            elif acts[i] < 8:
+                self.take(p, acts[i])
+            else:
+                self.commit(D.event(self.s.ev, D.ORDER, p, acts[i] - 8))
         a.push(Choice(a, self.s.names[p], items, pick, start, rights))
 
+    def turn_event(self):
+        # (kind, player) of the latest take, order or pass in effect, or
+        # None: a take by the player at hand means this is still their
+        # turn (a second Parranda taken).
+        log = self.s.log
+        for j in range(log.n_live - 1, -1, -1):
+            h = log.buf[log.start[log.live[j]]]
+            k = h & 0x0F
+            if k == D.TAKE or k == D.ORDER or k == D.PASS:
+                return k, h >> 4
+        return None
+
     def take(self, p, c):
-        # p took a Parranda of colour c: its points (a wild is worth 1);
-        # the list opens on 1, the commonest card (3 of a colour's 7).
+        # p took a Parranda of colour c: its points (a wild is worth 1).
+        # The list opens on the value of which most cards of that colour
+        # are still to be taken (2 of 5, 2 of 3, 3 of 1 per colour; one 5
+        # fewer with 2 players), read from the takes in the log.
         a = self.app
-        self.s.ui["colors"][p] = c
         if c == D.WILD:
             self.commit(D.event(self.s.ev, D.TAKE, p, c, 1))
             return
         pts = (5, 3, 1)
-        a.push(Choice(a, tr(COLOR_KEYS[c]), [str(x) for x in pts],
-                      lambda j: (a.pop(), self.commit(
-                          D.event(self.s.ev, D.TAKE, p, c, pts[j]))), 2))
+        left = [1 if self.s.n == 2 else 2, 2, 3]
+        log = self.s.log
+        for j in range(log.n_live):
+            o = log.start[log.live[j]]
+            b = log.buf[o + 1]
+            if log.buf[o] & 0x0F == D.TAKE and b & 0x0F == c:
+                left[pts.index(b >> 4)] -= 1
+        start = 2
+        for i in (1, 0):
+            if left[i] > left[start]:
+                start = i
+        a.push(Points(a, tr(COLOR_KEYS[c]), [str(x) for x in pts],
+                      lambda j: self.took(p, c, pts[j], False), start,
+                      lambda j: self.took(p, c, pts[j], True)))
+
+    def took(self, p, c, v, more):
+        # more (a long OK on the points): p took another Parranda this
+        # turn, so the cursor stays on p instead of moving on.
+        self.app.pop()
+        if self.commit(D.event(self.s.ev, D.TAKE, p, c, v)) and more:
+            self.index = p + 1
 
     def finished(self, then=None):
         # Secret wild assignment, one player at a time, then the breakdown.
         WildAssign(self.app, self).next_player(0)
+
+
+class Points(Choice):
+    """A Parranda's points: OK takes it; a long OK (said at the bottom)
+    takes it and keeps the cursor on the player, who took another."""
+
+    def __init__(self, app, title, items, on_pick, index, on_long):
+        super().__init__(app, title, items, on_pick, index)
+        self.on_long = on_long
+
+    def draw(self, fb):
+        super().draw(fb)
+        ui.centred(fb, ui.ROWS - 1, tr("take_more"))   # a band, as rows
+
+    def key(self, ev):
+        if key_of(ev) == OK and kind_of(ev) == LONG:
+            self.on_long(self.menu.index)
+        else:
+            super().key(ev)
 
 
 class PassTo(Note):

@@ -1,7 +1,12 @@
-# Duplicon: running totals to 100; OK enters a round: won (in pairs),
-# cards left in hand and in the play zone, per player.
+# Duplicon: running totals to 100. The first line enters a round: won (in
+# pairs), cards left in hand and in the play zone, per player. The cursor
+# waits on the player whose turn it is (counter-clockwise; the rules core
+# derives it from the log: after an undo and a power cut too); OK on a
+# player says they drew a card (case 4), a long OK "next turn" (a pass:
+# their turn ended without drawing, or drawing only to keep 3 in hand).
+# A player who drew last turn shows "no roba" (may not draw this turn).
 
-from drivers.buttons import OK, key_of
+from drivers.buttons import OK, LONG, key_of, kind_of
 from core import duplicon as D
 from app.play.base import PlayBase
 from app.i18n import tr
@@ -11,21 +16,52 @@ FIELD_W = 4          # the grid's columns: won, hand, zone (and their titles)
 
 
 class Play(PlayBase):
+    def __init__(self, app, session):
+        super().__init__(app, session)
+        self.to_turn()
+
+    def to_turn(self):
+        self.index = self.g.turn + 1
+
+    def after(self):
+        self.to_turn()
+        PlayBase.after(self)
+
+    def undo(self):
+        PlayBase.undo(self)
+        self.to_turn()
+
     def draw(self, fb):
         g = self.g
         ui.begin(fb)
         ui.header(fb, tr("duplicon"), "%s %d" % (tr("round"), g.rounds))
+        ui.row(fb, 0, tr("new_round"), "", self.index == 0)
         for p in range(self.s.n):
             last = ("%+d" % g.last[p]) if g.rounds else ""
             mark = "*" if g.leaders & (1 << p) and g.rounds else " "
-            ui.row(fb, p, mark + self.s.names[p],
-                   "%s %4d" % (last, g.total[p]))
-        ui.row(fb, 5, "%s: %d" % (tr("target"), D.TARGET), "")
-        ui.row(fb, ui.ROWS - 1, tr("new_round"), "", True)
+            # The bar on drawing in the right-hand text, which is never
+            # cut (a long name is).
+            bar = tr("no_draw") + " " if g.nodraw & (1 << p) else ""
+            ui.row(fb, p + 1, mark + self.s.names[p],
+                   "%s%s %4d" % (bar, last, g.total[p]), self.index == p + 1)
+        ui.row(fb, ui.ROWS - 2, "%s: %d" % (tr("target"), D.TARGET), "")
+        ui.row(fb, ui.ROWS - 1, tr("dup_key"))
 
     def play_key(self, ev):
-        if key_of(ev) != OK:
+        if key_of(ev) == OK and kind_of(ev) == LONG:
+            # Next turn: the highlighted player's (on the round line, the
+            # turn's player's) turn ends without a card drawn.
+            p = self.index - 1 if self.index else self.g.turn
+            self.commit(D.event(self.s.ev, D.PASS, p))
             return
+        self.rows_key(ev)
+
+    def actions(self, p):
+        # OK on a player: they drew a card (refused, with the reason, when
+        # they drew on their previous turn).
+        self.commit(D.event(self.s.ev, D.DRAW, p))
+
+    def table_action(self):
         n = self.s.n
         # Start from last round's won cards (most likely similar), 0 else.
         last = self.s.ui.get("won") or [0] * n

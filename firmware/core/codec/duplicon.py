@@ -2,7 +2,7 @@
 
 from .. import duplicon as G
 from .. import errors as E
-from .common import whole, per_player, field, fix_encode, fix_decode
+from .common import whole, per_player, field, player, fix_encode, fix_decode
 from .common import no_options_bytes as options_bytes  # noqa: F401
 from .common import no_options_dict as options_dict  # noqa: F401
 
@@ -10,6 +10,10 @@ from .common import no_options_dict as options_dict  # noqa: F401
 def encode(ev, e, n):
     if e == "fix":
         return fix_encode(G, encode, ev, n)
+    if e == "pass" or e == "draw":
+        b = bytearray(1)
+        kind = G.PASS if e == "pass" else G.DRAW
+        return bytes(b[:G.event(b, kind, player(field(ev, "p"), n))])
     if e != "round":
         return None
     w = per_player(field(ev, "won"), n, "won")
@@ -25,6 +29,10 @@ def encode(ev, e, n):
 def decode(buf, off, k, p, n):
     if k == G.FIX:
         return fix_decode(decode, buf, off, n)
+    if k == G.PASS:
+        return {"e": "pass", "p": p}
+    if k == G.DRAW:
+        return {"e": "draw", "p": p}
     return {"e": "round",
             "won": [buf[off + 1 + 3 * q] for q in range(n)],
             "hand": [buf[off + 2 + 3 * q] for q in range(n)],
