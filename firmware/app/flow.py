@@ -9,8 +9,10 @@
 #
 # Which modules are in RAM in each phase (a board runs .mpy files from
 # flash: a module's code lives in the heap while it is imported):
-#   boot      app, startup, session, drivers.store, drivers.recovery and
-#             drivers.segments (all three forgotten once boot is done);
+#   boot      app, startup, session, drivers.store, drivers.recovery,
+#             drivers.segments and core.gamefile (the last three forgotten
+#             once boot is done: a game's events are written without the
+#             file format module, which only a game's start and end load);
 #   home      home, and the screen it opened (newgame, names, history,
 #             settings_screen, final, the title's play module for its
 #             options); all forgotten whenever home is on top (home.py);
@@ -144,6 +146,7 @@ def start_game(app, gid, names, opts):
         return
     if not keep(app, s):
         return
+    unload("core.gamefile")        # the journal's head is written
     app.session = s
     screen = play_screen(app, s)
     app.push(screen)

@@ -63,7 +63,7 @@ def resume(app):
     del R
     from .memory import unload
     unload(                                  # done with at boot
-        "drivers.recovery", "drivers.segments")
+        "drivers.recovery", "drivers.segments", "core.gamefile")
 
 
 def match_after(app, st):
