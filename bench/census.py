@@ -20,7 +20,9 @@ For each title's max-player game (sim/scripts/maxplayers.py), with the
   - the app's biggest objects and which objects each of its attributes and
     each firmware module's globals hold, sizes estimated from lengths
     (16-byte GC blocks: a bytearray is 16 + its bytes, a list 16 + 4 per
-    item, a dict 16 + 8 per item, an instance 16 + 8 per attribute);
+    item, a dict 16 + 8 per item, an instance 16 + 8 per attribute; a
+    bytearray over flash, app/tables.py, is counted by its length though
+    it takes 16 bytes);
   - the firmware modules in sys.modules, with globals, functions, classes.
 --imports: in a fresh VM each module resident at the peak is imported on
 its own (core, drivers, then app), the heap read before and after: what it
@@ -94,6 +96,12 @@ def report(gid, runs):
         for name, n in sorted(s["tops"], key=lambda t: -t[1]):
             if n >= 64:
                 print(f"- {name}: {n}")
+        print("\n'h' blocks by what their first word names (class "
+              "instances; the rest: code and constant tables, raw code, "
+              "map tables, qstr pools, buffers' bytes): " + ", ".join(
+                  f"{name} {n}x {b}" for name, (n, b) in s["hgroups"][:8]))
+        print("\nbiggest 'h' allocations (bytes, first word): " + ", ".join(
+            f"{b} ({w:#x})" for b, w in s["hbiggest"][:16]))
         print("\nbiggest objects: " + ", ".join(
             f"{w} ({t}) {n}" for w, t, n in s["objects"][:12]))
         fw = [m for m in s["modules"]
