@@ -9,7 +9,8 @@ from drivers.buttons import OK, LONG, key_of, kind_of
 from core import dinos as D
 from core.game import int8
 from core import errors
-from app.screens import Screen, Choice, GridScreen
+from app.screens import Screen, Choice
+from app.play.grid import Grid, GridScreen
 from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
@@ -85,7 +86,7 @@ class Play(PlayBase):
                     dead |= 1 << p
                     vals[p][0] = 5
             title = tr("fix_n") % (fix[0] + 1)
-        grid = ui.Grid(title, self.s.names, (tr("card"),),
+        grid = Grid(title, self.s.names, (tr("card"),),
                        vals, 0, 9, 1, 3, skip=dead,
                        widths=CARD_W)
         r = DinosRound(a, self, grid)
@@ -185,7 +186,7 @@ class DinosRound(Screen):
         a = self.app
         n = self.play.s.n
         vals = self.adjust or [[0] for _ in range(n)]
-        grid = ui.Grid(tr("adjust"), self.play.s.names, ("+/-",), vals,
+        grid = Grid(tr("adjust"), self.play.s.names, ("+/-",), vals,
                        -9, 9, 1, 2, skip=self.grid.skip,
                        fmt=lambda v: "%+d" % v if v else "0")
         a.push(GridScreen(a, grid, lambda vals: setattr(self, "adjust",
@@ -252,7 +253,7 @@ class DinosRound(Screen):
         a = self.app
         n = self.play.s.n
         skip = ((1 << n) - 1) & ~need
-        grid = ui.Grid(tr("sudden"), self.play.s.names, (tr("card"),),
+        grid = Grid(tr("sudden"), self.play.s.names, (tr("card"),),
                        [[5] for _ in range(n)], -1, 9, 1, 3, skip=skip,
                        widths=CARD_W, fmt=lambda v: "×" if v < 0 else str(v))
         def done(vals):

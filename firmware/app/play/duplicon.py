@@ -4,6 +4,7 @@
 from drivers.buttons import OK, key_of
 from core import duplicon as D
 from app.play.base import PlayBase
+from app.play.grid import Grid
 from app.i18n import tr
 from app import ui
 
@@ -34,7 +35,7 @@ class Play(PlayBase):
                    self.save_round)
 
     def entry(self, title, vals, on_done):
-        grid = ui.Grid(title, self.s.names,
+        grid = Grid(title, self.s.names,
                        (tr("won"), tr("hand"), tr("zone")),
                        vals, 0, 96, (2, 1, 1), (10, 5, 5), widths=FIELD_W)
         self.enter(grid, on_done)
