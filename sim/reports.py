@@ -80,7 +80,7 @@ def state(hw):
     return info
 
 
-_READERS = ("drivers.segments", "core.gamefile")    # past() reads the archive
+_READERS = ("drivers.segments", "core.gamefile", "core.games")  # past()
 
 
 def shot(panel, name, buf):

@@ -1,7 +1,8 @@
 """Which firmware modules are in RAM in each phase of a game (app/flow.py
-lists them): the file format module (core.gamefile) is loaded where a
-game starts, ends or is recovered, not while it is played; every event is
-still written with its CRC (a power cut resumes the game)."""
+lists them): the file format module (core.gamefile) and the table of
+titles (core.games) are loaded where a game starts, ends or is recovered,
+not while it is played; every event is still written with its CRC (a power
+cut resumes the game)."""
 
 from host_tools import sim
 
@@ -10,13 +11,16 @@ SETUP = "ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n"
 ROUND = "ok\nup 5\nok\nup 3\nok\n"
 
 
-def test_the_file_format_module_leaves_ram_while_a_game_is_played(tmp_path):
+SETUP_ONLY = ("core.gamefile", "core.games")
+
+
+def test_the_setup_modules_leave_ram_while_a_game_is_played(tmp_path):
     flash = tmp_path / "flash.img"
     states, _ = sim.run_script(SETUP + "wait 300\nstate\n" + ROUND +
                                "wait 300\nstate\n", flash=flash)
     for st in states:
         assert st["screen"] == "Play"
-        assert "core.gamefile" not in st["modules"]
+        assert not set(SETUP_ONLY) & set(st["modules"])
         assert "drivers.store" in st["modules"]
     assert states[1]["session"]["totals"] == [5, 3]
     # The power goes: the next boot rebuilds the game from the journal,
@@ -26,4 +30,4 @@ def test_the_file_format_module_leaves_ram_while_a_game_is_played(tmp_path):
     assert states[0]["screen"] == "Note"          # "game recovered"
     assert states[1]["screen"] == "Play"
     assert states[1]["session"]["totals"] == [5, 3]
-    assert "core.gamefile" not in states[1]["modules"]
+    assert not set(SETUP_ONLY) & set(states[1]["modules"])

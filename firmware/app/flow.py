@@ -10,16 +10,18 @@
 # Which modules are in RAM in each phase (a board runs .mpy files from
 # flash: a module's code lives in the heap while it is imported):
 #   boot      app, startup, session, drivers.store, drivers.recovery,
-#             drivers.segments and core.gamefile (the last three forgotten
-#             once boot is done: a game's events are written without the
-#             file format module, which only a game's start and end load);
+#             drivers.segments, core.gamefile and core.games (the last
+#             four forgotten once boot is done: a game's events are written
+#             without the file format module, which only a game's start and
+#             end load, and the table of titles is for setting a game up);
 #   home      home, and the screen it opened (newgame, names, history,
 #             settings_screen, final, the title's play module for its
 #             options); all forgotten whenever home is on top (home.py);
 #   setup ->  start_game() forgets the setup modules and home first, so
 #   play      that they and the game's are never in RAM together: play is
-#             session, play.base and play.<id>, the title's core module,
-#             with home stood in for by HomeLater;
+#             session, play.base and play.<id> (play.grid for the titles
+#             with round entries), the title's core module, with home
+#             stood in for by HomeLater;
 #   end       finish_game() forgets the play modules and shows the
 #             breakdown (final).
 
@@ -146,7 +148,7 @@ def start_game(app, gid, names, opts):
         return
     if not keep(app, s):
         return
-    unload("core.gamefile")        # the journal's head is written
+    unload("core.gamefile", "core.games")   # the journal's head is written
     app.session = s
     screen = play_screen(app, s)
     app.push(screen)

@@ -5,7 +5,6 @@
 # returns OK; if the write fails the event is taken back (log.rollback), so
 # what the screen shows is always what the flash holds.
 
-from core.games import game_class
 from core.game import event_size
 from core.log import GameLog
 from core import errors as E
@@ -22,7 +21,9 @@ class Session:
         self.names = names
         self.opts = bytes(opts)
         # Never None: gid comes from the new-game menu or a game file's
-        # header, and both take it from core.games.IDS.
+        # header, and both take it from core.games.IDS. (core.games is not
+        # needed during play: app/flow.py forgets it once a game starts.)
+        from core.games import game_class
         game = game_class(gid)()  # pyright: ignore[reportOptionalCall]
         if log is not None:
             log.game = game
