@@ -139,7 +139,7 @@ RIGHT = {
 }
 # The grids' column widths, as the screens set them.
 from app.play.duplicon import FIELD_W as _DW
-from app.play.dinos import CARD_W as _CW
+from app.play.dinos_round import CARD_W as _CW
 from app.play.alebrijes import SUIT_W as _SW
 # The row's left-hand text next to a right-hand one (V).
 LEFT = {"dog_cols": lambda: i18n.tr("deal"),

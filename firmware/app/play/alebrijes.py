@@ -73,8 +73,8 @@ class Play(PlayBase):
             done = lambda vals: self.commit_fix(  # noqa: E731
                 r, A.event(self.s.ev, A.ROUND, out, n, token, vals))
         grid = Grid(title, self.s.names, fields, vals,
-                       0, 5, 1, 1, skip=1 << out, widths=SUIT_W,
-                       row_done=True)
+                    0, 5, 1, 1, skip=1 << out, widths=SUIT_W,
+                    row_done=True)
         self.enter(grid, done)
 
     def fix_round(self, r, off):

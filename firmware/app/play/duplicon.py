@@ -36,8 +36,8 @@ class Play(PlayBase):
 
     def entry(self, title, vals, on_done):
         grid = Grid(title, self.s.names,
-                       (tr("won"), tr("hand"), tr("zone")),
-                       vals, 0, 96, (2, 1, 1), (10, 5, 5), widths=FIELD_W)
+                    (tr("won"), tr("hand"), tr("zone")),
+                    vals, 0, 96, (2, 1, 1), (10, 5, 5), widths=FIELD_W)
         self.enter(grid, on_done)
 
     def fix_round(self, r, off):

@@ -42,8 +42,8 @@ class Play(PlayBase):
         elif k == OK:
             last = self.s.ui.get("last") or [[0] for _ in range(n)]
             grid = Grid("%s %d" % (tr("round"), self.g.rounds + 1),
-                           self.s.names, ("",), [list(v) for v in last],
-                           -9999, 9999, 1, 10, widths=5)
+                        self.s.names, ("",), [list(v) for v in last],
+                        -9999, 9999, 1, 10, widths=5)
             self.enter(grid, self.save_round)
 
     def save_round(self, values):
@@ -58,7 +58,7 @@ class Play(PlayBase):
         s = self.s
         vals = [[self.g.part(p, r)] for p in range(s.n)]
         grid = Grid(tr("fix_n") % (r + 1), s.names, ("",), vals,
-                       -9999, 9999, 1, 10, widths=5)
+                    -9999, 9999, 1, 10, widths=5)
         self.enter(grid, lambda v: self.commit_fix(
             r, F.event(s.ev, F.ROUND, s.n, [v[p][0] for p in range(s.n)])))
 
