@@ -31,3 +31,15 @@ def test_the_setup_modules_leave_ram_while_a_game_is_played(tmp_path):
     assert states[1]["screen"] == "Play"
     assert states[1]["session"]["totals"] == [5, 3]
     assert not set(SETUP_ONLY) & set(states[1]["modules"])
+
+
+def test_the_lifecycle_module_is_not_in_ram_on_the_final_screen():
+    # J1 reaches the target: the final breakdown, without app/flow.py in
+    # RAM (Final loads it again when it is left); BACK archives the game.
+    states, _ = sim.run_script(SETUP + "ok\nhold up 5800\nok\nok\n"
+                               "wait 300\nstate\nback\nwait 300\nstate\n")
+    assert states[0]["screen"] == "Final"
+    assert "app.flow" not in states[0]["modules"]
+    assert "app.final" in states[0]["modules"]
+    assert states[1]["screen"] == "Home"
+    assert states[1]["session"] is None and states[1]["past"] == 1

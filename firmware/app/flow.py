@@ -23,7 +23,7 @@
 #             with round entries), the title's core module, with home
 #             stood in for by HomeLater;
 #   end       finish_game() forgets the play modules and shows the
-#             breakdown (final).
+#             breakdown (final), and flow itself until that is left.
 
 import gc
 import time
@@ -167,7 +167,7 @@ def finish_game(app, session, then=None):
     # The game is over: show the breakdown, with "undo the last event".
     # The game stays the game in progress (its journal, games/cur) while
     # that screen is up, and moves to the archive only when the player
-    # leaves it (final.Final.leave -> archive). Why not archive at once and
+    # leaves it (final.Final.leave -> leave_final -> archive). Why not archive at once and
     # reopen on undo: an archive entry is append-only and the sync link
     # offers it as soon as it is there, so a reopened game could already
     # be on a PC. Kept in cur, it is never offered (the link lists archived
@@ -182,8 +182,8 @@ def finish_game(app, session, then=None):
     app.home()
     forget_play()                      # back only on undo
     from .final import Final
-    app.push(Final(app, session, lambda: leave_final(app, session, then),
-                   lambda: reopen_game(app, session)))
+    app.push(Final(app, session, then))
+    unload("app.flow")             # Final loads it again when it is left
 
 
 def leave_final(app, session, then):
