@@ -1,56 +1,33 @@
 # tr(key): the text of a key (app/texts.py) in the language chosen in
 # settings; Spanish by default.
 #
-# Only the language in use stays in RAM: set_lang() builds one bytes
-# object of "\nkey|text" lines from app/texts.py and then forgets that
-# module, whose table of both languages (about 4 KB of str constant) would
-# otherwise stay loaded as long as the module does.
+# Where app/texts.py's table (both languages, about 5 KB) is read in
+# place from flash (bytecode frozen into the firmware, or a ROMFS image:
+# app/tables.py), tr() searches it there and none of it is in RAM.
+# Loaded from a .mpy file, the table is in RAM while its module is:
+# set_lang() keeps only the language in use, one bytes object of
+# "\nkey|text" lines (about 3 KB), and forgets the module.
 
 ES = 0
 EN = 1
 lang = ES
 _B = b""
+_BOTH = False       # _B is texts.T in place: "\nkey|Spanish|English" lines
 
 
 def set_lang(code):
-    global lang, _B
+    global lang, _B, _BOTH
     lang = EN if code == EN else ES
+    if _BOTH:
+        return                         # both languages are there
     _B = b""                           # the old table can go first
-    from . import texts
-    t = texts.T.encode()
-    del texts
+    from . import tables
+    t, flash = tables.load("app.texts", "T")
+    _BOTH = flash
+    _B = tables.in_place(t) if flash else tables.one_language(t, lang == EN)
+    del t, tables
     from .memory import unload
-    unload("app.texts")
-    # Two passes over t: the size of the kept lines, then one bytearray
-    # filled in place (no list of lines: that would be ~10 KB for a moment).
-    mv = memoryview(t)
-    out = bytearray(0)                 # sized by the first pass
-    for fill in (0, 1):
-        n = fill                       # out[0] is the opening newline
-        i = 1                          # past the opening newline
-        while i < len(t):
-            e = t.find(b"\n", i)
-            if e < 0:
-                e = len(t)
-            a = t.find(b"|", i, e)     # key ends; Spanish starts at a + 1
-            if a > i and t[i] != 45:   # not blank, not a "-- section"
-                b = t.find(b"|", a + 1, e)
-                if b < 0:              # no English column
-                    b = e
-                s, f = a + 1, b
-                if lang == EN and e > b + 1:
-                    s, f = b + 1, e
-                size = (a - i + 1) + (f - s) + 1      # key|text\n
-                if fill:
-                    out[n:n + a - i + 1] = mv[i:a + 1]
-                    out[n + a - i + 1:n + size - 1] = mv[s:f]
-                    out[n + size - 1] = 10
-                n += size
-            i = e + 1
-        if not fill:
-            out = bytearray(n + 1)
-            out[0] = 10
-    _B = out
+    unload("app.tables")
 
 
 # Searched as UTF-8 bytes: on MicroPython, indexing or slicing a str with
@@ -59,9 +36,21 @@ def tr(key):
     # The key's text in the current language; the key itself if unknown.
     if not _B:
         set_lang(lang)
+    b = _B
     k = b"\n" + key.encode() + b"|"
-    i = _B.find(k)
+    i = b.find(k)
     if i < 0:
         return key
     a = i + len(k)
-    return str(_B[a:_B.find(b"\n", a)], "utf-8")
+    e = b.find(b"\n", a)
+    if e < 0:
+        e = len(b)
+    if _BOTH:                          # Spanish|English: pick the column
+        m = b.find(b"|", a, e)
+        if m < 0:
+            m = e                      # no English column
+        if lang == EN and e > m + 1:
+            a = m + 1
+        else:
+            e = m
+    return str(b[a:e], "utf-8")

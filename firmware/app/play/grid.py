@@ -1,0 +1,184 @@
+# A table of numbers per player (Grid) and the screen that shows one
+# (GridScreen): the round entries of the titles that have them and the
+# correction of a round. In app/play, so in RAM only while a game is
+# played (flow.forget_play), and not at all for the titles without one.
+
+from drivers.buttons import UP, DOWN, OK, BACK, LONG, RELEASE, key_of, \
+    kind_of
+from app.textdraw import draw, width, fit
+from app.ui import ROWS, header, scroll, step_of
+from app.screens import Screen
+
+DIAL_SPAN = 10      # a Grid cell of hi - lo up to this dials (see Grid)
+
+
+def _col(x, c):
+    # A per-column setting: one value for all columns, or a tuple.
+    return x[c] if isinstance(x, tuple) else x
+
+
+class Grid:
+    """Numbers per player in one table: rows are players, columns fields.
+
+    UP/DOWN change the number under the cursor (held: bigger steps), OK
+    moves to the next cell, BACK to the previous one. OK on the last cell,
+    or a long OK anywhere, finishes: key() returns 1. BACK on the first
+    cell cancels: -1. Rows in `skip` are shown but not edited. With
+    row_done, a long OK leaves the rest of its row as it is and moves to
+    the next row (it finishes only on the last row): for tables whose rows
+    end in zeros more often than whole tables do.
+
+    Dial and go: in a cell whose range is small (hi - lo <= DIAL_SPAN: a
+    card, a suit's high) a held UP/DOWN walks one step at a time (no big
+    steps, and it stops at the ends; a tap there wraps around), and
+    letting go of it moves on as OK does (on the last cell it finishes):
+    a hold is "dial this value and go on", a tap changes by one and stays.
+    The hold's first repeat takes no step: it tells a hold from a tap, so
+    that a hold can dial one step too (the value steps at once, pauses,
+    then walks at the repeat pace: drivers/buttons.py).
+    """
+
+    def __init__(self, title, labels, fields, values, lo, hi,
+                 step: "int | tuple" = 1, big: "int | tuple" = 5, skip=0,
+                 widths=3, fmt=None, row_done=False):
+        self.title = title
+        self.labels = labels
+        self.fields = fields          # column titles (short)
+        self.values = values          # list of lists, row-major
+        self.lo = lo
+        self.hi = hi
+        self.step = step
+        self.big = big
+        self.skip = skip              # bitmask of rows not edited
+        self.w = widths
+        self.fmt = fmt                # value -> text, optional
+        self.row_done = row_done
+        self.r = 0
+        self.c = 0
+        self.top = 0
+        self.held = 0                 # dialling: the key held, + 4 armed
+        while self.skip & (1 << self.r) and self.r < len(labels) - 1:
+            self.r += 1
+
+    def _cells(self):
+        return len(self.fields)
+
+    def _move(self, d):
+        # Next/previous editable cell; False at either end.
+        r, c = self.r, self.c
+        while True:
+            c += d
+            if c >= self._cells():
+                c = 0
+                r += 1
+            elif c < 0:
+                c = self._cells() - 1
+                r -= 1
+            if r < 0 or r >= len(self.labels):
+                return False
+            if not self.skip & (1 << r):
+                self.r, self.c = r, c
+                return True
+
+    def key(self, ev):
+        k = key_of(ev)
+        kind = kind_of(ev)
+        if kind == RELEASE:
+            # A hold let go where it dialled (and took steps): go on as OK.
+            if self.held == (ev & 7) + 4:
+                self.held = 0
+                if not self._move(1):
+                    return 1
+        elif k == UP or k == DOWN:
+            c = self.c
+            lo = _col(self.lo, c)
+            hi = _col(self.hi, c)
+            s = _col(self.step, c)
+            old = self.values[self.r][c]
+            dial = hi - lo <= DIAL_SPAN
+            if not dial:
+                s = step_of(ev, s, _col(self.big, c))
+            elif not kind:              # PRESS: k held, k + 4 once armed
+                self.held = k
+            elif self.held == k:
+                self.held = k + 4       # the first repeat: no step
+                return None
+            elif self.held != k + 4:
+                return None             # a hold that began elsewhere
+            v = old + (s if k == UP else -s)
+            # Stop at the ends; one more press wraps around (a dialling
+            # hold stays at the end).
+            if v > hi:
+                v = hi if old < hi or (dial and kind) else lo
+            elif v < lo:
+                v = lo if old > lo or (dial and kind) else hi
+            self.values[self.r][c] = v
+        elif k == OK:
+            self.held = 0
+            if kind == LONG:
+                if self.row_done:
+                    c = self.c
+                    self.c = self._cells() - 1      # past this row's cells
+                    if self._move(1):
+                        return None
+                    self.c = c
+                return 1
+            if not self._move(1):
+                return 1
+        elif k == BACK:
+            self.held = 0
+            if not self._move(-1):
+                return -1
+        return None
+
+    def text(self, v):
+        return self.fmt(v) if self.fmt else str(v)
+
+    def draw(self, fb):
+        fb.fill(0)
+        header(fb, self.title)
+        nf = self._cells()
+        cw = self.w * 5 + 2
+        x0 = 128 - nf * cw
+        for c in range(nf):
+            draw(fb, fit(self.fields[c], self.w), x0 + c * cw + 1, 8)
+        rows = ROWS - 1
+        self.top = scroll(self.r, self.top, rows)
+        for i in range(rows):
+            j = self.top + i
+            if j >= len(self.labels):
+                break
+            y = 16 + 8 * i
+            off = self.skip & (1 << j)
+            draw(fb, fit(self.labels[j], (x0 - 2) // 5), 1, y)
+            for c in range(nf):
+                s = "-" if off else self.text(self.values[j][c])
+                x = x0 + c * cw
+                sel = j == self.r and c == self.c
+                if sel:
+                    fb.fill_rect(x, y, cw - 1, 8, 1)
+                draw(fb, s, x + cw - 2 - width(s), y, 0 if sel else 1)
+
+
+class GridScreen(Screen):
+    """A Grid on a screen of its own: on_done(values) after the last
+    cell (or a long OK), on_cancel() if BACK leaves the first cell."""
+
+    def __init__(self, app, grid, on_done, on_cancel=None):
+        super().__init__(app)
+        self.grid = grid
+        self.on_done = on_done
+        self.on_cancel = on_cancel
+
+    def draw(self, fb):
+        self.grid.draw(fb)
+
+    def key(self, ev):
+        r = self.grid.key(ev)
+        if r is None:
+            return
+        self.app.pop()
+        if r > 0:
+            self.on_done(self.grid.values)
+        elif self.on_cancel:
+            self.on_cancel()
