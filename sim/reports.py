@@ -45,8 +45,8 @@ def past(store):
 
 
 def state(hw):
-    # The module this loads is forgotten again unless the app had it.
-    had = "drivers.segments" in sys.modules
+    # The modules this loads are forgotten again unless the app had them.
+    had = [m for m in _READERS if m in sys.modules]
     app = hw.app
     s = app.session
     top = app.stack[-1]
@@ -60,7 +60,10 @@ def state(hw):
             "flash_writes": hw.flash.writes,
             # the app's modules in RAM (app/memory.py unload forgets some)
             "app_modules": sorted(n for n in sys.modules
-                                  if n.startswith("app."))}
+                                  if n.startswith("app.")),
+            # every firmware module in RAM (core and drivers too)
+            "modules": sorted(n for n in sys.modules if n.split(".")[0] in
+                              ("app", "core", "drivers"))}
     g = getattr(top, "grid", None)
     if g is not None and hasattr(g, "values"):
         # The number table on top: its cursor and values.
@@ -76,10 +79,12 @@ def state(hw):
                          .decode(),
                          "over": bool(g.over), "winners": g.winners,
                          "totals": [g.total[p] for p in range(sess.n)]}
-    if not had:
-        from app.memory import unload
-        unload("drivers.segments")
+    from app.memory import unload
+    unload(*[m for m in _READERS if m not in had])
     return info
+
+
+_READERS = ("drivers.segments", "core.gamefile", "core.games")  # past()
 
 
 def shot(panel, name, buf):

@@ -6,6 +6,7 @@ reported with the fakes subtracted. Needs node and `make web`'s npm ci
 (make test runs it)."""
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -58,3 +59,83 @@ def test_a_max_player_game_on_the_32_bit_vm(tree, mode):
     # both well above nothing.
     assert 0 < fakes < 16 * 1024 and 16 * 1024 < boot <= peak < 96 * 1024
 
+
+
+# Runs a Python snippet (stdin) on the VM with the firmware's tree as heap.mjs
+# loads it (ram: .mpy files copied into the VM's file system; rom: the ROMFS
+# image); prints what it prints.
+_RUN_JS = r"""
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+// (arguments in the environment: the VM's module runs as a command line
+// tool when it sees its own path in process.argv)
+const { VM: vmPath, MODE: mode, TREE: tree, ROMFS: romfs } = process.env;
+const { loadMicroPython } = await import(pathToFileURL(vmPath).href);
+const out = [];
+const opts = { heapsize: 256 * 1024, linebuffer: true,
+               stdout: (s) => out.push(s), stderr: (s) => out.push(s) };
+if (mode === "rom") opts.romfs = fs.readFileSync(romfs);
+const mp = await loadMicroPython(opts);
+function copyTree(src, dest) {
+  mp.FS.mkdir(dest);
+  for (const name of fs.readdirSync(src)) {
+    const s = path.join(src, name);
+    if (fs.statSync(s).isDirectory()) copyTree(s, dest + "/" + name);
+    else mp.FS.writeFile(dest + "/" + name, fs.readFileSync(s));
+  }
+}
+if (mode === "ram") copyTree(tree, "/lib");
+mp.runPython(fs.readFileSync(0, "utf8"));
+process.stdout.write(out.join("\n") + "\n");
+"""
+
+
+def run_py(mode, code):
+    env = dict(os.environ, VM=str(make_site.VM_PKG / "micropython.mjs"),
+               MODE=mode, TREE=str(make_site.TREE),
+               ROMFS=str(make_site.ROMFS))
+    p = subprocess.run(["node", "--input-type=module", "-e", _RUN_JS],
+                       input=code, capture_output=True, text=True,
+                       timeout=120, env=env)
+    assert p.returncode == 0, p.stderr[-2000:]
+    return p.stdout
+
+
+@pytest.mark.parametrize("mode", ["ram", "rom"])
+def test_every_text_in_both_languages_where_the_table_lies(tree, mode):
+    # From a ROMFS image the texts table is read in place (app/tables.py:
+    # no copy in RAM, both languages); from .mpy files one language is
+    # copied. tr() gives every key's text either way.
+    texts = (ROOT / "firmware" / "app" / "texts.py").read_text("utf-8")
+    ns = {}
+    exec(texts, ns)
+    want = {}
+    for line in ns["T"].split("\n"):
+        parts = line.split("|")
+        if len(parts) < 2 or line.startswith("--"):
+            continue
+        en = parts[2] if len(parts) > 2 and parts[2] else parts[1]
+        want[parts[0]] = (parts[1], en)
+    keys = sorted(want)
+    out = run_py(mode, (
+        "import gc\n"
+        "from app import i18n\n"
+        "keys = %r\n"
+        "for lang in (0, 1, 0):\n"
+        "    i18n.set_lang(lang)\n"
+        "    gc.collect()\n"
+        "    print(repr([i18n.tr(k) for k in keys]))\n"
+        "print('in place', i18n._BOTH, 'table bytes', len(i18n._B))\n"
+        "print(repr(i18n.tr('no_such_key')))\n") % keys)
+    lines = out.strip().split("\n")
+    import ast
+    for lang, line in zip((0, 1, 0), lines[:3]):
+        assert ast.literal_eval(line) == [want[k][lang] for k in keys]
+    size = len(ns["T"].encode())
+    if mode == "rom":
+        assert lines[3] == f"in place True table bytes {size}"
+    else:
+        assert lines[3].startswith("in place False table bytes ")
+        assert int(lines[3].split()[-1]) < size * 3 // 4
+    assert lines[4] == "'no_such_key'"

@@ -36,7 +36,7 @@
 # seeded; --slip), then it reads the value and decides again: taps, or
 # another hold (back, when the slip went past).
 #
-# In a cell that dials (ui.Grid, a small range: a hold walks one step at a
+# In a cell that dials (app.play.grid Grid, a small range: a hold walks one step at a
 # time after a pause, stops at the end, and letting go moves on as OK
 # does) a hold is one press for the number and its OK. It is chosen over
 # the taps and their OK when it costs less counting the chance of a slip
@@ -141,7 +141,7 @@ def slip_chance(a, b, slip):
 
 
 def bump(v, up, s, lo, hi):
-    # One step as ui.Grid takes it: stop at an end, then wrap around.
+    # One step as Grid (app/play/grid.py) takes it: stop at an end, then wrap around.
     n = v + s if up else v - s
     if n > hi:
         return hi if v < hi else lo

@@ -4,11 +4,11 @@
 # screen classes: when screens change, this is the file to adapt.
 #
 #   menu(app)   (index, count) of the highlighted row of a list, or None
-#   grid(app)   the number table on top (a ui.Grid), or None
+#   grid(app)   the number table on top (an app.play.grid Grid), or None
 #   cell(g)     (row, column, value, step, big step, lo, hi) of its cursor
 #   shape(g)    (rows, columns, mask of the rows not edited)
 #   row_done(g) True when a long OK ends the row, not the table
-#   dials(g)    True when its cursor's cell dials (app/grid.py: a hold walks
+#   dials(g)    True when its cursor's cell dials (app.play.grid Grid: a hold walks
 #               one step at a time and letting go moves on)
 #   rounds(app) the rounds the game in progress has played
 #   toast(app)  the pop-up message shown, or None
@@ -79,7 +79,7 @@ def row_done(g):
 
 
 def dials(g):
-    from app.grid import DIAL_SPAN
+    from app.play.grid import DIAL_SPAN
     c = g.c
     return _col(g.hi, c) - _col(g.lo, c) <= DIAL_SPAN
 

@@ -78,12 +78,20 @@ class Final(Breakdown):
     the last event, back to play. BACK leaves (flow archives the game);
     OK on the result line does nothing: a stray OK loses nothing."""
 
-    def __init__(self, app, session, leave, reopen):
-        # leave(), reopen(): what BACK and the undo row do (app/flow.py
-        # leave_final, reopen_game): the lifecycle is flow's.
+    def __init__(self, app, session, then=None):
+        # then(): what follows the game once it is left (a DOG match).
         super().__init__(app, session)
-        self.leave = leave
-        self.reopen = reopen
+        self.then = then
+
+    # What BACK and the undo row do: the lifecycle is app/flow.py's, loaded
+    # again for them (it is not in RAM while this screen is up).
+    def leave(self):
+        from app.flow import leave_final
+        leave_final(self.app, self.s, self.then)
+
+    def reopen(self):
+        from app.flow import reopen_game
+        reopen_game(self.app, self.s)
 
     def draw(self, fb):
         super().draw(fb)

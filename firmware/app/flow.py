@@ -9,17 +9,21 @@
 #
 # Which modules are in RAM in each phase (a board runs .mpy files from
 # flash: a module's code lives in the heap while it is imported):
-#   boot      app, startup, session, drivers.store, drivers.recovery and
-#             drivers.segments (all three forgotten once boot is done);
+#   boot      app, startup, session, drivers.store, drivers.recovery,
+#             drivers.segments, core.gamefile and core.games (the last
+#             four forgotten once boot is done: a game's events are written
+#             without the file format module, which only a game's start and
+#             end load, and the table of titles is for setting a game up);
 #   home      home, and the screen it opened (newgame, names, history,
 #             settings_screen, final, the title's play module for its
 #             options); all forgotten whenever home is on top (home.py);
 #   setup ->  start_game() forgets the setup modules and home first, so
 #   play      that they and the game's are never in RAM together: play is
-#             session, play.base and play.<id>, the title's core module,
-#             with home stood in for by HomeLater;
+#             session, play.base and play.<id> (play.grid for the titles
+#             with round entries), the title's core module, with home
+#             stood in for by HomeLater;
 #   end       finish_game() forgets the play modules and shows the
-#             breakdown (final).
+#             breakdown (final), and flow itself until that is left.
 
 import gc
 import time
@@ -109,10 +113,8 @@ def play_screen(app, session):
 
 
 def forget_play():
-    # The play modules leave RAM (the game ended, or home is on top), and
-    # the grid the rounds were typed into.
+    # The play modules leave RAM (the game ended, or home is on top).
     unload_package("app.play")
-    unload("app.grid")
 
 
 def ask_options(app, gid, names):
@@ -146,6 +148,7 @@ def start_game(app, gid, names, opts):
         return
     if not keep(app, s):
         return
+    unload("core.gamefile", "core.games")   # the journal's head is written
     app.session = s
     screen = play_screen(app, s)
     app.push(screen)
@@ -164,7 +167,7 @@ def finish_game(app, session, then=None):
     # The game is over: show the breakdown, with "undo the last event".
     # The game stays the game in progress (its journal, games/cur) while
     # that screen is up, and moves to the archive only when the player
-    # leaves it (final.Final.leave -> archive). Why not archive at once and
+    # leaves it (final.Final.leave -> leave_final -> archive). Why not archive at once and
     # reopen on undo: an archive entry is append-only and the sync link
     # offers it as soon as it is there, so a reopened game could already
     # be on a PC. Kept in cur, it is never offered (the link lists archived
@@ -179,8 +182,8 @@ def finish_game(app, session, then=None):
     app.home()
     forget_play()                      # back only on undo
     from .final import Final
-    app.push(Final(app, session, lambda: leave_final(app, session, then),
-                   lambda: reopen_game(app, session)))
+    app.push(Final(app, session, then))
+    unload("app.flow")             # Final loads it again when it is left
 
 
 def leave_final(app, session, then):

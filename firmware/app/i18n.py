@@ -1,11 +1,12 @@
 # tr(key): the text of a key (app/texts.py) in the language chosen in
 # settings; Spanish by default.
 #
-# Only the language in use stays in RAM: set_lang() builds one bytes
-# object of "\nkey|text" lines from app/texts.py (app/langtable.py, loaded for
-# that only) and then forgets that module, whose table of both languages
-# (about 4 KB of str constant) would otherwise stay loaded as long as the
-# module does.
+# Where app/texts.py's table (both languages, about 5 KB) is read in
+# place from flash (bytecode frozen into the firmware, or a ROMFS image:
+# app/tables.py), tr() searches it there and none of it is in RAM.
+# Loaded from a .mpy file, the table is in RAM while its module is:
+# set_lang() keeps only the language in use, one bytes object of
+# "\nkey|text" lines (about 3 KB), and forgets the module.
 
 from array import array
 
@@ -13,16 +14,22 @@ ES = 0
 EN = 1
 lang = ES
 _B = b""
+_BOTH = False       # _B is texts.T in place: "\nkey|Spanish|English" lines
 
 
 def set_lang(code):
-    global lang, _B
+    global lang, _B, _BOTH
     lang = EN if code == EN else ES
+    if _BOTH:
+        return                         # both languages are there
     _B = b""                           # the old table can go first
-    from .langtable import table       # its code in RAM for this only
-    _B = table(lang == EN)
+    from . import tables
+    t, flash = tables.load("app.texts", "T")
+    _BOTH = flash
+    _B = tables.in_place(t) if flash else tables.one_language(t, lang == EN)
+    del t, tables
     from .memory import unload
-    unload("app.langtable")
+    unload("app.tables")
 
 
 # Searched as UTF-8 bytes: on MicroPython, indexing or slicing a str with
@@ -52,4 +59,15 @@ def tr(key):
             return key
         _HIT[h] = i
     a = i + n + 1
-    return str(b[a:b.find(b"\n", a)], "utf-8")
+    e = b.find(b"\n", a)
+    if e < 0:
+        e = len(b)
+    if _BOTH:                          # Spanish|English: pick the column
+        m = b.find(b"|", a, e)
+        if m < 0:
+            m = e                      # no English column
+        if lang == EN and e > m + 1:
+            a = m + 1
+        else:
+            e = m
+    return str(b[a:e], "utf-8")

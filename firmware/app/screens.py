@@ -1,6 +1,6 @@
 # The generic screens every part of the app is built from: a Screen (draw
-# and key), a menu (Choice), a few lines of text (Note) and a grid of
-# numbers (GridScreen). They know the app only as the object that owns the
+# and key), a menu (Choice), a few lines of text (Note); a grid of numbers
+# (GridScreen) is app/play/grid.py. They know the app only as the object that owns the
 # stack of screens (push, pop); they import nothing from the app, so any
 # module can use them without pulling in another.
 
@@ -66,27 +66,3 @@ class Note(Screen):
                 self.on_ok()
             else:
                 self.app.pop()
-
-
-class GridScreen(Screen):
-    """A ui.Grid on a screen of its own: on_done(values) after the last
-    cell (or a long OK), on_cancel() if BACK leaves the first cell."""
-
-    def __init__(self, app, grid, on_done, on_cancel=None):
-        super().__init__(app)
-        self.grid = grid
-        self.on_done = on_done
-        self.on_cancel = on_cancel
-
-    def draw(self, fb):
-        self.grid.draw(fb)
-
-    def key(self, ev):
-        r = self.grid.key(ev)
-        if r is None:
-            return
-        self.app.pop()
-        if r > 0:
-            self.on_done(self.grid.values)
-        elif self.on_cancel:
-            self.on_cancel()

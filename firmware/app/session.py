@@ -5,11 +5,9 @@
 # returns OK; if the write fails the event is taken back (log.rollback), so
 # what the screen shows is always what the flash holds.
 
-from core.games import game_class
 from core.game import event_size
 from core.log import GameLog
 from core import errors as E
-from core import gamefile as F
 
 EV_BYTES = 48
 
@@ -23,7 +21,9 @@ class Session:
         self.names = names
         self.opts = bytes(opts)
         # Never None: gid comes from the new-game menu or a game file's
-        # header, and both take it from core.games.IDS.
+        # header, and both take it from core.games.IDS. (core.games is not
+        # needed during play: app/flow.py forgets it once a game starts.)
+        from core.games import game_class
         game = game_class(gid)()  # pyright: ignore[reportOptionalCall]
         if log is not None:
             log.game = game
@@ -78,6 +78,9 @@ def from_journal(rec, log=None):
     # every record whose CRC checks and whose event the rules accept, in
     # order. rec.events counts those; rec.lost the records dropped after
     # the first bad one (a torn last write counts 1).
+    # (core.gamefile: loaded at boot and for a game's start and end only;
+    # startup.py forgets it.)
+    from core import gamefile as F
     h = rec.head
     s = Session(h.gid, h.names, h.opts, log)
     if s.error:
@@ -92,14 +95,14 @@ def from_journal(rec, log=None):
         size = event_size(g, data, off, end)
         if (size <= 0 or not F.event_crc_ok(data, off, off + size) or
                 s.log.add(data, off, off + size)):
-            rec.lost = _count_rest(g, data, off, end)
+            rec.lost = _count_rest(g, data, off, end, F.EVENT_CRC)
             break
         off += size + F.EVENT_CRC
         rec.events += 1
     return s
 
 
-def _count_rest(g, data, off, end):
+def _count_rest(g, data, off, end, crc_bytes):
     # How many records seem to follow a bad one (at least 1).
     n = 0
     while off < end:
@@ -107,7 +110,7 @@ def _count_rest(g, data, off, end):
         n += 1
         if size <= 0:
             break
-        off += size + F.EVENT_CRC
+        off += size + crc_bytes
     return n
 
 

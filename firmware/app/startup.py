@@ -63,7 +63,8 @@ def resume(app):
     del R
     from .memory import unload
     unload(                                  # done with at boot
-        "drivers.recovery", "drivers.segments")
+        "drivers.recovery", "drivers.segments", "core.gamefile",
+        "core.games")
 
 
 def match_after(app, st):

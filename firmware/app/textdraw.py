@@ -14,7 +14,7 @@
 # per character.
 
 import framebuf
-from . import font
+from . import tables
 from .memory import unload
 
 CHAR_W = 5          # advance per character (the glyph's last column is 0)
@@ -22,13 +22,15 @@ LINE_H = 8
 
 _glyph = bytearray(5)
 _fb = framebuf.FrameBuffer(_glyph, 5, 8, framebuf.MONO_VLSB)
-# framebuf needs a writable buffer: the font copied into RAM once (~570
-# bytes), and the font module forgotten (its bytes would be a second copy).
-_DATA = bytearray(font.DATA)
-_EXTRA = font.EXTRA
+# framebuf wants a writable buffer: the font's bytes where they are when
+# in flash (app/tables.py), else copied into RAM once (~570 bytes);
+# the font module is forgotten (from a .mpy its bytes would be a second
+# copy).
+_DATA, _EXTRA, _flash = tables.load("app.font", "DATA", "EXTRA")
+_DATA = tables.in_place(_DATA) if _flash else bytearray(_DATA)
+del _flash, tables
+unload("app.tables")
 _strip = framebuf.FrameBuffer(_DATA, len(_DATA), 8, framebuf.MONO_VLSB)
-del font
-unload("app.font")
 
 
 def _offset(ch):

@@ -235,11 +235,3 @@ class Menu:
         elif k == BACK:
             return -1
         return None
-
-
-def Grid(*args, **kw):
-    # The grid of numbers (app/grid.py) is loaded when a grid is first
-    # made: DOG and Doggy Style never make one, the other titles while a
-    # round is entered (app/flow.py forgets it with the play modules).
-    from .grid import Grid
-    return Grid(*args, **kw)

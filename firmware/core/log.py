@@ -28,9 +28,12 @@ class GameLog:
     def __init__(self, game, cap=LOG_BYTES, max_events=LOG_EVENTS):
         self.game = game
         self.buf = bytearray(cap)
-        self.start = array("H", bytes(2 * max_events))  # offset of event i
-        self.live = array("H", bytes(2 * max_events))   # events in effect
-        self.undone = array("H", bytes(2 * max_events))  # redo stack
+        # The offsets in buf of the events in effect (live, from slot 0 up)
+        # and of the undone ones (the redo stack, from the last slot down),
+        # in one array: an event is in one of them at most, and UNDO/REDO
+        # in neither, so n_live + n_undone <= count <= max_events.
+        self.stacks = array("H", bytes(2 * max_events))
+        self.max_events = max_events
         self.used = 0       # bytes of buf in use
         self.count = 0      # events in the log, UNDO/REDO included
         self.n_live = 0
@@ -76,8 +79,7 @@ class GameLog:
             err = self.game.apply(ev, off)
         if err:
             return err
-        i = self._append(ev, off, size)
-        self.live[self.n_live] = i
+        self.stacks[self.n_live] = self._append(ev, off, size)
         self.n_live += 1
         self.n_undone = 0
         self.game.score()
@@ -90,7 +92,8 @@ class GameLog:
             return E.LOG_FULL
         self._append_byte(UNDO)
         self.n_live -= 1
-        self.undone[self.n_undone] = self.live[self.n_live]
+        st = self.stacks
+        st[len(st) - 1 - self.n_undone] = st[self.n_live]
         self.n_undone += 1
         self.replay()
         return E.OK
@@ -101,14 +104,15 @@ class GameLog:
         if not self._room(1):
             return E.LOG_FULL
         self.n_undone -= 1
-        i = self.undone[self.n_undone]
-        # The state is exactly what it was when event i was first accepted,
-        # so applying it again cannot fail.
-        fix = self.buf[self.start[i]] & 0x0F == FIX
+        st = self.stacks
+        o = st[len(st) - 1 - self.n_undone]
+        # The state is exactly what it was when the event at o was first
+        # accepted, so applying it again cannot fail.
+        fix = self.buf[o] & 0x0F == FIX
         if not fix:
-            self.game.apply(self.buf, self.start[i])
+            self.game.apply(self.buf, o)
         self._append_byte(REDO)
-        self.live[self.n_live] = i
+        st[self.n_live] = o
         self.n_live += 1
         if fix:
             self.replay()
@@ -140,14 +144,15 @@ class GameLog:
         buf = self.buf
         rk = g.ROUND_KIND
         fixed = False
+        live = self.stacks
         for j in range(self.n_live):
-            if buf[self.start[self.live[j]]] & 0x0F == FIX:
+            if buf[live[j]] & 0x0F == FIX:
                 fixed = True
         g.reset()
         r = 0
         err = 0
         for j in range(self.n_live):
-            o = self.start[self.live[j]]
+            o = live[j]
             k = buf[o] & 0x0F
             if k == FIX:
                 continue
@@ -179,7 +184,7 @@ class GameLog:
         buf = self.buf
         k = 0
         for j in range(self.n_live):
-            o = self.start[self.live[j]]
+            o = self.stacks[j]
             if buf[o] & 0x0F == self.game.ROUND_KIND:
                 if k == r:
                     return self._newest(j, r, o)
@@ -191,7 +196,7 @@ class GameLog:
         # among the events in effect after the j-th, else its own event (o).
         buf = self.buf
         for i in range(self.n_live - 1, j, -1):
-            f = self.start[self.live[i]]
+            f = self.stacks[i]
             if buf[f] & 0x0F == FIX and buf[f + 1] == r:
                 return f + 2
         return o
@@ -222,7 +227,7 @@ class GameLog:
 
     def event_at(self, j):
         # Offset in buf of the j-th event still in effect.
-        return self.start[self.live[j]]
+        return self.stacks[j]
 
     def load(self, data, length=-1):
         # Replay a whole stored log (as written by this class). Returns
@@ -244,21 +249,18 @@ class GameLog:
 
     def _room(self, size):
         return (self.used + size <= len(self.buf) and
-                self.count < len(self.start))
+                self.count < self.max_events)
 
     def _append(self, ev, off, size):
         b = self.buf
         u = self.used
         for j in range(size):
             b[u + j] = ev[off + j]
-        i = self.count
-        self.start[i] = u
         self.used = u + size
-        self.count = i + 1
-        return i
+        self.count += 1
+        return u
 
     def _append_byte(self, v):
         self.buf[self.used] = v
-        self.start[self.count] = self.used
         self.used += 1
         self.count += 1

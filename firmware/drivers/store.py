@@ -33,7 +33,10 @@
 # imports this module): the app loads them only when it needs them.
 
 import os
-from core import gamefile as F
+from binascii import crc32
+
+# core.gamefile (the files' byte format) is imported where a game starts or
+# ends, not for each event: the app forgets it during play (app/flow.py).
 
 SEG_BYTES = 16384
 RESERVE_BLOCKS = 8       # kept free so the game in progress can always end
@@ -198,6 +201,7 @@ class Store:
             if not self.fs_saved:
                 return False     # ids of games would not be stable
         number = max(self.next, self.archived + 1)
+        from core import gamefile as F
         head = F.header(number, t, 0, 0, session.gid, session.names,
                         session.opts)
         try:
@@ -217,7 +221,8 @@ class Store:
         # and closing per event: a write that fails leaves nothing pending
         # in a file buffer that a later close could still commit.
         end = log.used
-        c = F.crc(log.buf, start, end)
+        # Its CRC-32 (as gamefile.crc), the low 16 bits kept (EVENT_CRC).
+        c = crc32(memoryview(log.buf)[start:end])
         f = None
         try:
             f = open(self.path("cur"), "ab")
@@ -238,6 +243,7 @@ class Store:
     def close(self, session, finished, ended=0):
         # Move the game from the journal to the archive. True when done.
         # ended: when it ended, Unix seconds (0: the clock is not set).
+        from core import gamefile as F
         g = session.log.game
         flags = F.FINISHED if finished else 0
         head = F.header(session.number, session.time, flags,

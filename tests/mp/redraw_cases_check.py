@@ -7,6 +7,7 @@
 import json
 import framebuf
 from app import ui, notes
+from app.play.grid import Grid
 
 
 class Panel(framebuf.FrameBuffer):
@@ -40,7 +41,7 @@ def marks_only(top, shown, total, selected=-1):
 
 def grid(r, c, v):
     def f(fb):
-        g = ui.Grid("Ronda 1", ["Ana", "Bea", "Cris"], ["G", "M"],
+        g = Grid("Ronda 1", ["Ana", "Bea", "Cris"], ["G", "M"],
                     [[v, 2], [3, 4], [5, 6]], 0, 99)
         g.r, g.c = r, c
         g.draw(fb)

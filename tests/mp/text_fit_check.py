@@ -7,6 +7,7 @@
 # its box). Prints one JSON line per case that fails, then a summary.
 import json
 from app import ui, font
+from app.play.grid import Grid
 from app import textdraw as text
 from app import notes
 from app.notes import draw_toast, center, split_lines
@@ -142,7 +143,7 @@ RIGHT = {
 }
 # The grids' column widths, as the screens set them.
 from app.play.duplicon import FIELD_W as _DW
-from app.play.dinos import CARD_W as _CW
+from app.play.dinos_round import CARD_W as _CW
 from app.play.alebrijes import SUIT_W as _SW
 # The row's left-hand text next to a right-hand one (V).
 LEFT = {"dog_cols": lambda: i18n.tr("deal"),
@@ -204,7 +205,7 @@ def check(key, lang, way, t, right="", width=0):
         want = split_lines(t)
         notes.message(fb, "x", want)
     elif way == "F":
-        g = ui.Grid("x", ["a"], [t[i:i + width] for i in range(0, len(t),
+        g = Grid("x", ["a"], [t[i:i + width] for i in range(0, len(t),
                                                                 width)]
                     if key == "suits" else [t], [[0] * 5], 0, 9,
                     widths=width)

@@ -6,6 +6,7 @@ from drivers.buttons import OK, key_of
 from core import alebrijes as A
 from app.screens import Choice
 from app.play.base import PlayBase
+from app.play.grid import Grid
 from app.i18n import tr
 from app import ui
 
@@ -71,9 +72,9 @@ class Play(PlayBase):
             vals[out] = [0] * 5
             done = lambda vals: self.commit_fix(  # noqa: E731
                 r, A.event(self.s.ev, A.ROUND, out, n, token, vals))
-        grid = ui.Grid(title, self.s.names, fields, vals,
-                       0, 5, 1, 1, skip=1 << out, widths=SUIT_W,
-                       row_done=True)
+        grid = Grid(title, self.s.names, fields, vals,
+                    0, 5, 1, 1, skip=1 << out, widths=SUIT_W,
+                    row_done=True)
         self.enter(grid, done)
 
     def fix_round(self, r, off):

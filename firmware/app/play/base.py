@@ -69,7 +69,7 @@ class PlayBase(Screen):
         # refused. Then (or when `refused`: a refusal that came later) the
         # grid comes back as it was typed, the cursor on the value the
         # rules named (game.bad), else where it was: nothing is typed again.
-        from app.screens import GridScreen
+        from app.play.grid import GridScreen
         bad = self.g.bad
         if refused and bad >= 0 and not grid.skip & (1 << (bad >> 3)):
             grid.r = bad >> 3

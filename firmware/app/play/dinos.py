@@ -5,17 +5,13 @@
 # adjustments, inversion and instant cards; when the lowest are tied the
 # device asks the sudden death rounds it needs.
 
-from drivers.buttons import OK, LONG, key_of, kind_of
+from drivers.buttons import OK, key_of
 from core import dinos as D
-from core.game import int8
-from core import errors
-from app.screens import Screen, Choice, GridScreen
 from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
 
 TYPES = ("natural", "predator", "emotional", "meteor")
-CARD_W = 5           # the card grids' column (its title is "Carta")
 
 
 def dino_name(opt):
@@ -69,32 +65,11 @@ class Play(PlayBase):
         ask(self)
 
     def cards(self, d, fix=None):
-        # fix: (round, the round's event bytes) when correcting a past one.
-        a = self.app
-        a.pop()
-        g = self.g
-        n = self.s.n
-        if fix is None:
-            dead = ((1 << n) - 1) & ~g.alive
-            vals = [[5] for _ in range(n)]
-            title = tr(TYPES[d])
-        else:
-            b = fix[1]
-            vals = [[D.nibble(b, 3, p)] for p in range(n)]
-            dead = 0
-            for p in range(n):
-                if vals[p][0] > 9:          # eliminated then
-                    dead |= 1 << p
-                    vals[p][0] = 5
-            title = tr("fix_n") % (fix[0] + 1)
-        grid = ui.Grid(title, self.s.names, (tr("card"),),
-                       vals, 0, 9, 1, 3, skip=dead,
-                       widths=CARD_W)
-        r = DinosRound(a, self, grid)
-        r.d = d
-        if fix is not None:
-            r.prefill(fix[0], fix[1])
-        a.push(r)
+        # The round's entry (app/play/dinos_round.py): in RAM only while it
+        # is up, with the grid it uses (the summary that follows a round is
+        # shown without them).
+        from app.play.dinos_round import cards
+        cards(self, d, fix)
 
     def fix_round(self, r, off):
         # The disaster, cards and extras as they were (sudden death is
@@ -103,168 +78,3 @@ class Play(PlayBase):
         size = self.g.size(b, off, self.s.log.used)
         from app.play.dinos_disaster import ask
         ask(self, (r, bytes(b[off:off + size])), b[off] >> 4)
-
-
-class DinosRound(Screen):
-    """Cards, then the extras menu; builds and commits the round event."""
-    d = 0
-
-    def __init__(self, app, play, grid):
-        super().__init__(app)
-        self.play = play
-        self.grid = grid
-        self.adjust = None
-        self.invert = False
-        self.stop = False
-        self.redirect = -1
-        self.sudden = []
-        self.stage = 0          # 0 cards, 1 extras
-        self.fix = -1           # the round corrected (0-based), -1: none
-
-    def prefill(self, r, b):
-        # The extras of round r's event b, to correct it.
-        n = self.play.s.n
-        self.fix = r
-        flags = b[1]
-        if flags & 4:
-            adj = 3 + ((n + 1) >> 1)
-            self.adjust = [[int8(b[adj + p])] for p in range(n)]
-        self.invert = bool(flags & 1)
-        self.stop = bool(flags & 2)
-        self.redirect = ((flags >> 3) & 7) - 1
-
-    def draw(self, fb):
-        if self.stage == 0:
-            return self.grid.draw(fb)
-        self.extras.draw(fb)
-
-    def key(self, ev):
-        if self.stage == 0:
-            r = self.grid.key(ev)
-            if r is None:
-                return
-            if r < 0:
-                self.app.pop()
-                return
-            if kind_of(ev) != LONG:
-                # OK on the last card: a plain round, saved at once (the
-                # extras would cost a press every round for what is rare).
-                self.submit()
-                return
-            self.stage = 1
-            self.make_extras()
-            return
-        r = self.extras.key(ev)
-        if r is None:
-            return
-        if r < 0:
-            self.stage = 0
-        elif r == 0:
-            self.submit()
-        elif r == 1:
-            self.ask_adjust()
-        elif r == 2:
-            self.invert = not self.invert
-        elif r == 3:
-            self.ask_instant()
-        self.make_extras(self.extras.index)
-
-    def make_extras(self, index=0):
-        inst = tr("none")
-        if self.stop:
-            inst = tr("stop")
-        elif self.redirect >= 0:
-            inst = "> " + self.play.s.names[self.redirect]
-        self.extras = ui.Menu(tr(TYPES[self.d]),
-                              [tr("confirm"), tr("adjust"), tr("invert"),
-                               tr("instant")], index,
-                              ["", "", tr("yes") if self.invert else tr("no"),
-                               inst[:9]])
-
-    def ask_adjust(self):
-        a = self.app
-        n = self.play.s.n
-        vals = self.adjust or [[0] for _ in range(n)]
-        grid = ui.Grid(tr("adjust"), self.play.s.names, ("+/-",), vals,
-                       -9, 9, 1, 2, skip=self.grid.skip,
-                       fmt=lambda v: "%+d" % v if v else "0")
-        a.push(GridScreen(a, grid, lambda vals: setattr(self, "adjust",
-                                                        vals)))
-
-    def ask_instant(self):
-        a = self.app
-        names = self.play.s.names
-
-        def pick(i):
-            a.pop()
-            self.stop = i == 1
-            self.redirect = -1
-            if i == 2:
-                a.push(Choice(a, tr("redirect"), names,
-                              lambda j: (a.pop(), setattr(self, "redirect",
-                                                          j),
-                                         self.make_extras(3))))
-        a.push(Choice(a, tr("instant"), [tr("none"), tr("stop"),
-                                         tr("redirect")], pick))
-
-    def encode(self):
-        # The event's bytes in the session's buffer; its size.
-        s = self.play.s
-        n = s.n
-        skip = self.grid.skip
-        cards = [None if skip & (1 << p) else self.grid.values[p][0]
-                 for p in range(n)]
-        adjust = [self.adjust[p][0] for p in range(n)] if self.adjust \
-            else None
-        return D.round_event(s.ev, n, self.d, cards, adjust, self.sudden,
-                             self.invert, self.stop, self.redirect)
-
-    def submit(self):
-        a = self.app
-        play = self.play
-        size = self.encode()
-        if self.fix >= 0:
-            size = D.fix_event(play.s.ev, self.fix, size)
-        err = play.s.add(size)
-        if err == errors.SUDDEN_MISMATCH and play.g.need and \
-                len(self.sudden) < 15:
-            self.ask_sudden(play.g.need)
-            return
-        if err:
-            # Refused: everything stays as typed; the cursor goes to the
-            # instant card when that is what the rules refused.
-            self.sudden = []
-            if err == errors.BAD_REDIRECT or err == errors.NOBODY_TAKES:
-                self.extras.index = 3
-            a.error(err, 2500, play.s.log.bad_round)
-            return
-        a.pop()
-        # Saved: the grid, and its code (app/grid.py), can leave RAM before
-        # the summary or the final screen loads.
-        del self.grid
-        from app.memory import unload
-        unload("app.grid")
-        if self.fix >= 0:
-            a.toast(tr("fixed"), 800)
-        play.after()
-        if self.fix < 0 and not play.g.over:
-            # What the round did (the final screen says it when it ended
-            # the game); its own module, forgotten when it is left.
-            from app.play.dinos_summary import show
-            show(play)
-
-    def ask_sudden(self, need):
-        a = self.app
-        n = self.play.s.n
-        skip = ((1 << n) - 1) & ~need
-        grid = ui.Grid(tr("sudden"), self.play.s.names, (tr("card"),),
-                       [[5] for _ in range(n)], -1, 9, 1, 3, skip=skip,
-                       widths=CARD_W, fmt=lambda v: "×" if v < 0 else str(v))
-        def done(vals):
-            self.sudden.append([None if skip & (1 << p) else vals[p][0]
-                                for p in range(n)])
-            self.submit()
-
-        def cancel():
-            self.sudden = []
-        a.push(GridScreen(a, grid, done, cancel))

@@ -1,5 +1,5 @@
 # Happy Little Dinosaurs: the round's disaster, dialled as its cards are
-# (app/ui.py Grid): a tap moves and stays; a held key walks one row at a
+# (app/play/grid.py Grid): a tap moves and stays; a held key walks one row at a
 # time (its first repeat only tells it from a tap) and stops at the ends;
 # letting go picks the row, as OK does. A round is then a hold and a
 # release per number. Loaded only while the list is shown (app/memory.py).

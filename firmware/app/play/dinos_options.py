@@ -5,9 +5,17 @@
 
 from app.screens import Choice
 from app.i18n import tr
+from app.memory import unload
+from core import dinos as _D
 
 TYPES = ("natural", "predator", "emotional", "meteor")
 DINOS = ("rex", "stego", "ceratops", "bronto")
+# The option bits the rules define, copied: the rules module leaves RAM
+# during the setup (the game loads it again when it starts).
+_TRAITS = (_D.REX, _D.STEGO, _D.CERATOPS, _D.BRONTO)
+_TWO_RULES_OFF = _D.TWO_RULES_OFF
+del _D
+unload("core.dinos")
 
 
 def ask_options(app, names):
@@ -21,8 +29,7 @@ def ask_dinos(app, names, p, traits):
         # of each to be out; no point cards 1-3): on unless refused.
         def two(j):
             if j:
-                from core import dinos as D    # loaded only when needed
-                traits[0] |= D.TWO_RULES_OFF
+                traits[0] |= _TWO_RULES_OFF
             app.start_later("dinos", names, bytes(traits))
         app.push(Choice(app, tr("two_rules"), [tr("yes"), tr("no")], two))
         return
@@ -33,8 +40,7 @@ def ask_dinos(app, names, p, traits):
 
     def picked(i):
         if i < len(DINOS):
-            from core import dinos as D
-            traits[p] = (D.REX, D.STEGO, D.CERATOPS, D.BRONTO)[i]
+            traits[p] = _TRAITS[i]
             ask_dinos(app, names, p + 1, traits)
             return
         none = [tr("none")] + [tr(t) for t in TYPES]

@@ -142,7 +142,7 @@ class Play(PlayBase):
         # turn (a second Parranda taken).
         log = self.s.log
         for j in range(log.n_live - 1, -1, -1):
-            h = log.buf[log.start[log.live[j]]]
+            h = log.buf[log.event_at(j)]
             k = h & 0x0F
             if k == D.TAKE or k == D.ORDER or k == D.PASS:
                 return k, h >> 4
@@ -161,7 +161,7 @@ class Play(PlayBase):
         left = [1 if self.s.n == 2 else 2, 2, 3]
         log = self.s.log
         for j in range(log.n_live):
-            o = log.start[log.live[j]]
+            o = log.event_at(j)
             b = log.buf[o + 1]
             if log.buf[o] & 0x0F == D.TAKE and b & 0x0F == c:
                 left[pts.index(b >> 4)] -= 1

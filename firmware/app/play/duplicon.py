@@ -9,6 +9,7 @@
 from drivers.buttons import OK, LONG, key_of, kind_of
 from core import duplicon as D
 from app.play.base import PlayBase
+from app.play.grid import Grid
 from app.i18n import tr
 from app import ui
 
@@ -70,9 +71,9 @@ class Play(PlayBase):
                    self.save_round)
 
     def entry(self, title, vals, on_done):
-        grid = ui.Grid(title, self.s.names,
-                       (tr("won"), tr("hand"), tr("zone")),
-                       vals, 0, 96, (2, 1, 1), (10, 5, 5), widths=FIELD_W)
+        grid = Grid(title, self.s.names,
+                    (tr("won"), tr("hand"), tr("zone")),
+                    vals, 0, 96, (2, 1, 1), (10, 5, 5), widths=FIELD_W)
         self.enter(grid, on_done)
 
     def fix_round(self, r, off):

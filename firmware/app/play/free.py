@@ -4,6 +4,7 @@ from drivers.buttons import UP, DOWN, OK, key_of
 from core import free as F
 from app.screens import Choice
 from app.play.base import PlayBase
+from app.play.grid import Grid
 from app.i18n import tr
 from app import ui
 
@@ -40,9 +41,9 @@ class Play(PlayBase):
             self.top += 1
         elif k == OK:
             last = self.s.ui.get("last") or [[0] for _ in range(n)]
-            grid = ui.Grid("%s %d" % (tr("round"), self.g.rounds + 1),
-                           self.s.names, ("",), [list(v) for v in last],
-                           -9999, 9999, 1, 10, widths=5)
+            grid = Grid("%s %d" % (tr("round"), self.g.rounds + 1),
+                        self.s.names, ("",), [list(v) for v in last],
+                        -9999, 9999, 1, 10, widths=5)
             self.enter(grid, self.save_round)
 
     def save_round(self, values):
@@ -56,8 +57,8 @@ class Play(PlayBase):
     def fix_round(self, r, off):
         s = self.s
         vals = [[self.g.part(p, r)] for p in range(s.n)]
-        grid = ui.Grid(tr("fix_n") % (r + 1), s.names, ("",), vals,
-                       -9999, 9999, 1, 10, widths=5)
+        grid = Grid(tr("fix_n") % (r + 1), s.names, ("",), vals,
+                    -9999, 9999, 1, 10, widths=5)
         self.enter(grid, lambda v: self.commit_fix(
             r, F.event(s.ev, F.ROUND, s.n, [v[p][0] for p in range(s.n)])))
 

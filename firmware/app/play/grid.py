@@ -1,16 +1,17 @@
-# The grid of numbers per player (rows are players, columns fields) that
-# rounds are typed into; ui.Grid() makes one, loading this module only
-# then. Drawn by bands like every row (ui.py: partial redraw).
+# A table of numbers per player (Grid) and the screen that shows one
+# (GridScreen): the round entries of the titles that have them and the
+# correction of a round. In app/play, so in RAM only while a game is
+# played (flow.forget_play), and not at all for the titles without one.
 
-from binascii import crc32
 from drivers.buttons import UP, DOWN, OK, BACK, LONG, RELEASE, key_of, \
     kind_of
-from .textdraw import draw, put, width, fit
-from .ui import begin, header, _band, _sum, scroll, step_of, ROWS
+from binascii import crc32
+from app.textdraw import draw, put, width, fit
+from app.ui import ROWS, begin, header, _band, _sum, scroll, step_of
+from app.screens import Screen
 
-
+DIAL_SPAN = 10      # a Grid cell of hi - lo up to this dials (see Grid)
 _SCRATCH = b"\x00"   # a row's values go into its checksum as CRC states
-DIAL_SPAN = 10      # a cell of hi - lo up to this dials (see Grid)
 
 
 def _col(x, c):
@@ -61,16 +62,19 @@ class Grid:
         while self.skip & (1 << self.r) and self.r < len(labels) - 1:
             self.r += 1
 
+    def _cells(self):
+        return len(self.fields)
+
     def _move(self, d):
         # Next/previous editable cell; False at either end.
         r, c = self.r, self.c
         while True:
             c += d
-            if c >= len(self.fields):
+            if c >= self._cells():
                 c = 0
                 r += 1
             elif c < 0:
-                c = len(self.fields) - 1
+                c = self._cells() - 1
                 r -= 1
             if r < 0 or r >= len(self.labels):
                 return False
@@ -116,7 +120,7 @@ class Grid:
             if kind == LONG:
                 if self.row_done:
                     c = self.c
-                    self.c = len(self.fields) - 1      # past this row's cells
+                    self.c = self._cells() - 1      # past this row's cells
                     if self._move(1):
                         return None
                     self.c = c
@@ -128,6 +132,9 @@ class Grid:
             if not self._move(-1):
                 return -1
         return None
+
+    def text(self, v):
+        return self.fmt(v) if self.fmt else str(v)
 
     def draw(self, fb):
         begin(fb)
@@ -174,3 +181,27 @@ class Grid:
                     draw(fb, s, xs, y)
                 else:
                     put(fb, s, xs, y)
+
+
+class GridScreen(Screen):
+    """A Grid on a screen of its own: on_done(values) after the last
+    cell (or a long OK), on_cancel() if BACK leaves the first cell."""
+
+    def __init__(self, app, grid, on_done, on_cancel=None):
+        super().__init__(app)
+        self.grid = grid
+        self.on_done = on_done
+        self.on_cancel = on_cancel
+
+    def draw(self, fb):
+        self.grid.draw(fb)
+
+    def key(self, ev):
+        r = self.grid.key(ev)
+        if r is None:
+            return
+        self.app.pop()
+        if r > 0:
+            self.on_done(self.grid.values)
+        elif self.on_cancel:
+            self.on_cancel()

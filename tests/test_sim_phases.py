@@ -1,0 +1,45 @@
+"""Which firmware modules are in RAM in each phase of a game (app/flow.py
+lists them): the file format module (core.gamefile) and the table of
+titles (core.games) are loaded where a game starts, ends or is recovered,
+not while it is played; every event is still written with its CRC (a power
+cut resumes the game)."""
+
+from host_tools import sim
+
+# Free score pad, 2 players, highest wins, target 100; one round (5, 3).
+SETUP = "ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n"
+ROUND = "ok\nup 5\nok\nup 3\nok\n"
+
+
+SETUP_ONLY = ("core.gamefile", "core.games")
+
+
+def test_the_setup_modules_leave_ram_while_a_game_is_played(tmp_path):
+    flash = tmp_path / "flash.img"
+    states, _ = sim.run_script(SETUP + "wait 300\nstate\n" + ROUND +
+                               "wait 300\nstate\n", flash=flash)
+    for st in states:
+        assert st["screen"] == "Play"
+        assert not set(SETUP_ONLY) & set(st["modules"])
+        assert "drivers.store" in st["modules"]
+    assert states[1]["session"]["totals"] == [5, 3]
+    # The power goes: the next boot rebuilds the game from the journal,
+    # whose events (CRC included) were written without that module.
+    states, _ = sim.run_script("wait 300\nstate\nok\nwait 300\nstate\n",
+                               flash=flash)
+    assert states[0]["screen"] == "Note"          # "game recovered"
+    assert states[1]["screen"] == "Play"
+    assert states[1]["session"]["totals"] == [5, 3]
+    assert not set(SETUP_ONLY) & set(states[1]["modules"])
+
+
+def test_the_lifecycle_module_is_not_in_ram_on_the_final_screen():
+    # J1 reaches the target: the final breakdown, without app/flow.py in
+    # RAM (Final loads it again when it is left); BACK archives the game.
+    states, _ = sim.run_script(SETUP + "ok\nhold up 5800\nok\nok\n"
+                               "wait 300\nstate\nback\nwait 300\nstate\n")
+    assert states[0]["screen"] == "Final"
+    assert "app.flow" not in states[0]["modules"]
+    assert "app.final" in states[0]["modules"]
+    assert states[1]["screen"] == "Home"
+    assert states[1]["session"] is None and states[1]["past"] == 1
