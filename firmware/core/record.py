@@ -115,10 +115,11 @@ def _refused(log, err, i, ev):
     # The error of event i, refused with code err by the log.
     ex = RecordError(err, i, _event_name(ev))
     if err == E.LATER_INVALID:
+        from .error_texts import message
         # A correction: which later round breaks, and why.
         ex.arg = log.bad_round
         ex.detail += ": round %d: %s" % (log.bad_round,
-                                         E.message(log.bad_err, E.EN))
+                                         message(log.bad_err, E.EN))
     return ex
 
 
