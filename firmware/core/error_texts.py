@@ -46,6 +46,7 @@ Matar una ficha del mismo dueño pide 2 suyas en el recorrido|Killing a pawn of 
 Esa ronda aún no se juega|That round was not played yet
 La ronda %d dejaría de ser válida: nada cambió|Round %d would become invalid: nothing changed
 Quien robó en su turno anterior no puede robar en este|A player who drew last turn may not draw in this one
+Ya se tomaron todas las Parrandas de ese color y valor|All Parrandas of that colour and value are already taken
 """
 
 
