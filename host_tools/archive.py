@@ -397,11 +397,8 @@ def _decode(head, log):
     n = len(head.names)
     if not cls.MIN_PLAYERS <= n <= cls.MAX_PLAYERS:
         raise ValueError(f"{n} players")
-    rec = to_record(head.gid, head.names, head.opts, log)
-    if head.time:
-        rec["started"] = head.time
-    if head.ended:
-        rec["ended"] = head.ended
+    rec = to_record(head.gid, head.names, head.opts, log, head.time,
+                    head.ended)
     rec["finished"] = head.finished
     return rec, record.score_record(rec)
 

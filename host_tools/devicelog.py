@@ -3,9 +3,10 @@
 from marcador_core import record
 
 
-def to_record(gid, names, opts, data):
-    """The JSON record of a device's log (core/record.py record_of)."""
-    return record.record_of(gid, names, opts, data)
+def to_record(gid, names, opts, data, started=0, ended=0):
+    """The JSON record of a device's log (core/record.py record_of), with
+    its start and end times when known (Unix seconds; 0: not known)."""
+    return record.record_of(gid, names, opts, data, started, ended)
 
 
 def to_entry(rec, number, t=0, ended=0):

@@ -94,3 +94,15 @@ def test_duplicon_turn_events_score_the_same_and_a_second_draw_is_named():
     proc = marcador("score", "-", "--json", stdin=json.dumps(twice))
     assert proc.returncode == 2 and proc.stdout == ""
     assert "event 1" in proc.stderr and "drew last turn" in proc.stderr
+
+
+def test_a_doggy_record_with_a_card_the_deck_lacks_is_refused_in_one_line():
+    # Three blue 5s: each colour has two (one with two players).
+    rec = {"game": "doggy", "players": ["A", "B", "C"],
+           "events": [{"e": "take", "p": p, "color": "blue", "points": 5}
+                      for p in range(3)]}
+    proc = marcador("score", "-", "--json", stdin=json.dumps(rec))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert "event 2" in proc.stderr
+    assert "that colour and value" in proc.stderr

@@ -23,8 +23,17 @@ def order(p, color):
 MARIO3 = [{"e": "mario"}] * 3
 
 
-def ordered(p, color, k):
-    return [take(p, color)] * k + [order(p, color)]
+def ordered(p, color, k, points=None):
+    # k Parrandas of a colour taken and ordered, worth 1 each unless points
+    # says (the deck has 2 fives, 2 threes and 3 ones per colour).
+    points = points or [1] * k
+    assert len(points) == k
+    return [take(p, color, v) for v in points] + [order(p, color)]
+
+
+# The values the players of a test take one after another, so that
+# together they never hold more of a value than the deck has.
+DECK = (1, 1, 1, 3, 3, 5, 5)
 
 
 def test_rulebook_example_juan_carlos_scores_41():
@@ -44,7 +53,8 @@ def majorities(res):
 
 
 def test_single_first_and_single_second_majority():
-    ev = ordered(0, "red", 3) + ordered(1, "red", 2) + ordered(2, "red", 1)
+    ev = ordered(0, "red", 3, [5, 5, 3]) + ordered(1, "red", 2, [3, 1]) + \
+        ordered(2, "red", 1)
     assert majorities(score("doggy", 3, ev)) == [5, 2, 0]
 
 
@@ -52,7 +62,7 @@ def test_single_first_and_single_second_majority():
 def test_tied_first_majority_splits_7_and_gives_no_second(k, each):
     ev = []
     for p in range(k):
-        ev += ordered(p, "blue", 1)
+        ev += ordered(p, "blue", 1, [DECK[p]])
     n = max(k, 3)
     if k < n:
         ev += [take(k, "yellow")] + [order(k, "yellow")]  # no blue for k
@@ -64,16 +74,17 @@ def test_tied_first_majority_splits_7_and_gives_no_second(k, each):
 
 
 def test_tied_first_majority_no_second_even_with_a_lower_count():
-    ev = ordered(0, "green", 2) + ordered(1, "green", 2) + \
+    ev = ordered(0, "green", 2, [1, 1]) + ordered(1, "green", 2, [3, 3]) + \
         ordered(2, "green", 1)
     assert majorities(score("doggy", 3, ev)) == [3, 3, 0]
 
 
 @pytest.mark.parametrize("k,each", [(1, 2), (2, 1), (3, 0), (4, 0)])
 def test_second_majority_split_2_rounding_down(k, each):
-    ev = ordered(0, "red", 3)
+    # Two players have one red 5: J1 takes none.
+    ev = ordered(0, "red", 3, [3, 3, 1])
     for p in range(1, k + 1):
-        ev += ordered(p, "red", 1)
+        ev += ordered(p, "red", 1, [(1, 1, 5, 5)[p - 1]])
     assert majorities(score("doggy", k + 1, ev)) == [5] + [each] * k
 
 
@@ -126,13 +137,14 @@ def test_third_mario_ends_the_game_after_the_auto_order():
 
 
 def test_two_player_limits_six_per_colour_two_wilds():
-    ev = [take(0, "red", 3)] * 6
+    ev = [take(0, "red", v) for v in (5, 3, 3, 1, 1, 1)]
     score("doggy", 2, ev)
-    assert error("doggy", 2, ev + [take(1, "red", 1)]) == \
-        (E.COLOR_EXHAUSTED, 6)
-    assert score("doggy", 3, ev + [take(1, "red", 1)])["players"]
-    assert error("doggy", 3, ev + [take(1, "red")] * 2) == \
-        (E.COLOR_EXHAUSTED, 7)
+    for v in (5, 3, 1):
+        assert error("doggy", 2, ev + [take(1, "red", v)]) == \
+            (E.COLOR_EXHAUSTED, 6)
+    assert score("doggy", 3, ev + [take(1, "red", 5)])["players"]
+    assert error("doggy", 3, ev + [take(1, "red", 5), take(1, "red", 1)]) \
+        == (E.COLOR_EXHAUSTED, 7)
     w = [take(0, "wild")] * 2
     assert error("doggy", 2, w + [take(1, "wild")]) == (E.WILD_EXHAUSTED, 2)
     assert error("doggy", 4, w * 2) == (E.WILD_EXHAUSTED, 3)
@@ -299,3 +311,46 @@ def test_the_pc_breakdown_says_who_still_has_to_assign():
     assert "(in progress)" in breakdown.text(res)
     done = score("doggy", 3, wild_game() + [assign(0, "red", "blue")])
     assert "assign" not in breakdown.text(done)
+
+
+# ---- the deck per colour: 2 fives, 2 threes, 3 ones (one five fewer with
+# two players: GAMES.md section 1); a take of a value none of that colour
+# is left of is refused, naming it, and changes nothing.
+
+@pytest.mark.parametrize("n,pts,k", [(3, 5, 2), (5, 5, 2), (2, 5, 1),
+                                     (3, 3, 2), (2, 3, 2), (4, 1, 3),
+                                     (2, 1, 3)])
+def test_a_take_of_a_value_with_every_card_of_it_taken_is_refused(n, pts, k):
+    ev = [take(j % n, "blue", pts) for j in range(k)]
+    score("doggy", n, ev)                       # all k of them exist
+    assert error("doggy", n, ev + [take(0, "blue", pts)]) == \
+        (E.VALUE_EXHAUSTED, k)
+    # Other values of that colour, and that value of other colours, remain.
+    other = 3 if pts == 5 else 5
+    score("doggy", n, ev + [take(0, "blue", other), take(1, "red", pts)])
+    log = log_of("doggy", n, ev)
+    before = log.game.snapshot()
+    assert log.add(bytes([1, 0 | pts << 4])) == E.VALUE_EXHAUSTED
+    assert log.game.snapshot() == before
+
+
+def test_cards_left_per_colour_and_value_follow_takes_and_undo():
+    log = log_of("doggy", 3, [take(0, "red", 5), take(1, "red", 1),
+                              take(2, "green", 3)])
+    g = log.game
+    assert [g.left(1, v) for v in (5, 3, 1)] == [1, 2, 2]
+    assert [g.left(3, v) for v in (5, 3, 1)] == [2, 1, 3]
+    assert [g.left(0, v) for v in (5, 3, 1)] == [2, 2, 3]
+    assert log.undo() == 0
+    assert [g.left(3, v) for v in (5, 3, 1)] == [2, 2, 3]
+    two = log_of("doggy", 2, []).game
+    assert [two.left(2, v) for v in (5, 3, 1)] == [1, 2, 3]
+
+
+def test_the_whole_deck_of_a_colour_is_taken_then_the_colour_is_exhausted():
+    for n, fives in ((2, 1), (3, 2)):
+        ev = [take(0, "yellow", v) for v in [5] * fives + [3, 3, 1, 1, 1]]
+        score("doggy", n, ev)
+        for v in (5, 3, 1):
+            assert error("doggy", n, ev + [take(1, "yellow", v)]) == \
+                (E.COLOR_EXHAUSTED, len(ev))

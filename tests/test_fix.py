@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from marcador_core import errors as E
+from marcador_core.error_texts import message
 from marcador_core import record
 from marcador_core.game import FIX
 from gamegen import random_game, _GEN
@@ -277,7 +278,7 @@ def _wrapped(text, width=25):
 @pytest.mark.parametrize("code", [E.NO_SUCH_ROUND, E.LATER_INVALID])
 @pytest.mark.parametrize("lang", [E.ES, E.EN])
 def test_the_new_texts_fit_the_message_box(code, lang):
-    t = E.message(code, lang, 256)
+    t = message(code, lang, 256)
     assert "%" not in t and t != "Error %d" % code
     lines = _wrapped(t)
     assert len(lines) <= 3 and all(len(x) <= 25 for x in lines), lines

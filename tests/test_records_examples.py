@@ -15,7 +15,12 @@ EXAMPLES = ROOT / "examples"
 # file: (totals, winners, parts per player), worked out by hand.
 EXPECTED = {
     # The rulebook's worked example: Juan Carlos 28 + 2 + 5 + 5 + 1 = 41.
-    "doggy_rulebook.json": ([41, 6, 24, 8], [0], None),
+    # The others hold what the deck has left (2 fives, 2 threes, 3 ones
+    # per colour): Patana yellow 1 1, red 1, 3 + yellow second 1 + red
+    # second 2 = 6; Corchetis yellow 5 3 1, blue 1 1 1, green 3 1 1 = 17
+    # + three majorities of 5 = 32; Tulio blue 3 5, green 3 5 = 16 + two
+    # second majorities of 2 = 20.
+    "doggy_rulebook.json": ([41, 6, 32, 20], [0], None),
     # won - 2 x hand - 3 x zone per round; the rulebook's round is Ana's
     # first (28, 3, 1 -> 19). Ana 19+30+32+22 = 103 passes 100 first with
     # the most; Beto 20+22+23+36 = 101; Sol 9+12+18+14 = 53.

@@ -55,3 +55,22 @@ def test_dinos_a_refused_instant_card_is_where_the_cursor_goes():
     assert refused["screen"] == "DinosRound"
     assert refused["session"]["log"] == ""
     assert next_["screen"] == "Choice"
+
+
+def test_alebrijes_back_on_the_token_question_keeps_the_typed_round():
+    # Round 1, J2 went out, J1 and J3 a blue 1 each: the worst totals tie,
+    # so the device asks who holds the token. BACK there goes back to the
+    # round's grid with both 1s kept (nothing saved); a long OK asks again
+    # and OK on J1 saves it.
+    keys = head("alebrijes", "# J2 went out")
+    states, _ = sim.run_script(keys + "up\nlong ok\nup\nlong ok\nstate\n"
+                               "back\nstate\nlong ok\nstate\nok\nstate\n")
+    asked, back, again, saved = states[:4]
+    assert asked["screen"] == "Choice"
+    assert back["screen"] == "GridScreen"
+    assert back["grid"]["values"] == [[1, 0, 0, 0, 0], [0] * 5,
+                                      [1, 0, 0, 0, 0]]
+    assert back["session"]["log"] == asked["session"]["log"]
+    assert again["screen"] == "Choice"
+    assert saved["screen"] == "Play"
+    assert saved["session"]["totals"] == [-1, 0, -1]

@@ -161,6 +161,11 @@ def test_a_game_in_the_browser(site, tmp_path):
             page.screenshot(path=os.environ["MARCADOR_WEB_SHOT"],
                             full_page=True)
         rec_path = download(page, tmp_path, "game.json")
+        # BACK leaves the final screen: the game goes to the archive, and
+        # the download is the newest archived game.
+        page.click(BUTTON["back"])
+        wait_quiet(page, 600)
+        archived = download(page, tmp_path, "archived.json")
         # Reload: the flash comes back from the browser's storage.
         page.reload()
         page.wait_for_selector("body[data-ready='1']", timeout=30000)
@@ -183,7 +188,17 @@ def test_a_game_in_the_browser(site, tmp_path):
     assert res["winners"] == [p for p in range(len(last["names"]))
                               if last["winners"] >> p & 1]
     assert "kept" in kept, kept
-    assert json.loads(again.read_text()) == json.loads(rec_path.read_text())
+    # What the device knows of when (docs/records.md): the game not yet
+    # archived its start; the archived one its start and end, from its
+    # header, as `marcador sync` archives them; kept over the reload.
+    rec = json.loads(rec_path.read_text())
+    assert t0 - 5 <= rec["started"] <= time.time() + 5 and \
+        "ended" not in rec, rec
+    kept_rec = json.loads(archived.read_text())
+    assert kept_rec["events"] == rec["events"]
+    assert kept_rec["started"] == rec["started"] <= kept_rec["ended"] <= \
+        time.time() + 5, kept_rec
+    assert json.loads(again.read_text()) == kept_rec
     assert errors == [], errors
 
 
@@ -229,6 +244,8 @@ def test_long_presses_and_a_reload_in_the_middle_of_a_game(site, tmp_path):
     rec = json.loads(rec_path.read_text())
     # J1 drew a card (the script's first OK in play), round 1, undone.
     assert [ev["e"] for ev in rec["events"]] == ["draw", "round", "undo"]
+    # A game in progress: its start, no end.
+    assert rec["started"] > 1704067200 and "ended" not in rec, rec
     score = subprocess.run([sys.executable, "-m", "host_tools", "score",
                             "--json", str(rec_path)], capture_output=True,
                            text=True, cwd=ROOT)

@@ -102,7 +102,7 @@ class App:
         # Why an event was refused, in the player's language (arg: the
         # number some texts name, as the round of LATER_INVALID). The
         # texts of all codes are loaded for this moment only.
-        from core.errors import message
+        from core.error_texts import message
         from .memory import unload
         self.toast(message(code, self.settings.lang, arg), ms)
         unload("core.error_texts")

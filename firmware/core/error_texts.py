@@ -1,7 +1,7 @@
 # The text of every error code (core/errors.py), one line per code in code
-# order: "Spanish|English". Kept apart from the codes so that the device
-# loads these ~2 KB only while it shows a message (app.App.error), and
-# translators find them in one place.
+# order: "Spanish|English", and message() that reads them. Kept apart from
+# the codes so that the device loads these ~2 KB only while it shows a
+# message (app.App.error), and translators find them in one place.
 
 T = """
 Correcto|OK
@@ -46,4 +46,22 @@ Matar una ficha del mismo dueño pide 2 suyas en el recorrido|Killing a pawn of 
 Esa ronda aún no se juega|That round was not played yet
 La ronda %d dejaría de ser válida: nada cambió|Round %d would become invalid: nothing changed
 Quien robó en su turno anterior no puede robar en este|A player who drew last turn may not draw in this one
+Ya se tomaron todas las Parrandas de ese color y valor|All Parrandas of that colour and value are already taken
 """
+
+
+def message(code, lang=0, arg=None):
+    # The text of an error code in Spanish (lang errors.ES, 0) or English
+    # (errors.EN); arg fills its %d where it has one (LATER_INVALID: the
+    # round).
+    start = 1                          # past the opening newline
+    for _ in range(code):
+        start = T.find("\n", start) + 1
+        if start == 0:
+            break
+    end = T.find("\n", start)
+    if code < 0 or start == 0 or end < 0:
+        return "Error %d" % code
+    bar = T.find("|", start)
+    t = T[start:bar] if lang == 0 else T[bar + 1:end]
+    return t.replace("%d", "?" if arg is None else str(arg))

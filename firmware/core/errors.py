@@ -2,9 +2,9 @@
 #
 # The core never raises for a bad event: it returns one of these codes and
 # leaves the game exactly as it was. Codes are plain ints so that returning
-# one allocates nothing; the texts below are only looked up when a screen or
-# the PC has to show one. Keep the numbers stable: they travel in logs and on
-# the serial link.
+# one allocates nothing; their texts (core/error_texts.py message()) are
+# only looked up when a screen or the PC has to show one. Keep the numbers
+# stable: they travel in logs and on the serial link.
 
 OK = 0
 GAME_OVER = 1
@@ -49,23 +49,7 @@ NO_SUCH_ROUND = 39      # a correction names a round not played yet
 LATER_INVALID = 40      # a correction would make a later round invalid:
                         # GameLog.bad_round says which (the text's %d)
 DREW_LAST_TURN = 41     # duplicon: a player who drew last turn draws again
+VALUE_EXHAUSTED = 42    # doggy: every Parranda of that colour and value taken
 
 ES = 0
 EN = 1
-
-
-def message(code, lang=ES, arg=None):
-    # The text of an error code in Spanish (ES) or English (EN); arg fills
-    # its %d where it has one (LATER_INVALID: the round).
-    from .error_texts import T as _TEXTS
-    start = 1                          # past the opening newline
-    for _ in range(code):
-        start = _TEXTS.find("\n", start) + 1
-        if start == 0:
-            break
-    end = _TEXTS.find("\n", start)
-    if code < 0 or start == 0 or end < 0:
-        return "Error %d" % code
-    bar = _TEXTS.find("|", start)
-    t = _TEXTS[start:bar] if lang == ES else _TEXTS[bar + 1:end]
-    return t.replace("%d", "?" if arg is None else str(arg))

@@ -115,10 +115,11 @@ def _refused(log, err, i, ev):
     # The error of event i, refused with code err by the log.
     ex = RecordError(err, i, _event_name(ev))
     if err == E.LATER_INVALID:
+        from .error_texts import message
         # A correction: which later round breaks, and why.
         ex.arg = log.bad_round
         ex.detail += ": round %d: %s" % (log.bad_round,
-                                         E.message(log.bad_err, E.EN))
+                                         message(log.bad_err, E.EN))
     return ex
 
 
@@ -155,11 +156,13 @@ def score_record(rec):
     return result(load(rec), rec["players"])
 
 
-def record_of(gid, names, opts, data):
+def record_of(gid, names, opts, data, started=0, ended=0):
     # The JSON record (GAMES.md) of a game as a device keeps it: its title,
     # names, option bytes and log bytes (the events one after another,
     # undo and redo included), for `marcador` (host_tools/devicelog.py)
     # and the browser simulator's download (sim/wasm/drive.py) alike.
+    # started, ended: when the game began and ended, Unix seconds, 0 when
+    # the device does not know (docs/records.md: then no such field).
     # ValueError on bytes where no event starts.
     from .games import game_class
     from .game import event_size
@@ -177,5 +180,10 @@ def record_of(gid, names, opts, data):
             raise ValueError("undecodable event at byte %d" % off)
         events.append(decode_event(gid, n, data[off:off + size]))
         off += size
-    return {"game": gid, "players": list(names),
-            "options": options_dict(gid, n, opts), "events": events}
+    rec = {"game": gid, "players": list(names),
+           "options": options_dict(gid, n, opts), "events": events}
+    if started:
+        rec["started"] = started
+    if ended:
+        rec["ended"] = ended
+    return rec

@@ -146,10 +146,15 @@ _RECORD_MODULES = ("core.record", "drivers.segments", "json")
 
 
 def _record():
+    # With the start and end times the device knows, as `marcador sync`
+    # archives them (core/record.py record_of): an archived game's from its
+    # header; the game in progress its start only (on the final screen too:
+    # its end is the archive's, and a power cut there forgets it).
     s = _app.session if _app else None
     if s is not None:
         gid, names, opts = s.gid, s.names, s.opts
         data = bytes(s.log.buf[:s.log.used])
+        started, ended = s.time, 0
     else:
         st = _app.store if _app else None
         if st is None:
@@ -160,6 +165,7 @@ def _record():
             return ""
         h, data = read(st, where[0])
         gid, names, opts = h.gid, h.names, h.opts
+        started, ended = h.time, h.ended
     import json
     from core.record import record_of
-    return json.dumps(record_of(gid, names, opts, data))
+    return json.dumps(record_of(gid, names, opts, data, started, ended))

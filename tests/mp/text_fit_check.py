@@ -333,7 +333,7 @@ def main():
             for way in ways:
                 check(k, lang, way, t, RIGHT.get(k, "") if way in "TR"
                       else "", FIELD_W.get(k, 0))
-        from core.errors import message
+        from core.error_texts import message
         code = 1
         while True:
             m = message(code, lang)

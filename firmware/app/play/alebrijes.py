@@ -97,18 +97,24 @@ class Play(PlayBase):
     def entered(self, out, vals, grid):
         # Ask who holds the token only when it decides the next starter.
         # False when the round is refused (the grid comes back as typed).
+        # BACK on that question, or a refusal after it, brings the grid
+        # back as typed too.
         a = self.app
         g = self.g
         new = [g.total[p] - (0 if p == out else sum(vals[p]))
                for p in range(self.s.n)]
         worst = min(new)
         if new.count(worst) > 1 and g.rounds < 2:
-            def token(t):
+            def answer(t=-1):
+                # t: who holds the token; -1: BACK. The grid comes back as
+                # typed unless the round is saved.
                 a.pop()
-                if not self.finish_round(out, vals, t):
-                    self.enter(grid, lambda v: self.entered(out, v, grid),
-                               True)
-            a.push(Choice(a, tr("token_q"), self.s.names, token, g.first))
+                if t >= 0 and self.finish_round(out, vals, t):
+                    return
+                self.enter(grid, lambda v: self.entered(out, v, grid),
+                           t >= 0)
+            a.push(Choice(a, tr("token_q"), self.s.names, answer, g.first,
+                          on_back=answer))
             return True
         return self.finish_round(out, vals, -1)
 

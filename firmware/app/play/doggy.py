@@ -151,23 +151,17 @@ class Play(PlayBase):
     def take(self, p, c):
         # p took a Parranda of colour c: its points (a wild is worth 1).
         # The list opens on the value of which most cards of that colour
-        # are still to be taken (2 of 5, 2 of 3, 3 of 1 per colour; one 5
-        # fewer with 2 players), read from the takes in the log.
+        # are still to be taken (the rules core counts them; on a tie the
+        # lower value, of which the deck has more).
         a = self.app
         if c == D.WILD:
             self.commit(D.event(self.s.ev, D.TAKE, p, c, 1))
             return
         pts = (5, 3, 1)
-        left = [1 if self.s.n == 2 else 2, 2, 3]
-        log = self.s.log
-        for j in range(log.n_live):
-            o = log.event_at(j)
-            b = log.buf[o + 1]
-            if log.buf[o] & 0x0F == D.TAKE and b & 0x0F == c:
-                left[pts.index(b >> 4)] -= 1
+        g = self.g
         start = 2
         for i in (1, 0):
-            if left[i] > left[start]:
+            if g.left(c, pts[i]) > g.left(c, pts[start]):
                 start = i
         a.push(Points(a, tr(COLOR_KEYS[c]), [str(x) for x in pts],
                       lambda j: self.took(p, c, pts[j], False), start,

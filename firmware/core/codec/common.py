@@ -16,7 +16,8 @@ class RecordError(Exception):
 
     def text(self, lang=E.EN):
         where = "record" if self.index < 0 else "event %d" % self.index
-        msg = E.message(self.code, lang, self.arg)
+        from ..error_texts import message
+        msg = message(self.code, lang, self.arg)
         if self.detail:
             msg += " (" + self.detail + ")"
         return where + ": " + msg
