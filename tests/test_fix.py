@@ -6,7 +6,7 @@ and it is an event like any other (undo, redo, JSON, `marcador score`)."""
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st, HealthCheck
+from hypothesis import example, given, settings, strategies as st, HealthCheck
 
 from marcador_core import errors as E
 from marcador_core.error_texts import message
@@ -299,6 +299,10 @@ def _live_json(log, gid, n):
 
 @SETTINGS
 @given(st.sampled_from(ROUND_TITLES), st.integers(0, 2**32 - 1))
+# Duplicon games with turn events: a correction that ends the game early
+# refuses the next turn event (70) or one after the last round (630).
+@example("duplicon", 70)
+@example("duplicon", 630)
 def test_a_correction_scores_as_if_entered_so_in_the_first_place(gid, seed):
     rnd = random.Random(seed)
     game, _ = random_game(rnd, gid, fixes=False)
@@ -330,8 +334,13 @@ def test_a_correction_scores_as_if_entered_so_in_the_first_place(gid, seed):
         assert log.game.over
         return
     if code == E.LATER_INVALID:
+        # The first later event that fails, entered so; the device names
+        # it by the round it is in (a turn event between rounds r and
+        # r + 1: round r + 1, core/log.py).
+        err, at = error(gid, n, direct, opts)
+        assert err == log.bad_err and at > i
+        assert log.bad_round == 1 + sum(ev["e"] == "round"
+                                        for ev in direct[:at])
         assert log.bad_round > k + 1
-        at = rounds[log.bad_round - 1]
-        assert error(gid, n, direct, opts) == (log.bad_err, at)
     else:
         assert error(gid, n, direct, opts) == (code, i)
