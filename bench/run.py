@@ -256,7 +256,10 @@ def wasm_section(wa):
              "\"firmware\" = minus the heap taken once the driver and the "
              "fakes are loaded (sim/wasm/drive.py, board.py, the I2C bus and "
              "display model: the \"fakes\" column) before any firmware "
-             "module. Every final screen equals the unix simulator's, bit "
+             "module. `os` and `binascii` are the VM's C modules, as on a "
+             "Pico or an ESP32 (sim/wasm/board.py puts them in place of the "
+             "Python versions this VM freezes over them, which took 2.1-2.4 "
+             "KB of the firmware's peaks). Every final screen equals the unix simulator's, bit "
              "for bit. The last column is the unix port's (64-bit) live "
              "peak of the same game, fakes included.", "",
              "| title | presses | RAM: boot | RAM: peak | fakes (RAM) "

@@ -28,15 +28,13 @@ class Free(Game):
     OPT_LEN = 3
     PARTS = ()          # one part per round: see nparts() / part()
     ROUND_KIND = ROUND
-    STATE = ("pts", "sums", "rounds")
+    STATE = ("sums", "rounds")
 
     def __init__(self):
         super().__init__()
-        m = self.MAX_PLAYERS
-        # Round r, player p as int16 at 2 * (r * MAX_PLAYERS + p): a plain
-        # bytearray, so no temporary copy is needed to allocate it.
-        self.pts = bytearray(2 * m * MAX_ROUNDS)
-        self.sums = array("i", bytes(4 * m))
+        # Only the totals: each round's points are read back from its event
+        # in the log (part()); a copy per round and player took 1.6 KB.
+        self.sums = array("i", bytes(4 * self.MAX_PLAYERS))
         self.reset()
 
     def check_options(self, n, opts, off):
@@ -50,7 +48,6 @@ class Free(Game):
         return int16(self.opts, 1) if self.opts[0] & 2 else None
 
     def reset(self):
-        zero(self.pts)
         zero(self.sums)
         self.rounds = 0
         self.over = False
@@ -64,7 +61,11 @@ class Free(Game):
         return "r%d" % (k + 1)
 
     def part(self, p, k):
-        return int16(self.pts, 2 * (k * self.MAX_PLAYERS + p))
+        # Round k's points for p, from the round's event in the log as it
+        # stands (its newest correction, core/log.py round_at).
+        log = self.log      # set by GameLog.begin before any round
+        return int16(log.buf,  # pyright: ignore[reportAttributeAccessIssue]
+                     log.round_at(k) + 1 + 2 * p)  # pyright: ignore[reportAttributeAccessIssue]
 
     def size(self, buf, off, end):
         k = buf[off] & 0x0F
@@ -88,15 +89,11 @@ class Free(Game):
             return E.BAD_EVENT
         if self.rounds >= MAX_ROUNDS:
             return E.TOO_MANY_ROUNDS
-        base = self.rounds * self.MAX_PLAYERS
         reached = False
         has_target = self.opts[0] & 2
         tgt = int16(self.opts, 1)
         for p in range(self.n):
-            v = int16(buf, off + 1 + 2 * p)
-            self.pts[2 * (base + p)] = buf[off + 1 + 2 * p]
-            self.pts[2 * (base + p) + 1] = buf[off + 2 + 2 * p]
-            self.sums[p] += v
+            self.sums[p] += int16(buf, off + 1 + 2 * p)
             if has_target and self.sums[p] >= tgt:
                 reached = True
         self.rounds += 1

@@ -121,6 +121,8 @@ class Game:
                          # rounds (then FIX corrects one: core/log.py)
     rounds = 0           # rounds played, in the titles with ROUND_KIND
     STATE = ()           # names of the attributes that make up the state
+    log = None           # the GameLog that feeds it (GameLog.begin): the
+                         # free pad reads its rounds back from it
 
     def __init__(self):
         m = self.MAX_PLAYERS

@@ -48,6 +48,7 @@ class GameLog:
         err = self.game.setup(n, opts, off)
         if err:
             return err
+        self.game.log = self
         self.used = 0
         self.count = 0
         self.n_live = 0

@@ -16,7 +16,9 @@
 # releases (kind_of(ev) == RELEASE, the key in ev & 7) never takes one for
 # a press.
 
+from array import array
 from time import ticks_diff
+from micropython import const
 
 UP = 1
 DOWN = 2
@@ -50,20 +52,25 @@ def event(key, kind):
     return key | kind << 3
 
 
+# Per key i (0..3), in two buffers (eight small ones took 0.2 KB more):
+# the levels and flags at lv[_X + i], the times in ms at t[_X + i].
+_RAW = const(0)         # lv: last level read
+_STABLE = const(4)      # lv: debounced level (1 = pressed)
+_LONG_SENT = const(8)   # lv: a LONG went out in this hold
+_REPEATED = const(12)   # lv: a REPEAT went out in this hold
+_SINCE = const(0)       # t: when the raw level last changed
+_DOWN_AT = const(4)     # t: when the key went down
+_NEXT_REP = const(8)    # t: when the next repeat is due
+_INTERVAL = const(12)   # t: the repeat interval now
+
+
 class Buttons:
     def __init__(self, pins, active_low=True):
         # pins: four objects with value(), in the order UP, DOWN, OK, BACK.
         self.pins = pins
         self.active_low = active_low
-        n = len(pins)
-        self.raw = bytearray(n)        # last level read
-        self.stable = bytearray(n)     # debounced level (1 = pressed)
-        self.raw_since = [0] * n       # when raw last changed
-        self.down_at = [0] * n         # when the key went down
-        self.next_rep = [0] * n
-        self.interval = [0] * n
-        self.long_sent = bytearray(n)
-        self.repeated = bytearray(n)   # a REPEAT went out in this hold
+        self.lv = bytearray(16)
+        self.t = array("i", bytes(64))
         self.queue = bytearray(16)
         self.head = 0
         self.tail = 0
@@ -86,56 +93,61 @@ class Buttons:
         # Bitmask of keys held down now (bit key - 1).
         m = 0
         for i in range(len(self.pins)):
-            if self.stable[i]:
+            if self.lv[_STABLE + i]:
                 m |= 1 << i
         return m
 
     def poll(self, now):
+        lv = self.lv
         for i in range(len(self.pins)):
             level = self.pins[i].value()
             down = 1 if (level == 0) == self.active_low else 0
-            if down != self.raw[i]:
-                self.raw[i] = down
-                self.raw_since[i] = now
-            elif down != self.stable[i] and \
-                    ticks_diff(now, self.raw_since[i]) >= DEBOUNCE_MS:
-                self.stable[i] = down
+            if down != lv[_RAW + i]:
+                lv[_RAW + i] = down
+                self.t[_SINCE + i] = now
+            elif down != lv[_STABLE + i] and \
+                    ticks_diff(now, self.t[_SINCE + i]) >= DEBOUNCE_MS:
+                lv[_STABLE + i] = down
                 self._edge(i + 1, down, now)
-            if self.stable[i]:
+            if lv[_STABLE + i]:
                 self._hold(i, i + 1, now)
 
     def _edge(self, key, down, now):
         i = key - 1
+        lv = self.lv
+        t = self.t
         if down:
-            self.down_at[i] = now
-            self.long_sent[i] = 0
-            self.repeated[i] = 0
+            t[_DOWN_AT + i] = now
+            lv[_LONG_SENT + i] = 0
+            lv[_REPEATED + i] = 0
             if key == UP or key == DOWN:
                 self._emit(event(key, PRESS))
-                self.next_rep[i] = now + REPEAT_MS
-                self.interval[i] = REPEAT_EVERY
+                t[_NEXT_REP + i] = now + REPEAT_MS
+                t[_INTERVAL + i] = REPEAT_EVERY
         elif key == UP or key == DOWN:
-            if self.repeated[i]:
+            if lv[_REPEATED + i]:
                 self._emit(event(key, RELEASE))
-        elif not self.long_sent[i]:
+        elif not lv[_LONG_SENT + i]:
             self._emit(event(key, PRESS))
 
     def _hold(self, i, key, now):
-        held = ticks_diff(now, self.down_at[i])
-        if not self.long_sent[i] and held >= LONG_MS:
-            self.long_sent[i] = 1
+        lv = self.lv
+        t = self.t
+        held = ticks_diff(now, t[_DOWN_AT + i])
+        if not lv[_LONG_SENT + i] and held >= LONG_MS:
+            lv[_LONG_SENT + i] = 1
             self._emit(event(key, LONG))
             if key == UP or key == DOWN:
-                self.interval[i] = FAST_EVERY
-                self.next_rep[i] = now + FAST_EVERY
+                t[_INTERVAL + i] = FAST_EVERY
+                t[_NEXT_REP + i] = now + FAST_EVERY
             return
         if (key == UP or key == DOWN) and \
-                ticks_diff(now, self.next_rep[i]) >= 0:
-            if self.long_sent[i]:
+                ticks_diff(now, t[_NEXT_REP + i]) >= 0:
+            if lv[_LONG_SENT + i]:
                 self._emit(event(key, FAST))
-                if self.interval[i] > FAST_MIN:
-                    self.interval[i] -= 20
+                if t[_INTERVAL + i] > FAST_MIN:
+                    t[_INTERVAL + i] -= 20
             else:
                 self._emit(event(key, REPEAT))
-            self.repeated[i] = 1
-            self.next_rep[i] = now + self.interval[i]
+            lv[_REPEATED + i] = 1
+            t[_NEXT_REP + i] = now + t[_INTERVAL + i]

@@ -7,6 +7,19 @@
 # The fakes (I2C bus, controller model, pins) are made by prepare(), before
 # any firmware module is loaded, so that the heap they take can be measured
 # apart from the firmware's (bench/wasm/heap.mjs subtracts it).
+#
+# `os` and `binascii`: a Pico or an ESP32 has them in C, in flash. This VM
+# freezes micropython-lib's Python versions over its C ones (a pure-Python
+# crc32 with its tables, os.path, collections: 2.3 KB of heap and 50 names,
+# and every CRC slow), so the board here gives the firmware the VM's C
+# modules, reached by their u-names, as a board does.
+
+import sys
+import ubinascii
+import uos
+
+sys.modules["os"] = uos
+sys.modules["binascii"] = ubinascii
 
 from fakes.i2c import FakeI2C
 from fakes.oled_model import SSD1306Model

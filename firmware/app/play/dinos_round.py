@@ -6,10 +6,9 @@
 
 from drivers.buttons import LONG, kind_of
 from core import dinos as D
-from core.game import int8
 from core import errors
-from app.screens import Screen, Choice
-from app.play.grid import Grid, GridScreen
+from app.screens import Screen
+from app.play.grid import Grid
 from app.play.dinos import TYPES
 from app.i18n import tr
 from app import ui
@@ -18,10 +17,10 @@ CARD_W = 5           # the card grids' column (its title is "Carta")
 
 
 def forget():
-    # The round's screen is gone (saved or left): this module and the grid
-    # leave RAM (loaded again for the next round).
+    # The round's screen is gone (saved or left): this module, its extras
+    # and the grid leave RAM (loaded again for the next round).
     from app.memory import unload
-    unload("app.play.dinos_round", "app.play.grid")
+    unload("app.play.dinos_round", "app.play.dinos_extras", "app.play.grid")
 
 
 def cards(play, d, fix=None):
@@ -49,13 +48,15 @@ def cards(play, d, fix=None):
     r = DinosRound(a, play, grid)
     r.d = d
     if fix is not None:
-        r.prefill(fix[0], fix[1])
+        from app.play.dinos_extras import prefill
+        prefill(r, fix[0], fix[1])
     a.push(r)
 
 
 class DinosRound(Screen):
     """Cards, then the extras menu; builds and commits the round event."""
     d = 0
+    extras: ui.Menu     # stage 1's menu (app/play/dinos_extras.py menu)
 
     def __init__(self, app, play, grid):
         super().__init__(app)
@@ -68,18 +69,6 @@ class DinosRound(Screen):
         self.sudden = []
         self.stage = 0          # 0 cards, 1 extras
         self.fix = -1           # the round corrected (0-based), -1: none
-
-    def prefill(self, r, b):
-        # The extras of round r's event b, to correct it.
-        n = self.play.s.n
-        self.fix = r
-        flags = b[1]
-        if flags & 4:
-            adj = 3 + ((n + 1) >> 1)
-            self.adjust = [[int8(b[adj + p])] for p in range(n)]
-        self.invert = bool(flags & 1)
-        self.stop = bool(flags & 2)
-        self.redirect = ((flags >> 3) & 7) - 1
 
     def draw(self, fb):
         if self.stage == 0:
@@ -100,61 +89,14 @@ class DinosRound(Screen):
                 # extras would cost a press every round for what is rare).
                 self.submit()
                 return
+            # The extras (adjustments, inversion, instant cards): rare,
+            # so their own module (app/play/dinos_extras.py).
             self.stage = 1
-            self.make_extras()
+            from app.play.dinos_extras import menu
+            menu(self)
             return
-        r = self.extras.key(ev)
-        if r is None:
-            return
-        if r < 0:
-            self.stage = 0
-        elif r == 0:
-            self.submit()
-        elif r == 1:
-            self.ask_adjust()
-        elif r == 2:
-            self.invert = not self.invert
-        elif r == 3:
-            self.ask_instant()
-        self.make_extras(self.extras.index)
-
-    def make_extras(self, index=0):
-        inst = tr("none")
-        if self.stop:
-            inst = tr("stop")
-        elif self.redirect >= 0:
-            inst = "> " + self.play.s.names[self.redirect]
-        self.extras = ui.Menu(tr(TYPES[self.d]),
-                              [tr("confirm"), tr("adjust"), tr("invert"),
-                               tr("instant")], index,
-                              ["", "", tr("yes") if self.invert else tr("no"),
-                               inst[:9]])
-
-    def ask_adjust(self):
-        a = self.app
-        n = self.play.s.n
-        vals = self.adjust or [[0] for _ in range(n)]
-        grid = Grid(tr("adjust"), self.play.s.names, ("+/-",), vals,
-                    -9, 9, 1, 2, skip=self.grid.skip,
-                    fmt=lambda v: "%+d" % v if v else "0")
-        a.push(GridScreen(a, grid, lambda vals: setattr(self, "adjust",
-                                                        vals)))
-
-    def ask_instant(self):
-        a = self.app
-        names = self.play.s.names
-
-        def pick(i):
-            a.pop()
-            self.stop = i == 1
-            self.redirect = -1
-            if i == 2:
-                a.push(Choice(a, tr("redirect"), names,
-                              lambda j: (a.pop(), setattr(self, "redirect",
-                                                          j),
-                                         self.make_extras(3))))
-        a.push(Choice(a, tr("instant"), [tr("none"), tr("stop"),
-                                         tr("redirect")], pick))
+        from app.play.dinos_extras import key
+        key(self, ev)
 
     def encode(self):
         # The event's bytes in the session's buffer; its size.
@@ -177,7 +119,8 @@ class DinosRound(Screen):
         err = play.s.add(size)
         if err == errors.SUDDEN_MISMATCH and play.g.need and \
                 len(self.sudden) < 15:
-            self.ask_sudden(play.g.need)
+            from app.play.dinos_extras import ask_sudden
+            ask_sudden(self, play.g.need)
             return
         if err:
             # Refused: everything stays as typed; the cursor goes to the
@@ -197,19 +140,3 @@ class DinosRound(Screen):
             # the game); its own module, forgotten when it is left.
             from app.play.dinos_summary import show
             show(play)
-
-    def ask_sudden(self, need):
-        a = self.app
-        n = self.play.s.n
-        skip = ((1 << n) - 1) & ~need
-        grid = Grid(tr("sudden"), self.play.s.names, (tr("card"),),
-                    [[5] for _ in range(n)], -1, 9, 1, 3, skip=skip,
-                    widths=CARD_W, fmt=lambda v: "×" if v < 0 else str(v))
-        def done(vals):
-            self.sudden.append([None if skip & (1 << p) else vals[p][0]
-                                for p in range(n)])
-            self.submit()
-
-        def cancel():
-            self.sudden = []
-        a.push(GridScreen(a, grid, done, cancel))

@@ -8,9 +8,9 @@
 # After the third Mario Hugo, the wild colours are assigned in secret; the
 # game is over (and archived) only once every ordered wild has its colour.
 
-from drivers.buttons import OK, BACK, LONG, key_of, kind_of
+from drivers.buttons import OK, LONG, key_of, kind_of
 from core import doggy as D
-from app.screens import Choice, Note
+from app.screens import Choice
 from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
@@ -175,7 +175,9 @@ class Play(PlayBase):
             self.index = p + 1
 
     def finished(self, then=None):
-        # Secret wild assignment, one player at a time, then the breakdown.
+        # Secret wild assignment, one player at a time, then the breakdown
+        # (app/play/doggy_wild.py: only at the end of a game).
+        from app.play.doggy_wild import WildAssign
         WildAssign(self.app, self).next_player(0)
 
 
@@ -196,60 +198,3 @@ class Points(Choice):
             self.on_long(self.menu.index)
         else:
             super().key(ev)
-
-
-class PassTo(Note):
-    """"Pass the device to ...": OK asks that player's wilds; BACK goes
-    back to play, where the game menu can undo what ended it (the third
-    Mario Hugo, or the last wild assigned); any other key there asks the
-    wilds again."""
-
-    def key(self, ev):
-        if key_of(ev) == BACK:
-            self.app.pop()          # the play screen is under it
-            return
-        super().key(ev)
-
-
-class WildAssign:
-    def __init__(self, app, play):
-        self.app = app
-        self.play = play
-
-    def next_player(self, p):
-        a = self.app
-        g = self.play.g
-        while p < self.play.s.n and not g.must_assign(p):
-            p += 1
-        if p >= self.play.s.n:
-            PlayBase.finished(self.play)
-            return
-        # A blank screen between players: the previous choice is not shown.
-        a.push(PassTo(a, tr("wild"), [tr("pass_to"), self.play.s.names[p],
-                                      "", tr("ok_when_ready")],
-                      lambda: self.ask(p, 0, ())))
-
-    def ask(self, p, j, cols):
-        # cols: the colours p's first j wilds count as.
-        a = self.app
-        a.pop()
-        k = self.play.g.ordered(p, D.WILD)
-        if j == k:
-            s = self.play.s
-            err = s.add(D.event(s.ev, D.ASSIGN, p, cols))
-            if err:
-                # Not kept (e.g. the flash refused it): nothing changed;
-                # say why and ask this player's colours again.
-                a.error(err)
-                self.choose(p, 0, ())
-                return
-            self.next_player(p + 1)
-            return
-        self.choose(p, j, cols)
-
-    def choose(self, p, j, cols):
-        a = self.app
-        a.push(Choice(a, tr("assign_wild") % (j + 1),
-                      [tr(c) for c in COLOR_KEYS[:4]],
-                      lambda c: self.ask(p, j + 1, cols + (c,)),
-                      on_back=lambda: None))
