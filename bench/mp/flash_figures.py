@@ -56,8 +56,9 @@ def play():
         fig["game"] = session.gid
         fig["players"] = session.n
         fig["log_bytes"] = session.log.used
-        fig["entry"] = S.F.entry_size(S.F.entry(
-            S.F.header(1, 0, 0, 0, session.gid, session.names,
+        from core import gamefile as F     # not resident in play (store.py)
+        fig["entry"] = F.entry_size(F.entry(
+            F.header(1, 0, 0, 0, session.gid, session.names,
                        session.opts, ended), session.log.buf,
             session.log.used))
         fig["record"] = {"names": session.names,
