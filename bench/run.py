@@ -591,8 +591,19 @@ def report(h, fw, keys, fl, sy, wa, took, quick):
     return "\n".join(lines)
 
 
+FLAGS = ("--quick", "--wasm-only", "--presses-only", "--keys-only")
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
+    if "-h" in argv or "--help" in argv:
+        print(__doc__.strip())
+        return
+    bad = [a for a in argv if a not in FLAGS]
+    if bad:
+        print(f"bench/run.py: unknown option {bad[0]} (it takes "
+              f"{', '.join(FLAGS)}; see --help)", file=sys.stderr)
+        raise SystemExit(2)
     quick = "--quick" in argv
     if "--wasm-only" in argv:
         return merge_wasm(wasm_heap())
