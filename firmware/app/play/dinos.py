@@ -11,8 +11,6 @@ from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
 
-TYPES = ("natural", "predator", "emotional", "meteor")
-
 
 def dino_name(opt):
     # The short name of a player's dinosaur (its option byte), or "custom".

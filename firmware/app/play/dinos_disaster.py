@@ -8,7 +8,7 @@ from drivers.buttons import UP, DOWN, RELEASE, key_of, kind_of
 from app.screens import Choice
 from app.i18n import tr
 from app.memory import unload
-from app.play.dinos import TYPES
+from core.dinos import DISASTERS as TYPES   # their text keys
 
 
 class DisasterChoice(Choice):

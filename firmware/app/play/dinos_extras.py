@@ -6,8 +6,7 @@
 
 from app.screens import Choice
 from app.play.grid import Grid, GridScreen
-from app.play.dinos import TYPES
-from app.play.dinos_round import CARD_W
+from core.dinos import DISASTERS as TYPES   # their text keys
 from core.game import int8
 from app.i18n import tr
 from app import ui
@@ -89,7 +88,7 @@ def ask_sudden(rs, need):
     skip = ((1 << n) - 1) & ~need
     grid = Grid(tr("sudden"), rs.play.s.names, (tr("card"),),
                 [[5] for _ in range(n)], -1, 9, 1, 3, skip=skip,
-                widths=CARD_W, fmt=lambda v: "×" if v < 0 else str(v))
+                widths=rs.grid.w, fmt=lambda v: "×" if v < 0 else str(v))
 
     def done(vals):
         rs.sudden.append([None if skip & (1 << p) else vals[p][0]

@@ -9,7 +9,7 @@ from core import dinos as D
 from core import errors
 from app.screens import Screen
 from app.play.grid import Grid
-from app.play.dinos import TYPES
+from core.dinos import DISASTERS as TYPES   # their text keys
 from app.i18n import tr
 from app import ui
 

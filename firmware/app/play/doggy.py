@@ -15,7 +15,7 @@ from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
 
-COLOR_KEYS = ("blue", "red", "yellow", "green", "wild")
+COLOR_KEYS = D.COLORS     # the colours' text keys are the rules' names
 
 
 class Play(PlayBase):

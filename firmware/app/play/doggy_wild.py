@@ -7,7 +7,6 @@ from drivers.buttons import BACK, key_of
 from core import doggy as D
 from app.screens import Choice, Note
 from app.play.base import PlayBase
-from app.play.doggy import COLOR_KEYS
 from app.i18n import tr
 
 
@@ -63,6 +62,6 @@ class WildAssign:
     def choose(self, p, j, cols):
         a = self.app
         a.push(Choice(a, tr("assign_wild") % (j + 1),
-                      [tr(c) for c in COLOR_KEYS[:4]],
+                      [tr(c) for c in D.COLORS[:4]],
                       lambda c: self.ask(p, j + 1, cols + (c,)),
                       on_back=lambda: None))
