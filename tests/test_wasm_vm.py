@@ -66,33 +66,21 @@ def test_a_max_player_game_on_the_32_bit_vm(tree, mode):
 # image); prints what it prints.
 _RUN_JS = r"""
 import fs from "node:fs";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 // (arguments in the environment: the VM's module runs as a command line
 // tool when it sees its own path in process.argv)
-const { VM: vmPath, MODE: mode, TREE: tree, ROMFS: romfs } = process.env;
-const { loadMicroPython } = await import(pathToFileURL(vmPath).href);
+const { VMLIB: lib, MODE: mode, TREE: tree, ROMFS: romfs } = process.env;
+const { bootVM } = await import(pathToFileURL(lib).href);
 const out = [];
-const opts = { heapsize: 256 * 1024, linebuffer: true,
-               stdout: (s) => out.push(s), stderr: (s) => out.push(s) };
-if (mode === "rom") opts.romfs = fs.readFileSync(romfs);
-const mp = await loadMicroPython(opts);
-function copyTree(src, dest) {
-  mp.FS.mkdir(dest);
-  for (const name of fs.readdirSync(src)) {
-    const s = path.join(src, name);
-    if (fs.statSync(s).isDirectory()) copyTree(s, dest + "/" + name);
-    else mp.FS.writeFile(dest + "/" + name, fs.readFileSync(s));
-  }
-}
-if (mode === "ram") copyTree(tree, "/lib");
+const mp = await bootVM(mode, tree, romfs, 256, (s) => out.push(s),
+                        (s) => out.push(s));
 mp.runPython(fs.readFileSync(0, "utf8"));
 process.stdout.write(out.join("\n") + "\n");
 """
 
 
 def run_py(mode, code):
-    env = dict(os.environ, VM=str(make_site.VM_PKG / "micropython.mjs"),
+    env = dict(os.environ, VMLIB=str(ROOT / "bench" / "wasm" / "vm.mjs"),
                MODE=mode, TREE=str(make_site.TREE),
                ROMFS=str(make_site.ROMFS))
     p = subprocess.run(["node", "--input-type=module", "-e", _RUN_JS],

@@ -268,36 +268,31 @@ class Person:
     def dial(self, key, a, b):
         # Hold in a cell that dials and let go between a and b (ms after
         # the first change), with the timing error.
-        yield from self.settle()
-        self.presses += 1
-        g = view.grid(self.hw.app)
-        pin = self.hw.pins[KEYS[key]]
-        old = view.cell(g)[2]
-        pin.level = 0
-        waited = 0
-        while view.cell(g)[2] == old:
-            yield TICK
-            waited += TICK
-            if waited > 500:
-                self.fail("a held key changes nothing")
-        aim, span = release_at(a, b)
-        aim += int(self.gauss() * self.slip * span)
-        if aim > 0:
-            yield aim
-        pin.level = 1
-        yield GAP_MS
+        def watch():
+            g = view.grid(self.hw.app)
+            old = view.cell(g)[2]
+            return lambda: view.cell(g)[2] != old
+        yield from self.hold_until_moved(key, a, b, watch)
 
     def dial_list(self, key, a, b):
         # Hold in a list that dials, let go between a and b ms after the
         # first move, with the timing error.
+        def watch():
+            app = self.hw.app
+            old = view.menu(app)[0]
+            return lambda: view.menu(app) is None or view.menu(app)[0] != old
+        yield from self.hold_until_moved(key, a, b, watch)
+
+    def hold_until_moved(self, key, a, b, watch):
+        # Press key, wait until what watch() (called once the screen is
+        # settled) reports has moved, then let go between a and b ms later.
         yield from self.settle()
         self.presses += 1
-        app = self.hw.app
+        moved = watch()
         pin = self.hw.pins[KEYS[key]]
-        old = view.menu(app)[0]
         pin.level = 0
         waited = 0
-        while view.menu(app) is not None and view.menu(app)[0] == old:
+        while not moved():
             yield TICK
             waited += TICK
             if waited > 500:

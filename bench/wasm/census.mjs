@@ -14,35 +14,17 @@
 // each import added, and which modules came with it.
 // Prints one JSON line.
 import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const vm = path.join(here, "..", "..", "web", "node_modules", "@micropython",
-                     "micropython-webassembly-pyscript", "micropython.mjs");
-const { loadMicroPython } = await import(pathToFileURL(vm).href);
+import { bootVM } from "./vm.mjs";
 
 const [mode, tree, romfs, heapKb, kind, ...mods] = process.argv.slice(2);
 const KEYS = { up: 0, down: 1, ok: 2, back: 3 };
 const TAP_MS = 80, LONG_MS = 1200;
 
 let captured = null;               // stdout of a mem_info() while capturing
-const opts = { heapsize: Number(heapKb) * 1024, linebuffer: true,
-               stdout: (s) => captured ? captured.push(s)
-                                       : process.stderr.write(s + "\n"),
-               stderr: (s) => process.stderr.write(s + "\n") };
-if (mode === "rom") opts.romfs = fs.readFileSync(romfs);
-const mp = await loadMicroPython(opts);
-
-function copyTree(src, dest) {
-  mp.FS.mkdir(dest);
-  for (const name of fs.readdirSync(src)) {
-    const s = path.join(src, name);
-    if (fs.statSync(s).isDirectory()) copyTree(s, dest + "/" + name);
-    else mp.FS.writeFile(dest + "/" + name, fs.readFileSync(s));
-  }
-}
-if (mode === "ram") copyTree(tree, "/lib");
+const mp = await bootVM(mode, tree, romfs, heapKb,
+                        (s) => captured ? captured.push(s)
+                                        : process.stderr.write(s + "\n"),
+                        (s) => process.stderr.write(s + "\n"));
 
 function py(code) {
   mp.runPython(code);
