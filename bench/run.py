@@ -48,6 +48,12 @@ PLAYERS = {"doggy": 5, "duplicon": 4, "alebrijes": 6, "dog": 6, "dinos": 4,
 # code is in the XIP cache) needs more instructions than x86-64 for the
 # same bytecode; assumed factor, not measured.
 RP2040_HZ = 125_000_000
+# The heap the key-press figures run in: about what a Pico gives
+# MicroPython (192 KB), scaled to this port's word size as -X heapsize=NNwk
+# does. A collection's sweep walks the whole heap, so a 16 MB heap (used
+# until 2026-11-22) charged each collection, and boot's gc.mem_alloc(), for
+# memory no board has.
+KEY_HEAP = "192wk"
 M0_FACTOR = 1.5
 
 
@@ -280,8 +286,11 @@ def key_costs(use_valgrind):
     out = {}
     for gid in IDS:
         script = keys_of(gid)
-        native = json.loads(mp(ROOT / "bench" / "mp" / "key_costs.py", SIM,
-                               MPY, stdin=script).strip().splitlines()[-1])
+        with tempfile.TemporaryDirectory() as tmp:
+            native = json.loads(mp(ROOT / "bench" / "mp" / "key_costs.py",
+                                   SIM, MPY, Path(tmp) / "flash.img",
+                                   stdin=script, heap=KEY_HEAP)
+                                .strip().splitlines()[-1])
         row = {"i2c": [k[0] for k in native["keys"]],
                "us": [k[1] for k in native["keys"]],
                "pages": [k[2] for k in native["keys"]],
@@ -303,9 +312,9 @@ def callgrind(script):
                "--toggle-collect=mp_builtin_hash",
                "--dump-after=mp_builtin_hash", "--dump-instr=no",
                f"--callgrind-out-file={tmp}/cg", sys.executable,
-               sim.micropython(), "-X", "heapsize=16m",
+               sim.micropython(), "-X", f"heapsize={KEY_HEAP}",
                str(ROOT / "bench" / "mp" / "key_costs.py"), str(SIM),
-               str(MPY)]
+               str(MPY), f"{tmp}/flash.img"]
         subprocess.run(cmd, input=script, capture_output=True, text=True,
                        cwd=ROOT, check=True)
         parts = sorted((int(p.name.rsplit(".", 1)[1]), p)

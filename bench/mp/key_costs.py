@@ -4,7 +4,12 @@
 # I2C, the flash write of an event). Boot to the first screen is measured
 # the same way.
 #
-#   micropython key_costs.py SIM_DIR FIRMWARE_DIR < script.keys
+#   micropython key_costs.py SIM_DIR FIRMWARE_DIR FLASH_IMAGE < script.keys
+#
+# The flash is an image file (FLASH_IMAGE, made afresh), not a 1 MB
+# bytearray in the heap: a board's flash is outside its heap, and a
+# collection would otherwise scan that megabyte each time (it doubled the
+# median press and the worst).
 #
 # Each measured piece of work runs inside hash(obj), whose __hash__ does
 # it: under valgrind, `callgrind --collect-atstart=no
@@ -25,6 +30,7 @@ import board  # noqa: E402  (the simulator's fake board)
 import feeders  # noqa: E402
 
 board.CONFIG["feeder"] = feeders.ScriptFeeder(sys.stdin.read().split("\n"))
+board.CONFIG["flash"] = sys.argv[3]
 
 
 class Bus:
