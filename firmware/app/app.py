@@ -98,6 +98,14 @@ class App:
         # that asks for it has returned by then and can leave RAM.
         self.starting = (gid, names, opts)
 
+    def lifecycle(self, name, *args):
+        # A step of a game's life (app/flow.py's function `name`) for a
+        # screen that flow itself shows: the final screen calls it here
+        # rather than importing flow, which imports it (no import circle),
+        # and flow stays out of RAM until the step is taken.
+        from . import flow
+        getattr(flow, name)(self, *args)
+
     def error(self, code, ms=2500, arg=None):
         # Why an event was refused, in the player's language (arg: the
         # number some texts name, as the round of LATER_INVALID). The

@@ -84,14 +84,13 @@ class Final(Breakdown):
         self.then = then
 
     # What BACK and the undo row do: the lifecycle is app/flow.py's, loaded
-    # again for them (it is not in RAM while this screen is up).
+    # again for them through the app (it is not in RAM while this screen
+    # is up).
     def leave(self):
-        from app.flow import leave_final
-        leave_final(self.app, self.s, self.then)
+        self.app.lifecycle("leave_final", self.s, self.then)
 
     def reopen(self):
-        from app.flow import reopen_game
-        reopen_game(self.app, self.s)
+        self.app.lifecycle("reopen_game", self.s)
 
     def draw(self, fb):
         super().draw(fb)

@@ -167,7 +167,7 @@ def finish_game(app, session, then=None):
     # The game is over: show the breakdown, with "undo the last event".
     # The game stays the game in progress (its journal, games/cur) while
     # that screen is up, and moves to the archive only when the player
-    # leaves it (final.Final.leave -> leave_final -> archive). Why not archive at once and
+    # leaves it (final.Final.leave -> App.lifecycle -> leave_final -> archive). Why not archive at once and
     # reopen on undo: an archive entry is append-only and the sync link
     # offers it as soon as it is there, so a reopened game could already
     # be on a PC. Kept in cur, it is never offered (the link lists archived
