@@ -241,7 +241,9 @@ def test_start_player_is_what_the_device_knows(tmp_path):
     dog = {"game": "dog", "players": ["Ana", "Beto", "Sol", "Lu"],
            "options": {"dealer": 1}, "events": []}
     doggy = {"game": "doggy", "players": ["Ana", "Beto"], "events": []}
-    for number, rec in enumerate((ale, dog, doggy), 1):
+    dup = {"game": "duplicon", "players": ["Ana", "Beto", "Sol"],
+           "events": []}
+    for number, rec in enumerate((ale, dog, doggy, dup), 1):
         add(db, rec, number)
     plays = export_doc(db)["plays"]
     starts = [[s["startPlayer"] for s in p["playerScores"]] for p in plays]
@@ -249,6 +251,7 @@ def test_start_player_is_what_the_device_knows(tmp_path):
     # DOG: the player to the dealer's right (dealer - 1) starts.
     assert starts[1] == [True, False, False, False]
     assert starts[2] == [False, False]          # not known: nobody
+    assert starts[3] == [True, False, False]    # Duplicon: J1 starts
 
 
 def test_board_names_the_variant(tmp_path):

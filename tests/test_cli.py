@@ -96,6 +96,24 @@ def test_duplicon_turn_events_score_the_same_and_a_second_draw_is_named():
     assert "event 1" in proc.stderr and "drew last turn" in proc.stderr
 
 
+def test_duplicon_in_progress_reports_whose_turn_and_who_may_not_draw():
+    # Three players, round 1 played: round 2 starts one seat right of J1
+    # (Sol, seat 2); Sol draws, then Beto passes: Ana's turn, Sol barred.
+    rec = {"game": "duplicon", "players": ["Ana", "Beto", "Sol"],
+           "events": [{"e": "round", "won": [28, 20, 16],
+                       "hand": [3, 0, 2], "zone": [1, 0, 1]},
+                      {"e": "draw", "p": 2}, {"e": "pass", "p": 1}]}
+    proc = marcador("score", "-", "--json", stdin=json.dumps(rec))
+    assert proc.returncode == 0, proc.stderr
+    st = json.loads(proc.stdout)["status"]
+    assert st["turn"] == 0 and st["no_draw"] == [2]
+    text = marcador("score", "-", stdin=json.dumps(rec))
+    assert text.returncode == 0, text.stderr
+    assert "turn: Ana" in text.stdout and "no draw: Sol" in text.stdout
+    es = marcador("score", "-", "--lang", "es", stdin=json.dumps(rec))
+    assert "turno: Ana" in es.stdout and "no roba: Sol" in es.stdout
+
+
 def test_a_doggy_record_with_a_card_the_deck_lacks_is_refused_in_one_line():
     # Three blue 5s: each colour has two (one with two players).
     rec = {"game": "doggy", "players": ["A", "B", "C"],

@@ -3,6 +3,7 @@
 from .. import duplicon as G
 from .. import errors as E
 from .common import whole, per_player, field, player, fix_encode, fix_decode
+from .common import mask_list, word, ROUNDS
 from .common import no_options_bytes as options_bytes  # noqa: F401
 from .common import no_options_dict as options_dict  # noqa: F401
 
@@ -40,11 +41,32 @@ def decode(buf, off, k, p, n):
 
 
 def status(g):
+    # turn: whose turn it is (the device's cursor); no_draw: who drew a
+    # card last turn and may not draw now (the screen's "no roba").
     return {"rounds": g.rounds,
-            "last_round": [g.last[p] for p in range(g.n)]}
+            "last_round": [g.last[p] for p in range(g.n)],
+            "turn": g.turn, "no_draw": mask_list(g.nodraw, g.n)}
 
 
 # ------------------------------------------------ the PC tools' hooks
 # (codec/hooks.py says what each is for)
 
 NAME = ("Duplicon", "Duplicon")
+TURN = ("turn", "turno")
+NO_DRAW = ("no draw", "no roba")
+
+
+def status_lines(res, names, lang):
+    st = res["status"]
+    line = "%s: %s" % (word(ROUNDS, lang), st["rounds"])
+    if not res["over"]:
+        line += "; %s: %s" % (word(TURN, lang), names[st["turn"]])
+        if st["no_draw"]:
+            line += "; %s: %s" % (word(NO_DRAW, lang),
+                                  ", ".join(names[p] for p in st["no_draw"]))
+    return [line]
+
+
+def start_player(rec):
+    # BG Stats: player 1 starts round 1 (the device's rule, README).
+    return 0
