@@ -316,8 +316,13 @@ class Client:
         return {"lang": d["lang"], "dim_s": number(d["dim_s"], "dim_s"),
                 "off_s": number(d["off_s"], "off_s")}
 
-    def set_time(self, t):
-        self.request("time", int(t))
+    def set_time(self, t, tz_min=None):
+        # tz_min: the PC's offset from UTC in minutes, for the days the
+        # device shows (firmware before it refuses a second argument).
+        if tz_min is None:
+            self.request("time", int(t))
+        else:
+            self.request("time", int(t), int(tz_min))
 
     def roster(self, names=None):
         if names is None:

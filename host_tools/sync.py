@@ -33,11 +33,16 @@ MAX_PULLS = 1 << 20
 
 
 def set_clock(client: Client, note=print, now=time.time):
-    """Set the device's clock from the PC's (`time NOW`): its games are
-    dated from it. A device that refuses it (old firmware) is told in one
+    """Set the device's clock from the PC's (`time NOW MINUTES`, the
+    second the PC's offset from UTC): its games are dated from it. A device that refuses it (old firmware) is told in one
     line through note, and the caller goes on; True if it took it."""
+    t = int(now())
     try:
-        client.set_time(int(now()))
+        try:
+            # With the PC's UTC offset: the device shows local days.
+            client.set_time(t, time.localtime(t).tm_gmtoff // 60)
+        except DeviceError:
+            client.set_time(t)          # firmware from before the offset
         return True
     except DeviceError as ex:
         note(f"note: the device did not take the PC's time ({ex}); its "

@@ -33,6 +33,7 @@ class FakeDevice:
         self.marked = []                # the numbers of every mark
         self.endless = 0                # frames sent by endless modes
         self.clock = None               # what `time` set
+        self.tz_min = None              # and the UTC offset it gave
 
     # ------------------------------------------------------- pyserial side
 
@@ -208,7 +209,10 @@ class FakeDevice:
         # The clock the PC sets first; "time-refused": old firmware.
         if self.mode == "time-refused":
             return self.err(3, "unknown_command")
+        if len(a) > 1 and self.mode == "time-utc-only":
+            return self.err(4, "bad_arguments")   # firmware before the offset
         self.clock = int(a[0])
+        self.tz_min = int(a[1]) if len(a) > 1 else None
         self.send("ok", "time", a[0])
 
     def do_list(self, a):

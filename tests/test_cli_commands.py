@@ -243,6 +243,34 @@ def test_sync_sets_the_device_clock_first(tmp_path, device, capsys):
     assert dev.closed == 1                   # the port, closed once
 
 
+def test_sync_gives_the_device_the_pcs_utc_offset(tmp_path, device, capsys,
+                                                 monkeypatch):
+    # Mexico City (UTC-6, no daylight saving since 2022): the device dates
+    # past games in local days.
+    monkeypatch.setenv("TZ", "America/Mexico_City")
+    time.tzset()
+    try:
+        dev = device()
+        assert cli(["sync", "--port", "fake", "--db",
+                    str(tmp_path / "a.sqlite")]) == 0
+        assert dev.tz_min == -360
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+def test_a_device_without_the_utc_offset_still_gets_the_time(tmp_path,
+                                                              device, capsys):
+    # Firmware older than the offset refuses a second argument: the PC
+    # sends the time alone, and says nothing.
+    dev = device(mode="time-utc-only")
+    before = int(time.time())
+    assert cli(["sync", "--port", "fake", "--db",
+                str(tmp_path / "a.sqlite")]) == 0
+    assert before <= dev.clock <= time.time() + 1 and dev.tz_min is None
+    assert "time" not in capsys.readouterr().err
+
+
 def test_a_device_refusing_the_time_is_told_and_sync_goes_on(tmp_path,
                                                               device, capsys):
     from test_reliability_sync import good_entries

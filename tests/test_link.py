@@ -41,6 +41,23 @@ def test_time_in_range_is_set(n):
     assert r["answer"] == [["ok", "time", n]] and r["alive"]
 
 
+# 1758499200 is 2025-09-22 00:00 UTC: 21/09 in Mexico City (UTC-6).
+@pytest.mark.parametrize("off, day", [("-360", "21/09"), ("0", "22/09"),
+                                      ("120", "22/09")])
+def test_time_with_the_pcs_utc_offset_dates_past_games_locally(off, day):
+    r = check("tz", "1800000000", off)
+    assert r["answer"] == [["ok", "time", "1800000000"]] and r["alive"]
+    assert r["tz"] == r["tz_after_reboot"] == int(off)
+    assert r["day"] == day
+
+
+@pytest.mark.parametrize("off", ["-721", "841", "x", "0x10", "1e2"])
+def test_a_utc_offset_out_of_range_is_refused_and_nothing_kept(off):
+    r = check("tz", "1800000000", off)
+    assert r["answer"] == [["err", "4", "bad_arguments"]] and r["alive"]
+    assert r["tz"] == r["tz_after_reboot"] == 0
+
+
 def test_the_link_writes_no_more_than_the_ports_budget_per_step():
     r = check("pace")
     assert max(r["per_step"]) == 100 and sum(r["per_step"]) > 250

@@ -3,6 +3,7 @@ who starts next and how many cards to deal at every player count; a list
 that does not fit shows a mark where more rows are; past games show their
 date and whether they were finished."""
 
+import json
 import time
 
 from conftest import ROOT, run_micropython
@@ -109,3 +110,33 @@ def test_day_month_on_the_board(tmp_path):
                       "print(day_month(1758464000))\n"     # 2025-09-21 14:13
                       "print(day_month(1767225599))\n")    # 2025-12-31 23:59
     assert run_micropython(script) == ["''", "21/09", "31/12"]
+
+
+def test_settings_of_the_wrong_type_or_range_are_left_at_their_defaults(
+        tmp_path):
+    # settings.json is the board's own file, but a flash can hold anything:
+    # a field of the wrong type or a UTC offset no zone has is ignored
+    # (the default stays), and the past games' day is still drawn.
+    (tmp_path / "settings.json").write_text(json.dumps(
+        {"lang": "en", "dim_s": 30, "off_s": [1], "roster": {"a": 1},
+         "last_n": 3, "tz_min": 10 ** 12}))
+    script = tmp_path / "load.py"
+    script.write_text("from app.settings import Settings\n"
+                      "from app.history import day_month\n"
+                      "s = Settings(%r)\n"
+                      "print(s.lang, s.dim_s, s.off_s, s.roster, s.last_n,"
+                      " s.tz_min)\n"
+                      "print(day_month(1758499200, s.tz_min))\n"
+                      % str(tmp_path))
+    assert run_micropython(script) == ["0 30 300 [] {} 0", "22/09"]
+
+
+def test_settings_out_of_their_choices_are_left_at_their_defaults(tmp_path):
+    (tmp_path / "settings.json").write_text(json.dumps(
+        {"lang": 7, "dim_s": 31, "off_s": 0, "tz_min": -721}))
+    script = tmp_path / "load.py"
+    script.write_text("from app.settings import Settings\n"
+                      "s = Settings(%r)\n"
+                      "print(s.lang, s.dim_s, s.off_s, s.tz_min)\n"
+                      % str(tmp_path))
+    assert run_micropython(script) == ["0 60 0 0"]

@@ -7,13 +7,16 @@ from .i18n import tr
 from .ui import COLS, ROWS
 
 
-def day_month(t):
-    # "21/09": the day a game began (the board's clock is UTC), or "" when
-    # the clock was not set (t = 0).
+def day_month(t, tz_min=0):
+    # "21/09": the day a game began, or "" when the clock was not set
+    # (t = 0). The board's clock is UTC; tz_min is the PC's offset from UTC
+    # at the last sync (settings), so that an evening game in Mexico is
+    # not dated the next day.
     if not t:
         return ""
     import time
-    tm = time.gmtime(t - (946684800 if time.gmtime(0)[0] == 2000 else 0))
+    tm = time.gmtime(t + 60 * tz_min -
+                     (946684800 if time.gmtime(0)[0] == 2000 else 0))
     return "%02d/%02d" % (tm[2], tm[1])
 
 
@@ -22,10 +25,11 @@ class _Rows:
     with right=True, its winner, or "-" when it was left unfinished, then
     the day it began once the clock was set)."""
 
-    def __init__(self, store, where, right=False, cache=None):
+    def __init__(self, store, where, right=False, cache=None, tz_min=0):
         self.store = store
         self.where = where
         self.right = right
+        self.tz_min = tz_min
         self.cache = {} if cache is None else cache
 
     def __len__(self):
@@ -46,7 +50,7 @@ class _Rows:
             return ("? " + tr("damaged"), "")
         w = [h.names[p] for p in range(len(h.names)) if h.winners & (1 << p)]
         left = "%d %s" % (h.number, tr(h.gid))
-        day = day_month(h.time)
+        day = day_month(h.time, self.tz_min)
         # A list that scrolls keeps its last column for the scroll marks.
         room = COLS - (1 if len(self.where) > ROWS else 0) - len(left) - 1
         if day:
@@ -77,4 +81,5 @@ def History(app):
         app.push(Breakdown(app, from_entry(h, log)))
     left = _Rows(st, where)
     return Choice(app, tr("past"), left, pick,
-                  rights=_Rows(st, where, True, left.cache))
+                  rights=_Rows(st, where, True, left.cache,
+                               app.settings.tz_min))

@@ -11,7 +11,7 @@ DIM_CHOICES = (15, 30, 60, 120, 300, 0)        # seconds, 0 = never
 OFF_CHOICES = (60, 120, 300, 600, 1800, 0)
 ROSTER_MAX = 12
 _FILE = "/settings.json"
-_FIELDS = ("lang", "dim_s", "off_s", "roster", "last_n")
+_FIELDS = ("lang", "dim_s", "off_s", "roster", "last_n", "tz_min")
 
 
 class Settings:
@@ -22,6 +22,7 @@ class Settings:
         self.off_s = 300
         self.roster = []       # player names remembered on the device
         self.last_n = {}       # player count last used, per title
+        self.tz_min = 0        # the PC's UTC offset at the last sync (minutes)
         self.load()
         self.saved = self.values()  # what the flash holds (or defaults)
 
@@ -39,15 +40,27 @@ class Settings:
                 d = json.load(f)
         except (OSError, ValueError):
             return                 # none yet, or unreadable: defaults
+        if type(d) is not dict:
+            return
         for k in _FIELDS:
-            if k in d:
+            # A value of another type than the default's is not ours (a
+            # damaged or hand-edited file): the default stays.
+            if k in d and type(d[k]) is type(getattr(self, k)):
                 setattr(self, k, d[k])
+        if self.lang not in (0, 1):
+            self.lang = 0
+        if self.dim_s not in DIM_CHOICES:
+            self.dim_s = 60
+        if self.off_s not in OFF_CHOICES:
+            self.off_s = 300
+        if not -720 <= self.tz_min <= 840:
+            self.tz_min = 0            # no zone has it: gmtime must not see it
         del self.roster[ROSTER_MAX:]
 
     def values(self):
         # A copy of every field, to compare with the next save.
         return (self.lang, self.dim_s, self.off_s, list(self.roster),
-                dict(self.last_n))
+                dict(self.last_n), self.tz_min)
 
     def save(self):
         if not self.root:

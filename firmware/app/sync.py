@@ -183,9 +183,16 @@ class Sync:
                    b2a_base64(part).decode().strip() or "-"])
 
     def do_time(self, link, args):
-        # time UNIX_SECONDS: set the board's clock (games get dates); the
-        # range keeps gmtime and the RTC within what they take.
+        # time UNIX_SECONDS [MINUTES]: set the board's clock (games get
+        # dates); the range keeps gmtime and the RTC within what they take.
+        # MINUTES: the PC's offset from UTC (-720..840), kept in the
+        # settings: the board's clock stays UTC (records carry UTC
+        # seconds), and the days it shows are the players' own.
         t = num(args[0], TIME_MIN, TIME_MAX)
+        tz = None
+        if len(args) > 1:
+            a = args[1]
+            tz = -num(a[1:], 0, 720) if a[:1] == "-" else num(a, 0, 840)
         try:
             import machine
             import time
@@ -195,6 +202,9 @@ class Sync:
                                     tm[4], tm[5], 0))
         except (ImportError, AttributeError):
             pass                  # the simulator: the PC's clock already
+        if tz is not None:
+            self.app.settings.tz_min = tz
+            self.app.settings.save()    # the flash only if it changed
         link.send(["ok", "time", str(t)])
 
     def do_roster(self, link, args):

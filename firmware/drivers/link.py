@@ -301,5 +301,5 @@ def _chain(gen, piece, more):
 
 # The commands, by exact name, with the most arguments each takes.
 _MAX_ARGS = {"hello": 4, "list": 4, "fetch": 3, "pull": 3,
-             "mark": MARK_SPANS, "time": 1, "roster": 2, "settings": 7,
+             "mark": MARK_SPANS, "time": 2, "roster": 2, "settings": 7,
              "damaged": 0, "raw": 2}

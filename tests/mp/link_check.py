@@ -146,6 +146,20 @@ def mode_time(n):
     return {"answer": got, "alive": alive(app, port)}
 
 
+def mode_tz(words):
+    # `time T OFFSET`: the PC's UTC offset (minutes) kept in the settings,
+    # through a reboot, and the past games' day shown in it.
+    app, port = boot()
+    step(app)
+    got, bad, tail = ask(app, port, ["time"] + words)
+    kept = app.settings.tz_min
+    app2 = App(app.hw)
+    from app.history import day_month
+    return {"answer": got, "tz": kept, "tz_after_reboot": app2.settings.tz_min,
+            "day": day_month(1758499200, app2.settings.tz_min),
+            "alive": alive(app, port)}
+
+
 def hostile(rnd, i):
     # A request with bytes a PC should never send: NUL, Ctrl-C, Ctrl-D,
     # bytes >= 0x80, under a valid CRC or not.
@@ -360,6 +374,8 @@ if mode == "longname":
     r = mode_longname()
 elif mode == "time":
     r = mode_time(arg)
+elif mode == "tz":
+    r = mode_tz(sys.argv[2:])
 elif mode == "fuzz":
     r = mode_fuzz(int(arg))
 elif mode == "flood":
