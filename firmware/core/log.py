@@ -34,7 +34,7 @@ class GameLog:
         # earliest undone one, a new event comes after all of them and
         # drops the undone ones. So n_live and n_undone only split it, and
         # an offset is kept in one byte (low) plus its 256-byte page:
-        # below[p] = how many of the run lie below (p + 1) * 256 (_at).
+        # below[p] = how many of the run lie below (p + 1) * 256 (event_at).
         # n_live + n_undone <= count <= max_events.
         self.low = bytearray(max_events)
         self.below = array("H", bytes(2 * ((cap + 255) >> 8)))
@@ -110,7 +110,7 @@ class GameLog:
         if not self._room(1):
             return E.LOG_FULL
         self.n_undone -= 1
-        o = self._at(self.n_live)
+        o = self.event_at(self.n_live)
         # The state is exactly what it was when the event at o was first
         # accepted, so applying it again cannot fail.
         fix = self.buf[o] & 0x0F == FIX
@@ -162,7 +162,7 @@ class GameLog:
         err = 0
         page = 0
         for j in range(self.n_live):
-            while page < nb and below[page] <= j:   # o = self._at(j)
+            while page < nb and below[page] <= j:   # o = self.event_at(j)
                 page += 1
             o = page << 8 | low[j]
             k = buf[o] & 0x0F
@@ -200,7 +200,7 @@ class GameLog:
         page = 0
         k = 0
         for j in range(self.n_live):
-            while page < nb and below[page] <= j:   # o = self._at(j)
+            while page < nb and below[page] <= j:   # o = self.event_at(j)
                 page += 1
             o = page << 8 | low[j]
             if buf[o] & 0x0F == self.game.ROUND_KIND:
@@ -214,7 +214,7 @@ class GameLog:
         # among the events in effect after the j-th, else its own event (o).
         buf = self.buf
         for i in range(self.n_live - 1, j, -1):
-            f = self._at(i)
+            f = self.event_at(i)
             if buf[f] & 0x0F == FIX and buf[f + 1] == r:
                 return f + 2
         return o
@@ -246,19 +246,10 @@ class GameLog:
             self.below[p] = m[5 + p]
         self.replay()
 
-    def can_undo(self):
-        return self.n_live > 0
-
-    def can_redo(self):
-        return self.n_undone > 0
-
     def event_at(self, j):
-        # Offset in buf of the j-th event still in effect.
-        return self._at(j)
-
-    def _at(self, j):
-        # Offset in buf of the j-th event of the run (see __init__): its
-        # page is the number of pages wholly below it.
+        # Offset in buf of the j-th event of the run (see __init__): for
+        # j < n_live the j-th event in effect. Its page is the number of
+        # pages wholly below it.
         below = self.below
         page = 0
         while page < len(below) and below[page] <= j:
