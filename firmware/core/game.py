@@ -22,14 +22,9 @@ except ImportError:  # CPython
 
 from array import array
 
-KIND_MASK = const(0x0F)
 FIX = const(12)     # correct a past round: see fix_size() and core/log.py
 REDO = const(13)
 UNDO = const(14)
-
-
-def kind_of(header):
-    return header & 0x0F
 
 
 def header(kind, player=0):
