@@ -2,12 +2,12 @@
 # events: the app never sees a pin.
 #
 # poll(now_ms) is called every ~10 ms. A level counts once it has been
-# steady for _DEBOUNCE_MS (50 ms), so contact bounce is ignored. Events:
-#   OK, BACK   PRESS when released before _LONG_MS; LONG once held _LONG_MS
+# steady for DEBOUNCE_MS (50 ms), so contact bounce is ignored. Events:
+#   OK, BACK   PRESS when released before LONG_MS; LONG once held LONG_MS
 #              (the release after a LONG is not a PRESS).
-#   UP, DOWN   PRESS at once on press; held past _REPEAT_MS, REPEAT every
-#              _REPEAT_EVERY ms; at _LONG_MS one LONG, then FAST repeats
-#              every _FAST_EVERY ms (big steps through numbers and lists),
+#   UP, DOWN   PRESS at once on press; held past REPEAT_MS, REPEAT every
+#              REPEAT_EVERY ms; at LONG_MS one LONG, then FAST repeats
+#              every FAST_EVERY ms (big steps through numbers and lists),
 #              steady: a person can follow them and let go on time.
 #              RELEASE when let go after at least one REPEAT (a hold, not
 #              a tap): a number table's "dial and go" (app/ui.py Grid).
@@ -31,14 +31,14 @@ REPEAT = 2
 FAST = 3
 RELEASE = 4
 
-# The timings, in ms (const with a leading _: folded into the code, not
-# kept in the module's globals).
-_DEBOUNCE_MS = const(50)
-_LONG_MS = const(1000)
-_REPEAT_MS = const(400)
-_REPEAT_EVERY = const(150)
-_FAST_EVERY = const(250)  # fast interval; it used to shrink to 40 ms, and
-_FAST_MIN = const(250)    # a held number ran 10 a step past any table score
+# The timings, in ms (const: folded into this module's code; public, as
+# bench/mp/person.py times its holds by them).
+DEBOUNCE_MS = const(50)
+LONG_MS = const(1000)
+REPEAT_MS = const(400)
+REPEAT_EVERY = const(150)
+FAST_EVERY = const(250)  # fast interval; it used to shrink to 40 ms,
+FAST_MIN = const(250)    # and a held number ran 10 a step past any score
 
 
 def key_of(ev):
@@ -107,7 +107,7 @@ class Buttons:
                 lv[_RAW + i] = down
                 self.t[_SINCE + i] = now
             elif down != lv[_STABLE + i] and \
-                    ticks_diff(now, self.t[_SINCE + i]) >= _DEBOUNCE_MS:
+                    ticks_diff(now, self.t[_SINCE + i]) >= DEBOUNCE_MS:
                 lv[_STABLE + i] = down
                 self._edge(i + 1, down, now)
             if lv[_STABLE + i]:
@@ -123,8 +123,8 @@ class Buttons:
             lv[_REPEATED + i] = 0
             if key == UP or key == DOWN:
                 self._emit(event(key, PRESS))
-                t[_NEXT_REP + i] = now + _REPEAT_MS
-                t[_INTERVAL + i] = _REPEAT_EVERY
+                t[_NEXT_REP + i] = now + REPEAT_MS
+                t[_INTERVAL + i] = REPEAT_EVERY
         elif key == UP or key == DOWN:
             if lv[_REPEATED + i]:
                 self._emit(event(key, RELEASE))
@@ -135,18 +135,18 @@ class Buttons:
         lv = self.lv
         t = self.t
         held = ticks_diff(now, t[_DOWN_AT + i])
-        if not lv[_LONG_SENT + i] and held >= _LONG_MS:
+        if not lv[_LONG_SENT + i] and held >= LONG_MS:
             lv[_LONG_SENT + i] = 1
             self._emit(event(key, LONG))
             if key == UP or key == DOWN:
-                t[_INTERVAL + i] = _FAST_EVERY
-                t[_NEXT_REP + i] = now + _FAST_EVERY
+                t[_INTERVAL + i] = FAST_EVERY
+                t[_NEXT_REP + i] = now + FAST_EVERY
             return
         if (key == UP or key == DOWN) and \
                 ticks_diff(now, t[_NEXT_REP + i]) >= 0:
             if lv[_LONG_SENT + i]:
                 self._emit(event(key, FAST))
-                if t[_INTERVAL + i] > _FAST_MIN:
+                if t[_INTERVAL + i] > FAST_MIN:
                     t[_INTERVAL + i] -= 20
             else:
                 self._emit(event(key, REPEAT))
