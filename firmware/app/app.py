@@ -53,8 +53,8 @@ class App:
         self.store = startup.open_store(self, hw)   # the games on flash
         startup.resume(self)
         del startup
-        from .memory import unload
-        unload("app.startup")         # once only
+        from .memory import release
+        release("app.startup")        # once only
         self.link = None           # the sync protocol on the serial port
         port = getattr(hw, "serial", None)
         if port is not None:
