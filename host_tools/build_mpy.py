@@ -20,6 +20,15 @@ KEEP_SOURCE = {"main.py", "boot.py"}
 # (mpy-cross checks it), but neither flashed (host_tools/flash.py) nor
 # frozen (boards/manifest_common.py lists core's other modules).
 PC_ONLY = ("core/record.py", "core/codec/")
+# -O3: no line-number tables in the bytecode (about 6% of the .mpy bytes,
+# 1.1 KB of heap at boot and 1.4-1.7 KB at each title's peak when the .mpy
+# files are loaded into RAM, as `marcador flash` installs them). A
+# traceback still names each file and function, with "line 1" for every
+# line. No assert in firmware/ (-O removes them): tests/test_micropython.py
+# checks it. The options are stamped next to the build (OUT.opts, not in
+# it: a ROMFS image is made of the whole tree): changing them compiles
+# everything again.
+MPY_CROSS_OPTS = ("-O3",)
 
 
 def on_board(rel):
@@ -45,6 +54,9 @@ def build(out, src=FIRMWARE, keep=KEEP_SOURCE):
     Files named in `keep` are copied as source (run by name)."""
     out = Path(out)
     written = []
+    stamp = out.with_name(out.name + ".opts")
+    opts = " ".join(MPY_CROSS_OPTS)
+    fresh = stamp.exists() and stamp.read_text() == opts
     for f in sorted(src.rglob("*.py")):
         if "__pycache__" in f.parts:
             continue
@@ -53,21 +65,24 @@ def build(out, src=FIRMWARE, keep=KEEP_SOURCE):
             dest = out / rel
         else:
             dest = (out / rel).with_suffix(".mpy")
-        if dest.exists() and dest.stat().st_mtime >= f.stat().st_mtime:
+        if (fresh and dest.exists() and
+                dest.stat().st_mtime >= f.stat().st_mtime):
             continue
         dest.parent.mkdir(parents=True, exist_ok=True)
         if rel.as_posix() in keep:
             shutil.copyfile(f, dest)
         else:
             # -s: the name tracebacks show (not this machine's path).
-            proc = subprocess.run([mpy_cross(), "-s", rel.as_posix(),
-                                   "-o", str(dest), str(f)],
+            proc = subprocess.run([mpy_cross(), *MPY_CROSS_OPTS, "-s",
+                                   rel.as_posix(), "-o", str(dest), str(f)],
                                   capture_output=True, text=True)
             if proc.returncode:
                 raise BuildError(f"mpy-cross rejects {rel}: "
                                  f"{proc.stderr.strip()}")
         written.append(dest)
     _drop_stale(out, src, keep)
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(opts)
     return written
 
 

@@ -50,7 +50,8 @@ def state(hw):
     app = hw.app
     s = app.session
     top = app.stack[-1]
-    info = {"t": hw.clock.ticks_ms(), "screen": type(top).__name__,
+    info = {"t": hw.clock.ticks_ms(),
+            "screen": "Home" if top is None else type(top).__name__,
             "depth": len(app.stack), "frames": app.frames,
             "i2c_bytes": hw.bus.bytes, "session": None,
             "past": 0,

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from marcador_core import errors as E
-from helpers import score, error, totals, log_of
+from helpers import score, error, totals, log_of, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -329,9 +329,9 @@ def test_a_take_of_a_value_with_every_card_of_it_taken_is_refused(n, pts, k):
     other = 3 if pts == 5 else 5
     score("doggy", n, ev + [take(0, "blue", other), take(1, "red", pts)])
     log = log_of("doggy", n, ev)
-    before = log.game.snapshot()
+    before = snapshot(log.game)
     assert log.add(bytes([1, 0 | pts << 4])) == E.VALUE_EXHAUSTED
-    assert log.game.snapshot() == before
+    assert snapshot(log.game) == before
 
 
 def test_cards_left_per_colour_and_value_follow_takes_and_undo():

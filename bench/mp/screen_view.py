@@ -22,8 +22,8 @@ def _top(app):
 def menu(app):
     t = _top(app)
     name = type(t).__name__
-    if name == "HomeLater":
-        return None             # drawn as home at the next step
+    if t is None:
+        return None             # home, loaded and drawn at the next step
     m = getattr(t, "menu", None)
     if m is not None and hasattr(m, "items"):          # Choice, Home, Names
         return m.index, len(m.items)
@@ -70,8 +70,8 @@ def toast(app):
 
 
 def at_home(app):
-    return len(app.stack) == 1 and type(_top(app)).__name__ in (
-        "Home", "HomeLater")
+    return len(app.stack) == 1 and (_top(app) is None or  # (App.top)
+                                    type(_top(app)).__name__ == "Home")
 
 
 def row_done(g):

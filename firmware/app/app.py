@@ -48,13 +48,13 @@ class App:
         self.starting = None       # start_later(): a game to start
         self.tidy = False          # a collection is due (see step)
         self.toasted = False       # a toast was drawn last time
-        self.push(HomeLater(self))  # home loads when it is first shown
+        self.push(None)            # home: loaded when first shown (top)
         from . import startup
         self.store = startup.open_store(self, hw)   # the games on flash
         startup.resume(self)
         del startup
-        from .memory import unload
-        unload("app.startup")         # once only
+        from .memory import release
+        release("app.startup")        # once only
         self.link = None           # the sync protocol on the serial port
         port = getattr(hw, "serial", None)
         if port is not None:
@@ -63,7 +63,15 @@ class App:
 
     # --- screens
     def top(self):
-        return self.stack[-1]
+        # The screen on top. None at the bottom of the stack stands for the
+        # home screen until it is shown (at boot, and while a game is
+        # played: forget_home), so that its module need not be in RAM
+        # before: it is loaded here.
+        s = self.stack[-1]
+        if s is None:
+            from .home import Home
+            s = self.stack[0] = Home(self)
+        return s
 
     def push(self, screen):
         self.stack.append(screen)
@@ -83,9 +91,9 @@ class App:
         self.dirty = True
 
     def forget_home(self):
-        # Home leaves RAM (a game is played): HomeLater stands in for it.
+        # Home leaves RAM (a game is played): None stands in for it (top).
         from .memory import unload
-        self.stack[0] = HomeLater(self)
+        self.stack[0] = None
         unload("app.home")
 
     def toast(self, text, ms=1500):
@@ -220,22 +228,3 @@ class App:
             self.step(clock.ticks_ms())
             clock.sleep_ms(_TICK_MS)
 
-
-class HomeLater:
-    """Stands in for the home screen until it is shown (at boot, and under
-    a game being played), so that the home module need not be in RAM
-    before; becomes Home then."""
-
-    def __init__(self, app):
-        self.app = app
-
-    def real(self):
-        from .home import Home
-        h = self.app.stack[0] = Home(self.app)
-        return h
-
-    def draw(self, fb):
-        self.real().draw(fb)
-
-    def key(self, ev):
-        self.real().key(ev)

@@ -21,7 +21,7 @@
 #   play      that they and the game's are never in RAM together: play is
 #             session, play.base and play.<id> (play.grid for the titles
 #             with round entries), the title's core module, with home
-#             stood in for by HomeLater;
+#             stood in for by None (App.top loads it when shown);
 #   end       finish_game() forgets the play modules and shows the
 #             breakdown (final), and flow itself until that is left.
 

@@ -3,9 +3,17 @@
 # say what was found), or offer a match's next game. App.__init__ runs it
 # once and forgets the module.
 
+import sys
 from drivers import store as S
 from .screens import Note
 from .i18n import tr
+
+# What boot loads and is done with (forgotten at the end of resume):
+# emptied too (memory.release), unless something had loaded it before boot
+# (a test's harness) and may still use it.
+_BOOT_ONLY = ("drivers.recovery", "drivers.segments", "core.gamefile",
+              "core.games")
+_HAD = [n for n in _BOOT_ONLY if n in sys.modules]
 
 
 def open_store(app, hw):
@@ -61,10 +69,9 @@ def resume(app):
     if st.problems:
         app.push(Note(app, tr("damaged"), [", ".join(st.problems)[:50]]))
     del R
-    from .memory import unload
-    unload(                                  # done with at boot
-        "drivers.recovery", "drivers.segments", "core.gamefile",
-        "core.games")
+    from .memory import release, unload
+    release(*[n for n in _BOOT_ONLY if n not in _HAD])
+    unload(*_HAD)
 
 
 def match_after(app, st):

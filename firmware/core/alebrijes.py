@@ -31,7 +31,6 @@ class Alebrijes(Game):
     MAX_PLAYERS = 6
     PARTS = ("round1", "round2", "round3")
     ROUND_KIND = ROUND
-    STATE = ("pts", "zeros", "first", "rounds")
 
     def __init__(self):
         super().__init__()

@@ -64,8 +64,6 @@ class Dinos(Game):
     OPT_LEN = 4
     PARTS = ("rounds", "disasters")
     ROUND_KIND = ROUND
-    STATE = ("pos", "by_rounds", "by_disasters", "zone", "alive", "rounds",
-             "won_mask", "last_taker", "last_high", "last_score", "moved")
 
     def __init__(self):
         super().__init__()

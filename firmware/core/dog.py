@@ -38,8 +38,6 @@ class Dog(Game):
     TEAMS = True
     OPT_LEN = 1
     PARTS = ("own", "partner")
-    STATE = ("home", "track", "goal", "by_partner", "kills", "deaths",
-             "team_goal", "round", "turn")
 
     def __init__(self):
         super().__init__()

@@ -44,10 +44,6 @@ class Doggy(Game):
     MAX_PLAYERS = 5
     SCORED_AT_END = True  # the majorities are counted at the end
     PARTS = ("parrandas", "reserve", "sets", "majorities")
-    STATE = ("unord_n", "unord_pts", "ord_n", "ord_pts", "taken", "reserve",
-             "assigned", "assigned_mask", "mario", "any_take", "refill",
-             "last_p", "last_c", "last_pts", "last_valid", "cnt", "maj",
-             "turn")
 
     def __init__(self):
         super().__init__()

@@ -39,7 +39,6 @@ class Duplicon(Game):
     MAX_PLAYERS = 4
     PARTS = ("won", "hand", "zone")
     ROUND_KIND = ROUND
-    STATE = ("won", "hand", "zone", "rounds", "last", "turn", "nodraw")
 
     def __init__(self):
         super().__init__()

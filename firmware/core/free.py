@@ -28,7 +28,6 @@ class Free(Game):
     OPT_LEN = 3
     PARTS = ()          # one part per round: see nparts() / part()
     ROUND_KIND = ROUND
-    STATE = ("sums", "rounds")
 
     def __init__(self):
         super().__init__()

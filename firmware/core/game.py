@@ -22,14 +22,9 @@ except ImportError:  # CPython
 
 from array import array
 
-KIND_MASK = const(0x0F)
 FIX = const(12)     # correct a past round: see fix_size() and core/log.py
 REDO = const(13)
 UNDO = const(14)
-
-
-def kind_of(header):
-    return header & 0x0F
 
 
 def header(kind, player=0):
@@ -120,7 +115,6 @@ class Game:
     ROUND_KIND = 0       # the kind of a round event, if the title has
                          # rounds (then FIX corrects one: core/log.py)
     rounds = 0           # rounds played, in the titles with ROUND_KIND
-    STATE = ()           # names of the attributes that make up the state
     log = None           # the GameLog that feeds it (GameLog.begin): the
                          # free pad reads its rounds back from it
 
@@ -165,18 +159,6 @@ class Game:
 
     def part(self, p, k):
         return self.parts[p * len(self.PARTS) + k]
-
-    def snapshot(self):
-        # Every piece of state as one bytes object (tests compare these).
-        out = bytearray()
-        for name in self.STATE + ("total", "parts", "over", "winners",
-                                  "leaders"):
-            v = getattr(self, name)
-            if isinstance(v, (bool, int)):
-                out += int(v).to_bytes(4, "little")
-            else:
-                out += bytes(v)
-        return bytes(out)
 
     # Each game defines:
     #   reset()            back to the state right after setup

@@ -28,17 +28,24 @@ class GameLog:
     def __init__(self, game, cap=LOG_BYTES, max_events=LOG_EVENTS):
         self.game = game
         self.buf = bytearray(cap)
-        # The offsets in buf of the events in effect (live, from slot 0 up)
-        # and of the undone ones (the redo stack, from the last slot down),
-        # in one array: an event is in one of them at most, and UNDO/REDO
-        # in neither, so n_live + n_undone <= count <= max_events.
-        self.stacks = array("H", bytes(2 * max_events))
+        # The offsets in buf of the events in effect and then of the undone
+        # ones (the redo stack, newest undone first) are one rising run:
+        # UNDO takes back the latest event in effect, REDO brings back the
+        # earliest undone one, a new event comes after all of them and
+        # drops the undone ones. So n_live and n_undone only split it, and
+        # an offset is kept in one byte (low) plus its 256-byte page:
+        # below[p] = how many of the run lie below (p + 1) * 256 (event_at).
+        # n_live + n_undone <= count <= max_events.
+        self.low = bytearray(max_events)
+        self.below = array("H", bytes(2 * ((cap + 255) >> 8)))
         self.max_events = max_events
         self.used = 0       # bytes of buf in use
         self.count = 0      # events in the log, UNDO/REDO included
         self.n_live = 0
         self.n_undone = 0
-        self.mark = array("H", bytes(8))  # checkpoint(): the four counters
+        # checkpoint(): the four counters, the low byte add() overwrites
+        # and the pages
+        self.mark = array("H", bytes(2 * (5 + len(self.below))))
         # After a correction refused with LATER_INVALID: the first round
         # (1-based) that would become invalid, and why (an error code).
         self.bad_round = 0
@@ -80,7 +87,7 @@ class GameLog:
             err = self.game.apply(ev, off)
         if err:
             return err
-        self.stacks[self.n_live] = self._append(ev, off, size)
+        self._put(self.n_live, self._append(ev, off, size))
         self.n_live += 1
         self.n_undone = 0
         self.game.score()
@@ -93,8 +100,6 @@ class GameLog:
             return E.LOG_FULL
         self._append_byte(UNDO)
         self.n_live -= 1
-        st = self.stacks
-        st[len(st) - 1 - self.n_undone] = st[self.n_live]
         self.n_undone += 1
         self.replay()
         return E.OK
@@ -105,15 +110,13 @@ class GameLog:
         if not self._room(1):
             return E.LOG_FULL
         self.n_undone -= 1
-        st = self.stacks
-        o = st[len(st) - 1 - self.n_undone]
+        o = self.event_at(self.n_live)
         # The state is exactly what it was when the event at o was first
         # accepted, so applying it again cannot fail.
         fix = self.buf[o] & 0x0F == FIX
         if not fix:
             self.game.apply(self.buf, o)
         self._append_byte(REDO)
-        st[self.n_live] = o
         self.n_live += 1
         if fix:
             self.replay()
@@ -145,15 +148,23 @@ class GameLog:
         buf = self.buf
         rk = g.ROUND_KIND
         fixed = False
-        live = self.stacks
-        for j in range(self.n_live):
-            if buf[live[j]] & 0x0F == FIX:
+        low = self.low
+        below = self.below
+        nb = len(below)
+        page = 0
+        for j in range(self.n_live if rk else 0):   # FIX needs rounds
+            while page < nb and below[page] <= j:
+                page += 1
+            if buf[page << 8 | low[j]] & 0x0F == FIX:
                 fixed = True
         g.reset()
         r = 0
         err = 0
+        page = 0
         for j in range(self.n_live):
-            o = live[j]
+            while page < nb and below[page] <= j:   # o = self.event_at(j)
+                page += 1
+            o = page << 8 | low[j]
             k = buf[o] & 0x0F
             if k == FIX:
                 continue
@@ -183,9 +194,15 @@ class GameLog:
         # newest correction's round part, else the round as entered; -1
         # when there is no such round. (The device prefills a correction.)
         buf = self.buf
+        low = self.low
+        below = self.below
+        nb = len(below)
+        page = 0
         k = 0
         for j in range(self.n_live):
-            o = self.stacks[j]
+            while page < nb and below[page] <= j:   # o = self.event_at(j)
+                page += 1
+            o = page << 8 | low[j]
             if buf[o] & 0x0F == self.game.ROUND_KIND:
                 if k == r:
                     return self._newest(j, r, o)
@@ -197,7 +214,7 @@ class GameLog:
         # among the events in effect after the j-th, else its own event (o).
         buf = self.buf
         for i in range(self.n_live - 1, j, -1):
-            f = self.stacks[i]
+            f = self.event_at(i)
             if buf[f] & 0x0F == FIX and buf[f + 1] == r:
                 return f + 2
         return o
@@ -205,12 +222,17 @@ class GameLog:
     def checkpoint(self):
         # Remember the log as it stands, so that rollback() can take back
         # the next add/undo/redo (when the flash refuses to store it).
-        # Those only write past the counters, so the counters suffice.
+        # Those write past the counters in buf, and add() one byte of low
+        # (where the first undone event's offset may be) and the pages.
         m = self.mark
         m[0] = self.used
         m[1] = self.count
         m[2] = self.n_live
         m[3] = self.n_undone
+        if self.n_live < len(self.low):
+            m[4] = self.low[self.n_live]
+        for p in range(len(self.below)):
+            m[5 + p] = self.below[p]
 
     def rollback(self):
         m = self.mark
@@ -218,17 +240,33 @@ class GameLog:
         self.count = m[1]
         self.n_live = m[2]
         self.n_undone = m[3]
+        if self.n_live < len(self.low):
+            self.low[self.n_live] = m[4]
+        for p in range(len(self.below)):
+            self.below[p] = m[5 + p]
         self.replay()
 
-    def can_undo(self):
-        return self.n_live > 0
-
-    def can_redo(self):
-        return self.n_undone > 0
-
     def event_at(self, j):
-        # Offset in buf of the j-th event still in effect.
-        return self.stacks[j]
+        # Offset in buf of the j-th event of the run (see __init__): for
+        # j < n_live the j-th event in effect. Its page is the number of
+        # pages wholly below it.
+        below = self.below
+        page = 0
+        while page < len(below) and below[page] <= j:
+            page += 1
+        return page << 8 | self.low[j]
+
+    def _put(self, i, o):
+        # The run becomes its first i events and then the one at offset o
+        # (past all of them): what add() does to the redo stack.
+        self.low[i] = o & 0xFF
+        below = self.below
+        for p in range(o >> 8, len(below)):
+            below[p] = i + 1
+        if self.n_undone:
+            for p in range(o >> 8):
+                if below[p] > i:
+                    below[p] = i
 
     def load(self, data, length=-1):
         # Replay a whole stored log (as written by this class). Returns

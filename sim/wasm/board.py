@@ -8,18 +8,21 @@
 # any firmware module is loaded, so that the heap they take can be measured
 # apart from the firmware's (bench/wasm/heap.mjs subtracts it).
 #
-# `os` and `binascii`: a Pico or an ESP32 has them in C, in flash. This VM
-# freezes micropython-lib's Python versions over its C ones (a pure-Python
-# crc32 with its tables, os.path, collections: 2.3 KB of heap and 50 names,
-# and every CRC slow), so the board here gives the firmware the VM's C
-# modules, reached by their u-names, as a board does.
+# `os`, `binascii` and `time`: a Pico or an ESP32 has them in C, in flash.
+# This VM freezes micropython-lib's Python versions over its C ones (a
+# pure-Python crc32 with its tables, os.path, collections: 2.3 KB of heap
+# and 50 names, and every CRC slow; time.py adds strftime, which the
+# firmware does not use: 256 bytes), so the board here gives the firmware
+# the VM's C modules, reached by their u-names, as a board does.
 
 import sys
 import ubinascii
 import uos
+import utime
 
 sys.modules["os"] = uos
 sys.modules["binascii"] = ubinascii
+sys.modules["time"] = utime
 
 from fakes.i2c import FakeI2C
 from fakes.oled_model import SSD1306Model

@@ -92,7 +92,10 @@ def error():
 
 
 def screen():
-    return type(_app.stack[-1]).__name__ if _app else ""
+    if not _app:
+        return ""
+    top = _app.stack[-1]
+    return "Home" if top is None else type(top).__name__   # (App.top)
 
 
 def panel():

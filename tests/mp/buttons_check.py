@@ -3,6 +3,8 @@
 import json
 from drivers import buttons as B
 
+KEY_NAMES = ("", "UP", "DOWN", "OK", "BACK")   # by key number (B.UP...)
+
 
 class Pin:
     def __init__(self):
@@ -27,7 +29,7 @@ def run(script, until):
             ev = b.get()
             if not ev:
                 break
-            out.append([t, B.KEY_NAMES[ev & 7], B.kind_of(ev)])
+            out.append([t, KEY_NAMES[ev & 7], B.kind_of(ev)])
     return out
 
 

@@ -31,9 +31,9 @@ def check(rec):
             codes[i] = log.add(evs[i])
             g.score()
         failed = -2
-        while log.can_undo():
+        while log.n_live:
             log.undo()
-        while log.can_redo():
+        while log.n_undone:
             log.redo()
         g.score()
         failed = -1

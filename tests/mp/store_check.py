@@ -348,7 +348,7 @@ def resume():
            "totals": [r.game.total[p] for p in range(3)],
            "note": [note.title] + list(note.lines),
            "screen_below": type(a.stack[-2]).__name__,
-           "can_redo": r.log.can_redo(), "can_undo": r.log.can_undo()}
+           "can_redo": r.log.n_undone > 0, "can_undo": r.log.n_live > 0}
     free_round(a, [100, 0, 0])
     b = boot(dev)
     g = games_on(b)
