@@ -243,3 +243,16 @@ def test_the_link_never_offers_a_game_on_its_final_screen():
     assert r["play"] == ["Play", False]
     assert r["left"] == [["game", "1"], ["end", "1"]]
     assert r["archive"] == 1
+
+
+def test_a_new_games_journal_is_on_flash_in_its_step_and_next_before_any_key():
+    # store.start creates the journal in place (no temp file and rename)
+    # and leaves the file "next" to the app's next step, before any key:
+    # a cut in between loses nothing (the journal holds the number), and
+    # a cut while the journal was being created (an empty file) is no game.
+    r = check("journal")
+    assert r["started"] == [1, True, "Play"]
+    assert r["cut_then"] == [1, 2]
+    assert r["next_when_key"] == ["2"]
+    assert r["next_file"] == "2"
+    assert r["empty_cur"] == {"session": False, "problems": [], "files": []}

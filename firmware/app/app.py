@@ -47,6 +47,7 @@ class App:
         self.events = 0
         self.starting = None       # start_later(): a game to start
         self.tidy = False          # a collection is due (see step)
+        self.settle = False        # a game started in the last step
         self.toasted = False       # a toast was drawn last time
         self.push(HomeLater(self))  # home loads when it is first shown
         from . import startup
@@ -115,6 +116,11 @@ class App:
                 self.link.poll()   # answers its requests' own errors
             except Exception:      # the port itself failed: go on playing
                 self.link.reset()
+        if self.settle:
+            # The step after the one that started a game: the next game's
+            # number goes to flash (Store.start), before any key.
+            self.settle = False
+            self.store.settle()
         b = self.buttons
         b.poll(now)
         events = self.events
@@ -142,6 +148,7 @@ class App:
             self.starting = None
             from .flow import start_game
             start_game(self, gid, names, opts)
+            self.settle = self.store is not None
         if self.events != events:
             self.tidy = True
         elif self.tidy:
