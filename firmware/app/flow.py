@@ -131,11 +131,16 @@ def ask_options(app, gid, names):
 
 
 def start_game(app, gid, names, opts):
-    # Run by App.step once the key that finished the setup is handled (no
-    # setup code is running then): the setup screens and their modules go
-    # first, so that they and the game's modules are never in RAM together
-    # (a refused start lands on the home screen, with the reason). Then
-    # only home is on the stack, so the live log is free to take over.
+    # Run by App.step in the step after the key that finished the setup
+    # (app.start_later; that key's step cleared the screen), before
+    # any key (no setup code is running then): the setup screens and
+    # their modules go first, so that they and the game's modules are
+    # never in RAM together (a refused start lands on the home screen,
+    # with the reason). Then only home is on the stack, so the live log is
+    # free to take over. The journal is on flash before the play screen
+    # is drawn; the next game's number follows in the next step
+    # (app.starting = 0, Store.start).
+    app.starting = None
     app.home()
     app.forget_home()
     unload("app.names", "app.newgame", "app.home",
@@ -148,6 +153,8 @@ def start_game(app, gid, names, opts):
         return
     if not keep(app, s):
         return
+    if s.store is not None:
+        app.starting = 0
     unload("core.gamefile", "core.games")   # the journal's head is written
     app.session = s
     screen = play_screen(app, s)

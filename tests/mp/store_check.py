@@ -37,6 +37,7 @@ def new_free(app, n=3, target=100):
     from app.flow import start_game
     start_game(app, "free", ["A", "B", "C", "D"][:n],
                bytes([2, target & 0xFF, target >> 8]))
+    app.step(app.now)      # the step after a start, as the app runs it
     return app.session
 
 
@@ -724,19 +725,33 @@ def final_sync():
 
 
 def journal():
-    # The journal of a new game (store.start) and the number of the game
-    # after it (the file "next"), on the app's own path: a key starts the
-    # game in one step, the next step writes "next" before any key.
+    # A key that starts a game (start_later) is answered in its own step
+    # by a cleared screen; the next step, before any
+    # key, starts the game: its journal on flash (store.start, created in
+    # place), then its first screen, and the key waiting then goes to it.
+    # The step after writes the file "next", again before any key.
     from drivers.buttons import event, OK, PRESS
     res = {}
     dev = fresh()
     app = boot(dev)
     st = app.store
     d = st.dir
-    app.start_later("free", ["A", "B"], bytes([2, 100, 0]))
-    app.step(10)                       # the step of the key that starts it
+    buf = app.hw.display.buffer
+    # The key that starts it (as the setup's last screen does).
+    app.top().key = lambda ev: app.start_later("free", ["A", "B"],
+                                               bytes([2, 100, 0]))
+    app.buttons._emit(event(OK, PRESS))
+    app.step(10)
+    res["key_step"] = {"session": app.session is not None,
+                       "cur": "cur" in os.listdir(d),
+                       "cleared": not any(buf)}
+    # A power cut now: the screen never said the game started; none.
+    res["cut_at_title"] = boot(dev).session is not None
+    app.buttons._emit(event(OK, PRESS))    # a key waits for the next step
+    app.step(20)
     res["started"] = [app.session is not None and app.session.number,
-                      os.stat(d + "/cur")[6] > 0, type(app.top()).__name__]
+                      os.stat(d + "/cur")[6] > 0, type(app.stack[1]).__name__,
+                      type(app.top()).__name__]
     # A power cut now: the journal is enough, boot resumes game 1 and the
     # next new game is number 2.
     a = boot(dev)
@@ -748,7 +763,7 @@ def journal():
     key = top.key
     top.key = lambda ev: (seen.append(_read_next(d)), key(ev))
     app.buttons._emit(event(OK, PRESS))
-    app.step(20)
+    app.step(30)
     res["next_when_key"] = seen
     res["next_file"] = _read_next(d)
     # The power went while a journal was being created: littlefs had
