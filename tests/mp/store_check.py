@@ -229,7 +229,7 @@ def full():
     # 1. A small flash (16 blocks of 4 KB) filled with finished games: every
     #    game that was allowed to start finishes and is archived; then a new
     #    game is refused with a message.
-    from app.flow import before_new_game
+    from app.newgame import before_new_game
     dev = fresh(16)
     app = boot(dev)
     st = app.store
