@@ -1,7 +1,10 @@
 # The life of a game on the device, in one place: boot (resume the game
 # the last power-off interrupted), the way from setup to play, the end of a
 # game (moved into the archive, then its breakdown), abandoning one for a
-# new game, and what a title does after the boot (a DOG match goes on).
+# new game (archive(); asked by newgame.before_new_game, which is not here:
+# this module is loaded from the setup's last screen on, not by the key
+# that opens it, 0.8 M instructions), and what a title does after the boot
+# (a DOG match goes on).
 #
 # The boot's part (open the store, resume the interrupted game, a DOG
 # match's next game) is app/startup.py, which leaves RAM once boot is
@@ -27,8 +30,6 @@
 
 import gc
 import time
-from drivers import store as S
-from .screens import Note, Choice
 from .i18n import tr
 from .memory import unload, unload_package
 
@@ -64,29 +65,6 @@ def archive(app, session, finished=True):
     from core import errors
     app.error(errors.NOT_SAVED)
     return False
-
-
-def before_new_game(app, go):
-    # Abandon the game in progress (asked first), check the space, then
-    # go(). A full flash refuses the new game; a low one warns first.
-    s = app.session
-    if s is not None:
-        def abandon(i):
-            app.pop()
-            if i == 1 and archive(app, s, s.game.over):
-                app.session = None
-                before_new_game(app, go)
-        app.push(Choice(app, tr("abandon_q"), [tr("no"), tr("yes")], abandon))
-        return
-    st = app.store
-    room = S.OK if st is None else st.space()
-    if room == S.FULL:
-        app.push(Note(app, tr("flash_full"), [tr("sync_pc"), tr("full_new")]))
-    elif room == S.LOW:
-        app.push(Note(app, tr("flash_low"), [tr("sync_pc")],
-                      lambda: (app.pop(), go())))
-    else:
-        go()
 
 
 def keep(app, session):
@@ -131,11 +109,16 @@ def ask_options(app, gid, names):
 
 
 def start_game(app, gid, names, opts):
-    # Run by App.step once the key that finished the setup is handled (no
-    # setup code is running then): the setup screens and their modules go
-    # first, so that they and the game's modules are never in RAM together
-    # (a refused start lands on the home screen, with the reason). Then
-    # only home is on the stack, so the live log is free to take over.
+    # Run by App.step in the step after the key that finished the setup
+    # (app.start_later; that key's step cleared the screen), before
+    # any key (no setup code is running then): the setup screens and
+    # their modules go first, so that they and the game's modules are
+    # never in RAM together (a refused start lands on the home screen,
+    # with the reason). Then only home is on the stack, so the live log is
+    # free to take over. The journal is on flash before the play screen
+    # is drawn; the next game's number follows in the next step
+    # (app.starting = 0, Store.start).
+    app.starting = None
     app.home()
     app.forget_home()
     unload("app.names", "app.newgame", "app.home",
@@ -148,6 +131,8 @@ def start_game(app, gid, names, opts):
         return
     if not keep(app, s):
         return
+    if s.store is not None:
+        app.starting = 0
     unload("core.gamefile", "core.games")   # the journal's head is written
     app.session = s
     screen = play_screen(app, s)

@@ -48,8 +48,7 @@ class Home(Screen):
         act = self.actions[r]
         a = self.app
         if act == "new":
-            from .flow import before_new_game
-            from .newgame import choose_game
+            from .newgame import before_new_game, choose_game
             before_new_game(a, lambda: choose_game(a))
         elif act == "resume":
             from .flow import resume

@@ -6,9 +6,36 @@
 # takes RAM during play.
 
 from core.games import IDS, player_counts
-from .screens import Screen, Choice
+from drivers import store as S
+from .screens import Screen, Choice, Note
 from .i18n import tr
 from . import ui
+
+
+def before_new_game(app, go):
+    # Abandon the game in progress (asked first: app/flow.py archives it),
+    # check the space, then go(). A full flash refuses the new game; a
+    # low one warns first.
+    s = app.session
+    if s is not None:
+        def abandon(i):
+            app.pop()
+            if i == 1:
+                from .flow import archive
+                if archive(app, s, s.game.over):
+                    app.session = None
+                    before_new_game(app, go)
+        app.push(Choice(app, tr("abandon_q"), [tr("no"), tr("yes")], abandon))
+        return
+    st = app.store
+    room = S.OK if st is None else st.space()
+    if room == S.FULL:
+        app.push(Note(app, tr("flash_full"), [tr("sync_pc"), tr("full_new")]))
+    elif room == S.LOW:
+        app.push(Note(app, tr("flash_low"), [tr("sync_pc")],
+                      lambda: (app.pop(), go())))
+    else:
+        go()
 
 
 def choose_game(app):

@@ -26,6 +26,14 @@ def recover(st):
             data = f.read()
     except OSError:
         return None
+    if not data:
+        # The power went while store.start created it (littlefs had
+        # committed its name, not yet its bytes): no game had started.
+        try:
+            os.remove(st.path("cur"))
+        except OSError:
+            pass
+        return None
     try:
         head, first = F.read_journal_head(data, len(data))
     except ValueError:
@@ -46,6 +54,14 @@ def set_aside(st):
         os.rename(st.path("cur"), st.path("bad%d" % st.next))
     except OSError:
         pass
+    # Its game's number cannot be read, and may be st.next itself: the
+    # file "next" is raised past a new game's number only in the step
+    # after its start (store.start). Skip it, so it is never given twice.
+    st.next += 1
+    try:
+        st.replace_file(st.path("next"), str(st.next))
+    except OSError:
+        pass                     # the next game's journal holds it too
 
 
 def rewrite(st, session):

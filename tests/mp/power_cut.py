@@ -200,7 +200,7 @@ def play_full(games):
     # The run ends after `games` games, or when a new game is refused
     # even after a sync.
     from app.flow import start_game
-    from app.flow import before_new_game
+    from app.newgame import before_new_game
     S.SEG_BYTES = 700
     board.CONFIG["feeder"] = None
     board.CONFIG["blockdev"] = dev
