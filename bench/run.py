@@ -297,16 +297,25 @@ def key_costs(use_valgrind):
                "boot_us": native["boot"][1]}
         if use_valgrind:
             instr = callgrind(script)
-            assert len(instr) == len(native["keys"]) + 1, (gid, len(instr))
+            order = native["order"]
+            assert len(instr) == len(order) + 1, (gid, len(instr))
             row["boot_instr"] = instr[0]
-            row["instr"] = instr[1:]
+            row["instr"] = [n for n, c in zip(instr[1:], order) if c == "k"]
+            # Each press with the quiet steps measured after it.
+            row["instr_with_after"] = []
+            for n, c in zip(instr[1:], order):
+                if c == "k":
+                    row["instr_with_after"].append(n)
+                else:
+                    row["instr_with_after"][-1] += n
         out[gid] = row
         print(f"  keys {gid}: {len(row['us'])} presses", file=sys.stderr)
     return out
 
 
 def callgrind(script):
-    # One count per hash() call in key_costs.py: boot, then each press.
+    # One count per hash() call in key_costs.py: boot, then each press
+    # and each quiet step measured after one (its "order" says which).
     with tempfile.TemporaryDirectory() as tmp:
         cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no",
                "--toggle-collect=mp_builtin_hash",
@@ -411,6 +420,8 @@ def key_rows(keys):
     all_pages = [u for g in keys.values() for u in g["pages"]]
     has_instr = all("instr" in g for g in keys.values())
     all_instr = [i for g in keys.values() for i in g.get("instr", [])]
+    all_after = [i for g in keys.values()
+                 for i in g.get("instr_with_after", [])]
     worst = max(all_instr) if has_instr else 0
 
     def ok(cond):
@@ -433,6 +444,14 @@ def key_rows(keys):
           ok(worst <= 3_000_000) + " (worst)") if has_instr else "",
          "valgrind callgrind, counting only inside the step that handles a "
          "press (key, redraw, show, flash write); unix port x86-64"),
+        ("CPU per key press with the two quiet steps after it (median / "
+         "worst), instructions", "report",
+         (f"{statistics.median(all_after):,.0f} / {max(all_after):,}"
+          if has_instr else "valgrind not installed"), "",
+         "as above, adding the two app steps after the press's (10 ms "
+         "each, no key in them): work a press leaves to them (a game starts "
+         "in the step after its key, the first quiet step after a key "
+         "collects garbage) is counted here, not in the row above"),
         ("CPU per key press (median / worst), time", "report",
          f"{statistics.median(all_us):,.0f} / {max(all_us):,} µs", "",
          "time.ticks_us() around the same steps, natively on this PC"),

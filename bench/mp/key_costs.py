@@ -18,8 +18,14 @@
 # else in the firmware calls hash()). Without valgrind the same run gives
 # the I2C bytes and microseconds of each piece.
 #
+# The two quiet steps after each press are measured too ("after"): work a
+# press leaves to them (a game starts in the step after its key; the first
+# quiet step after a key collects garbage) is not in the press's own step.
+#
 # Prints one JSON line: {"boot": [bytes, us, pages], "keys": [[bytes, us,
-# pages], ...]}.
+# pages], ...], "after": [[bytes, us, pages], ...] (one per measured quiet
+# step), "order": "kaak..." (k: a press, a: a quiet step after one, in the
+# order they were measured, boot first and not listed)}.
 import sys
 import time
 import json
@@ -82,9 +88,11 @@ def measure(fn, arg):
             hw.display.pages_sent - p0]
 
 
-out = {"boot": measure(boot, None), "keys": []}
+AFTER = 2            # quiet steps measured after each press
+out = {"boot": measure(boot, None), "keys": [], "after": [], "order": ""}
 clock = hw.clock
 buttons = app.buttons
+quiet = 0
 try:
     while True:
         now = clock.ticks_ms()
@@ -94,6 +102,12 @@ try:
         buttons.poll(now)
         if buttons.head != buttons.tail:
             out["keys"].append(measure(app.step, now))
+            out["order"] += "k"
+            quiet = AFTER
+        elif quiet:
+            out["after"].append(measure(app.step, now))
+            out["order"] += "a"
+            quiet -= 1
         else:
             app.step(now)
         clock.sleep_ms(10)
