@@ -187,12 +187,12 @@ BEFORE = {
     ],
     'duplicon 2 en': [
         'Duplicon (in progress)',
-        'Rounds played: 2',
+        'Rounds played: 2; turn: Beto',
         'Leading: Ana',
     ],
     'duplicon 2 es': [
         'Duplicon (en curso)',
-        'Rondas jugadas: 2',
+        'Rondas jugadas: 2; turno: Beto',
         'Va ganando: Ana',
     ],
     'duplicon 4 en': [
