@@ -109,12 +109,12 @@ class App:
 
     # --- the loop
     def step(self, now):
+        # Kept small, as the methods it calls: a function with more than
+        # 11 locals and stack slots gets its frame from the heap, a search
+        # of a collected heap at each call (~10,000 instructions).
         self.now = now
         if self.link is not None:
-            try:
-                self.link.poll()   # answers its requests' own errors
-            except Exception:      # the port itself failed: go on playing
-                self.link.reset()
+            self.poll_link()
         b = self.buttons
         b.poll(now)
         events = self.events
@@ -122,40 +122,13 @@ class App:
             ev = b.get()
             if not ev:
                 break
-            self.last_key = now
-            if self.idle != _AWAKE:
-                self.wake()
-                continue
-            if self.swallow:
-                continue
-            self.events += 1
-            if self.toast_text is not None and key_of(ev):
-                # (a held UP/DOWN let go is no key: the message stays)
-                self.toast_text = None
-                self.dirty = True
-                if key_of(ev) == OK or key_of(ev) == BACK:
-                    continue
-            self.top().key(ev)
-            self.dirty = True
+            self.handle_key(ev, now)
         if self.starting is not None:
-            gid, names, opts = self.starting
-            self.starting = None
-            from .flow import start_game
-            start_game(self, gid, names, opts)
+            self.start_pending()
         if self.events != events:
             self.tidy = True
         elif self.tidy:
-            # The first quiet step after a key (its screen is drawn): a
-            # collection now, with a shallow stack, frees what the key left
-            # (screens, texts, modules forgotten) before it pins holes in
-            # the heap that a later, bigger allocation would need. The
-            # code of a toast or a Note (app/notes.py) goes too, unless a
-            # toast is still up.
-            self.tidy = False
-            if self.toast_text is None:
-                from .memory import unload
-                unload("app.notes")
-            gc.collect()
+            self.collect()
         if self.swallow and not b.held():
             self.swallow = False
         if self.toast_text is not None and now - self.toast_until >= 0:
@@ -164,6 +137,49 @@ class App:
         self.check_idle(now)
         if self.dirty and self.idle != _BLANK:
             self.draw()
+
+    def poll_link(self):
+        try:
+            self.link.poll()       # answers its requests' own errors
+        except Exception:          # the port itself failed: go on playing
+            self.link.reset()
+
+    def handle_key(self, ev, now):
+        # One key event for the screen on top.
+        self.last_key = now
+        if self.idle != _AWAKE:
+            self.wake()
+            return
+        if self.swallow:
+            return
+        self.events += 1
+        if self.toast_text is not None and key_of(ev):
+            # (a held UP/DOWN let go is no key: the message stays)
+            self.toast_text = None
+            self.dirty = True
+            if key_of(ev) == OK or key_of(ev) == BACK:
+                return
+        self.top().key(ev)
+        self.dirty = True
+
+    def start_pending(self):
+        gid, names, opts = self.starting
+        self.starting = None
+        from .flow import start_game
+        start_game(self, gid, names, opts)
+
+    def collect(self):
+        # The first quiet step after a key (its screen is drawn): a
+        # collection now, with a shallow stack, frees what the key left
+        # (screens, texts, modules forgotten) before it pins holes in
+        # the heap that a later, bigger allocation would need. The
+        # code of a toast or a Note (app/notes.py) goes too, unless a
+        # toast is still up.
+        self.tidy = False
+        if self.toast_text is None:
+            from .memory import unload
+            unload("app.notes")
+        gc.collect()
 
     def draw(self):
         # Partial redraw (ui.begin): only the rows whose texts changed,

@@ -98,32 +98,36 @@ class Buttons:
         return m
 
     def poll(self, now):
-        lv = self.lv
+        # One key at a time in _key(): a frame this small comes from the C
+        # stack; a bigger one (more than 11 locals and stack slots) is
+        # allocated on the heap at every call, and this runs every step.
         for i in range(len(self.pins)):
-            level = self.pins[i].value()
-            down = 1 if (level == 0) == self.active_low else 0
-            if down != lv[_RAW + i]:
-                lv[_RAW + i] = down
-                self.t[_SINCE + i] = now
-            elif down != lv[_STABLE + i] and \
-                    ticks_diff(now, self.t[_SINCE + i]) >= DEBOUNCE_MS:
-                lv[_STABLE + i] = down
-                self._edge(i + 1, down, now)
-            if lv[_STABLE + i]:
-                self._hold(i, i + 1, now)
+            self._poll_key(i, now)
+
+    def _poll_key(self, i, now):
+        lv = self.lv
+        down = 1 if (self.pins[i].value() == 0) == self.active_low else 0
+        if down != lv[_RAW + i]:
+            lv[_RAW + i] = down
+            self.t[_SINCE + i] = now
+        elif down != lv[_STABLE + i] and \
+                ticks_diff(now, self.t[_SINCE + i]) >= DEBOUNCE_MS:
+            lv[_STABLE + i] = down
+            self._edge(i + 1, down, now)
+        if lv[_STABLE + i]:
+            self._hold(i, i + 1, now)
 
     def _edge(self, key, down, now):
         i = key - 1
         lv = self.lv
-        t = self.t
         if down:
-            t[_DOWN_AT + i] = now
+            self.t[_DOWN_AT + i] = now
             lv[_LONG_SENT + i] = 0
             lv[_REPEATED + i] = 0
             if key == UP or key == DOWN:
                 self._emit(event(key, PRESS))
-                t[_NEXT_REP + i] = now + REPEAT_MS
-                t[_INTERVAL + i] = REPEAT_EVERY
+                self.t[_NEXT_REP + i] = now + REPEAT_MS
+                self.t[_INTERVAL + i] = REPEAT_EVERY
         elif key == UP or key == DOWN:
             if lv[_REPEATED + i]:
                 self._emit(event(key, RELEASE))
@@ -133,8 +137,8 @@ class Buttons:
     def _hold(self, i, key, now):
         lv = self.lv
         t = self.t
-        held = ticks_diff(now, t[_DOWN_AT + i])
-        if not lv[_LONG_SENT + i] and held >= LONG_MS:
+        if not lv[_LONG_SENT + i] and \
+                ticks_diff(now, t[_DOWN_AT + i]) >= LONG_MS:
             lv[_LONG_SENT + i] = 1
             self._emit(event(key, LONG))
             if key == UP or key == DOWN:

@@ -62,16 +62,20 @@ class Oled(framebuf.FrameBuffer):
         # caller knows (app/ui.py's partial redraw); the others are not
         # even checked.
         for page in range(PAGES):
-            if not (full or pages >> page & 1) and self._valid >> page & 1:
-                continue
-            now = self._mv[page * WIDTH:(page + 1) * WIDTH]
-            c = crc32(now)
-            if full or not self._valid >> page & 1 or c != self._sums[page]:
-                self.write_page(page, now)
-                self._sums[page] = c
-                self._valid |= 1 << page
-                self.pages_sent += 1
-                self.bytes_sent += 1 + WIDTH
+            if full or pages >> page & 1 or not self._valid >> page & 1:
+                self._page(page, full)
+
+    def _page(self, page, full):
+        # (A method of its own: show()'s frame stays small enough for the C
+        # stack, not the heap.)
+        now = self._mv[page * WIDTH:(page + 1) * WIDTH]
+        c = crc32(now)
+        if full or not self._valid >> page & 1 or c != self._sums[page]:
+            self.write_page(page, now)
+            self._sums[page] = c
+            self._valid |= 1 << page
+            self.pages_sent += 1
+            self.bytes_sent += 1 + WIDTH
 
     def write_page(self, page, data):
         raise NotImplementedError

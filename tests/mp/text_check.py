@@ -54,8 +54,9 @@ for _ in range(200):
     edge = random.getrandbits(1) == 1
     fast.fill(0)
     slow.fill(0)
-    ui.row(fast, i, left, right, sel, edge)   # no begin(): always drawn
-    ui.row(slow, i, left, right, sel, edge)
+    flags = sel | (ui.EDGE if edge else 0)
+    ui.row(fast, i, left, right, flags)   # no begin(): always drawn
+    ui.row(slow, i, left, right, flags)
     out["rows"] += 1
     if bytes(fast.buffer) != bytes(slow):
         out["rows_bad"] += 1
