@@ -14,11 +14,16 @@
 # per character.
 
 import framebuf
+from micropython import const
+# A builtin's name is looked up in this module's globals first (a miss
+# searches the whole table), then among the builtins: ~700
+# instructions each time. Imported, the names below are found at once.
+from builtins import len, memoryview, hasattr
 from . import tables
 from .memory import unload
 
-CHAR_W = 5          # advance per character (the glyph's last column is 0)
-LINE_H = 8
+CHAR_W = const(5)   # advance per character (the glyph's last column is 0)
+LINE_H = const(8)
 
 _glyph = bytearray(5)
 _fb = framebuf.FrameBuffer(_glyph, 5, 8, framebuf.MONO_VLSB)
@@ -75,9 +80,42 @@ def put(fb, s, x, y, inv=0):
     # band just cleared by ui.py, nothing drawn there yet): each glyph's 5
     # column bytes are copied into the page. inv=255: dark text on a band
     # just lit (a highlighted row). Nothing allocated.
-    buf = getattr(fb, "buffer", None)
-    if buf is None or y & 7 or not 0 <= y < 64 or x < 0:
+    # (put() and the functions below keep to at most 11 locals and stack
+    # slots: a bigger frame would be allocated on the heap at each call,
+    # ~10,000 instructions on the bench, more than the copy itself.)
+    if y & 7 or not 0 <= y < 64 or x < 0 or not hasattr(fb, "buffer"):
         return draw(fb, s, x, y, 0 if inv else 1)
+    return _put(fb.buffer, s, x, y, inv)
+
+
+def _put(buf, s, x, y, inv):
+    # ASCII text that fits on the page whole: the quick copy; any other
+    # text (accents, cut at the page's end) the general one.
+    if len(memoryview(s)) != len(s) or x + 5 * len(s) > 128:
+        return _put_any(buf, s, x, y, inv)
+    _glyphs(buf, memoryview(s), (y >> 3) * 128 + x, inv, _DATA)
+    return x + 5 * len(s)
+
+
+def _glyphs(buf, b, p, inv, cols):
+    # The glyphs of b (ASCII bytes) from buf[p] on, whole; cols: the font
+    # (a local is quicker than a global). From the last glyph back: no
+    # count to keep.
+    i = len(b)
+    p += 5 * i
+    while i:
+        i -= 1
+        p -= 5
+        c = b[i]
+        c = c * 5 - 160 if c > 31 and c < 127 else 155     # 155: '?'
+        buf[p] = cols[c] ^ inv
+        buf[p + 1] = cols[c + 1] ^ inv
+        buf[p + 2] = cols[c + 2] ^ inv
+        buf[p + 3] = cols[c + 3] ^ inv
+        buf[p + 4] = cols[c + 4] ^ inv
+
+
+def _put_any(buf, s, x, y, inv):
     cols = _DATA
     line = (y >> 3) * 128
     p = line + x

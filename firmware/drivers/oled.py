@@ -11,10 +11,11 @@
 import framebuf
 from array import array
 from binascii import crc32
+from micropython import const
 
-WIDTH = 128
-HEIGHT = 64
-PAGES = 8
+WIDTH = const(128)
+HEIGHT = const(64)
+PAGES = const(8)
 
 _CMD = b"\x00"      # control byte: a stream of commands follows
 _DATA = b"\x40"     # control byte: a stream of display data follows
