@@ -10,7 +10,7 @@ from binascii import crc32
 # searches the whole table), then among the builtins: ~700
 # instructions each time. Imported, the names below are found at once.
 from builtins import len, isinstance, tuple
-from app.textdraw import draw, put, width, fit
+from app.textdraw import draw, put, put_int, int_len, width, fit
 from app.ui import ROWS, begin, header, _band, _sum, scroll, step_of
 from app.screens import Screen
 
@@ -219,9 +219,18 @@ class Grid:
 
     def _cell(self, fb, y, j, c):
         # Cell c of row j (on the band from y), right-aligned; a text wider
-        # than its cell is OR-ed in over its neighbour.
-        v = "-" if self.skip & (1 << j) else self.text(self.values[j][c])
-        c = self._x0() + (c + 1) * (self.w * 5 + 2) - 2 - width(v)   # its x
+        # than its cell is OR-ed in over its neighbour. A number is copied
+        # in digit by digit, no str made (textdraw.put_int).
+        v = self.values[j][c]
+        c = self._x0() + (c + 1) * (self.w * 5 + 2) - 2   # the text's end
+        if self.skip & (1 << j):
+            v = "-"
+        elif self.fmt is None and int_len(v) <= self.w:
+            put_int(fb, v, c, y)
+            return
+        else:
+            v = self.text(v)
+        c -= width(v)
         if len(v) > self.w:
             draw(fb, v, c, y)
         else:
@@ -231,10 +240,15 @@ class Grid:
         # The cell under the cursor (row j, on the band from y), lit, its
         # text dark: copied in like the others when it fits the cell,
         # else drawn.
-        v = self.text(self.values[j][self.c])
+        v = self.values[j][self.c]
         j = self._x0() + self.c * (self.w * 5 + 2)     # now the cell's x
         _lit(fb, j, y, self.w * 5 + 1)
-        j += self.w * 5 - width(v)      # the text's x
+        j += self.w * 5                 # the text's end
+        if self.fmt is None and int_len(v) <= self.w:
+            put_int(fb, v, j, y, 255)
+            return
+        v = self.text(v)
+        j -= width(v)
         if len(v) <= self.w:
             put(fb, v, j, y, 255)
         else:
