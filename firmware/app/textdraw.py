@@ -173,14 +173,25 @@ def put_int(fb, v, x, y, inv=0):
     # copied from the font without the str: on MicroPython a str made is
     # first searched among the interned strings (~9,000 instructions).
     # Returns the text's left x.
-    if y & 7 or not 0 <= y < 64 or x > 128 or x < 5 * int_len(v) or \
-            not hasattr(fb, "buffer"):
-        v = str(v)
-        x -= width(v)
-        put(fb, v, x, y, inv)
-        return x
+    if x < 5 * int_len(v):              # it would start left of the page
+        return _put_str(fb, v, x, y, inv)
+    return put_digits(fb, v, x, y, inv)
+
+
+def put_digits(fb, v, x, y, inv=0):
+    # put_int() for a caller that knows the number fits left of x (a
+    # Grid's cells).
+    if y & 7 or not 0 <= y < 64 or x > 128 or not hasattr(fb, "buffer"):
+        return _put_str(fb, v, x, y, inv)
     y = (y >> 3) * 128                  # the page's first byte
     return _digits(fb.buffer, v, y + x, inv, _DATA) - y
+
+
+def _put_str(fb, v, x, y, inv):
+    v = str(v)
+    x -= width(v)
+    put(fb, v, x, y, inv)
+    return x
 
 
 def _digits(buf, v, p, inv, cols):

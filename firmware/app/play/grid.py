@@ -10,7 +10,7 @@ from binascii import crc32
 # searches the whole table), then among the builtins: ~700
 # instructions each time. Imported, the names below are found at once.
 from builtins import len, isinstance, tuple
-from app.textdraw import draw, put, put_int, int_len, width, fit
+from app.textdraw import draw, put, put_digits, int_len, width, fit
 from app.ui import ROWS, begin, header, _band, _sum, scroll, step_of
 from app.screens import Screen
 
@@ -63,6 +63,8 @@ class Grid:
         self.c = 0
         self.top = 0
         self.held = 0                 # dialling: the key held, + 4 armed
+        self.cw = widths * 5 + 2      # a column's width in pixels
+        self.x0 = 128 - len(fields) * self.cw   # where the first starts
         while self.skip & (1 << self.r) and self.r < len(labels) - 1:
             self.r += 1
 
@@ -157,8 +159,8 @@ class Grid:
         begin(fb)
         header(fb, self.title)
         # A band's checksum covers its texts, the layout and the cursor.
-        lay = _sum(self.title, ((self.w * 5 + 2) * 64 + len(self.fields)) *
-                   2 + (self.fmt is None))
+        lay = _sum(self.title, (self.cw * 64 + len(self.fields)) * 2 +
+                   (self.fmt is None))
         self._fields(fb, lay)
         self.top = scroll(self.r, self.top, ROWS - 1)
         n = min(ROWS - 1, len(self.labels) - self.top)
@@ -166,10 +168,6 @@ class Grid:
         while i < n:
             self._row(fb, i, lay)
             i += 1
-
-    def _x0(self):
-        # Where the first column starts.
-        return 128 - len(self.fields) * (self.w * 5 + 2)
 
     def _fields(self, fb, sig):
         # The column titles' band.
@@ -179,11 +177,11 @@ class Grid:
             c += 1
         if not _band(fb, 1, sig):
             return
-        x = self._x0() + 1
+        x = self.x0 + 1
         c = 0
         while c < len(self.fields):
             put(fb, fit(self.fields[c], self.w), x, 8)
-            x += self.w * 5 + 2
+            x += self.cw
             c += 1
 
     def _row(self, fb, i, sig):
@@ -193,7 +191,7 @@ class Grid:
         if not _band(fb, i + 2, sig):
             return
         i = 16 + 8 * i                  # now the band's top
-        put(fb, fit(self.labels[j], (self._x0() - 2) // 5), 1, i)
+        put(fb, fit(self.labels[j], (self.x0 - 2) // 5), 1, i)
         sig = 0                         # now the column
         while sig < len(self.fields):
             if j == self.r and sig == self.c:
@@ -222,11 +220,11 @@ class Grid:
         # than its cell is OR-ed in over its neighbour. A number is copied
         # in digit by digit, no str made (textdraw.put_int).
         v = self.values[j][c]
-        c = self._x0() + (c + 1) * (self.w * 5 + 2) - 2   # the text's end
+        c = self.x0 + (c + 1) * self.cw - 2     # the text's end
         if self.skip & (1 << j):
             v = "-"
         elif self.fmt is None and int_len(v) <= self.w:
-            put_int(fb, v, c, y)
+            put_digits(fb, v, c, y)
             return
         else:
             v = self.text(v)
@@ -241,11 +239,11 @@ class Grid:
         # text dark: copied in like the others when it fits the cell,
         # else drawn.
         v = self.values[j][self.c]
-        j = self._x0() + self.c * (self.w * 5 + 2)     # now the cell's x
+        j = self.x0 + self.c * self.cw  # now the cell's x
         _lit(fb, j, y, self.w * 5 + 1)
         j += self.w * 5                 # the text's end
         if self.fmt is None and int_len(v) <= self.w:
-            put_int(fb, v, j, y, 255)
+            put_digits(fb, v, j, y, 255)
             return
         v = self.text(v)
         j -= width(v)
