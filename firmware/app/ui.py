@@ -5,8 +5,9 @@
 # ("bands" 0-7, 8 px each). A screen that draws only through header(),
 # row(), marks() and Grid starts its draw with begin(fb) instead of
 # fb.fill(0); each band then keeps a checksum of what it shows (its texts,
-# the highlight, the grid's layout) and is cleared and drawn again only
-# when that changes; end(fb) (App.draw) clears the bands left out this
+# the highlight, the grid's layout; or, for a screen that checks its rows
+# by the values they show, fresh(), a checksum of those values) and is
+# cleared and drawn again only when that changes; end(fb) (App.draw) clears the bands left out this
 # time. A screen that draws anything else starts with fb.fill(0) and never
 # calls begin(): its frame is drawn whole and the next begin() starts from
 # a clear screen (so does one after App sets _full, around a toast). The
