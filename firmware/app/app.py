@@ -128,7 +128,17 @@ class App:
         if self.events != events:
             self.tidy = True
         elif self.tidy:
-            self.collect()
+            # The first quiet step after a key (its screen is drawn): a
+            # collection now, with a shallow stack, frees what the key left
+            # (screens, texts, modules forgotten) before it pins holes in
+            # the heap that a later, bigger allocation would need. The
+            # code of a toast or a Note (app/notes.py) goes too, unless a
+            # toast is still up.
+            self.tidy = False
+            if self.toast_text is None:
+                from .memory import unload
+                unload("app.notes")
+            gc.collect()
         if self.swallow and not b.held():
             self.swallow = False
         if self.toast_text is not None and now - self.toast_until >= 0:
@@ -167,19 +177,6 @@ class App:
         self.starting = None
         from .flow import start_game
         start_game(self, gid, names, opts)
-
-    def collect(self):
-        # The first quiet step after a key (its screen is drawn): a
-        # collection now, with a shallow stack, frees what the key left
-        # (screens, texts, modules forgotten) before it pins holes in
-        # the heap that a later, bigger allocation would need. The
-        # code of a toast or a Note (app/notes.py) goes too, unless a
-        # toast is still up.
-        self.tidy = False
-        if self.toast_text is None:
-            from .memory import unload
-            unload("app.notes")
-        gc.collect()
 
     def draw(self):
         # Partial redraw (ui.begin): only the rows whose texts changed,

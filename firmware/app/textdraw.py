@@ -116,9 +116,8 @@ def _copy(buf, b, p, cols):
 
 def _glyphs(buf, b, p, inv, cols):
     # The glyphs of b (ASCII bytes) from buf[p] on, whole, XOR-ed with inv
-    # (255 on a lit band); cols: the font
-    # (a local is quicker than a global). From the last glyph back: no
-    # count to keep.
+    # (255 on a lit band); cols: the font (a local is quicker than a
+    # global). From the last glyph back: no count to keep.
     i = len(b)
     p += 5 * i
     while i:
@@ -172,26 +171,15 @@ def put_int(fb, v, x, y, inv=0):
     # put(fb, str(v), ...) with the text's right end at x, the digits
     # copied from the font without the str: on MicroPython a str made is
     # first searched among the interned strings (~9,000 instructions).
-    # Returns the text's left x.
-    if x < 5 * int_len(v):              # it would start left of the page
-        return _put_str(fb, v, x, y, inv)
-    return put_digits(fb, v, x, y, inv)
-
-
-def put_digits(fb, v, x, y, inv=0):
-    # put_int() for a caller that knows the number fits left of x (a
-    # Grid's cells).
+    # The caller knows that the number fits left of x (int_len(); a Grid's
+    # cell). Returns the text's left x.
     if y & 7 or not 0 <= y < 64 or x > 128 or not hasattr(fb, "buffer"):
-        return _put_str(fb, v, x, y, inv)
+        v = str(v)
+        x -= width(v)
+        put(fb, v, x, y, inv)
+        return x
     y = (y >> 3) * 128                  # the page's first byte
     return _digits(fb.buffer, v, y + x, inv, _DATA) - y
-
-
-def _put_str(fb, v, x, y, inv):
-    v = str(v)
-    x -= width(v)
-    put(fb, v, x, y, inv)
-    return x
 
 
 def _digits(buf, v, p, inv, cols):

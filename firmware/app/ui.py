@@ -173,9 +173,7 @@ def row(fb, i, left, right="", flags=0):
     # in a list that scrolls, its last column is kept for the scroll marks
     # (marks()), the right-hand text ends before it.
     if _row_band(fb, i, left, right, flags):
-        _left_text(fb, i, left, right, flags)
-        if right:
-            _right_text(fb, i, right, flags)
+        draw_row(fb, i, left, right, flags)
 
 
 def _row_band(fb, i, sig, right, flags):

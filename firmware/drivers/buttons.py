@@ -98,24 +98,22 @@ class Buttons:
         return m
 
     def poll(self, now):
-        # One key at a time in _key(): a frame this small comes from the C
-        # stack; a bigger one (more than 11 locals and stack slots) is
-        # allocated on the heap at every call, and this runs every step.
-        for i in range(len(self.pins)):
-            self._poll_key(i, now)
-
-    def _poll_key(self, i, now):
+        # (A while loop: with a for loop's slots the frame would be too
+        # big for the C stack and come from the heap, at every step.)
         lv = self.lv
-        down = 1 if (self.pins[i].value() == 0) == self.active_low else 0
-        if down != lv[_RAW + i]:
-            lv[_RAW + i] = down
-            self.t[_SINCE + i] = now
-        elif down != lv[_STABLE + i] and \
-                ticks_diff(now, self.t[_SINCE + i]) >= DEBOUNCE_MS:
-            lv[_STABLE + i] = down
-            self._edge(i + 1, down, now)
-        if lv[_STABLE + i]:
-            self._hold(i, i + 1, now)
+        i = 0
+        while i < 4:                    # the four keys (lv's and t's fields)
+            down = 1 if (self.pins[i].value() == 0) == self.active_low else 0
+            if down != lv[_RAW + i]:
+                lv[_RAW + i] = down
+                self.t[_SINCE + i] = now
+            elif down != lv[_STABLE + i] and \
+                    ticks_diff(now, self.t[_SINCE + i]) >= DEBOUNCE_MS:
+                lv[_STABLE + i] = down
+                self._edge(i + 1, down, now)
+            if lv[_STABLE + i]:
+                self._hold(i, i + 1, now)
+            i += 1
 
     def _edge(self, key, down, now):
         i = key - 1

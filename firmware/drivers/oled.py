@@ -61,22 +61,21 @@ class Oled(framebuf.FrameBuffer):
         # Send the pages whose bytes differ from what was sent last time.
         # pages: those that may have changed (bit p: page p), when the
         # caller knows (app/ui.py's partial redraw); the others are not
-        # even checked.
-        for page in range(PAGES):
+        # even checked. (A while loop: with a for loop's slots the frame
+        # would be too big for the C stack and come from the heap.)
+        page = 0
+        while page < PAGES:
             if full or pages >> page & 1 or not self._valid >> page & 1:
-                self._page(page, full)
-
-    def _page(self, page, full):
-        # (A method of its own: show()'s frame stays small enough for the C
-        # stack, not the heap.)
-        now = self._mv[page * WIDTH:(page + 1) * WIDTH]
-        c = crc32(now)
-        if full or not self._valid >> page & 1 or c != self._sums[page]:
-            self.write_page(page, now)
-            self._sums[page] = c
-            self._valid |= 1 << page
-            self.pages_sent += 1
-            self.bytes_sent += 1 + WIDTH
+                now = self._mv[page * WIDTH:(page + 1) * WIDTH]
+                c = crc32(now)
+                if full or not self._valid >> page & 1 or \
+                        c != self._sums[page]:
+                    self.write_page(page, now)
+                    self._sums[page] = c
+                    self._valid |= 1 << page
+                    self.pages_sent += 1
+                    self.bytes_sent += 1 + WIDTH
+            page += 1
 
     def write_page(self, page, data):
         raise NotImplementedError

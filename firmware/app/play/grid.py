@@ -10,7 +10,7 @@ from binascii import crc32
 # searches the whole table), then among the builtins: ~700
 # instructions each time. Imported, the names below are found at once.
 from builtins import len, isinstance, tuple
-from app.textdraw import draw, put, put_digits, int_len, width, fit
+from app.textdraw import draw, put, put_int, int_len, width, fit
 from app.ui import ROWS, begin, header, _band, _sum, scroll, step_of
 from app.screens import Screen
 
@@ -224,7 +224,7 @@ class Grid:
         if self.skip & (1 << j):
             v = "-"
         elif self.fmt is None and int_len(v) <= self.w:
-            put_digits(fb, v, c, y)
+            put_int(fb, v, c, y)
             return
         else:
             v = self.text(v)
@@ -243,7 +243,7 @@ class Grid:
         _lit(fb, j, y, self.w * 5 + 1)
         j += self.w * 5                 # the text's end
         if self.fmt is None and int_len(v) <= self.w:
-            put_digits(fb, v, j, y, 255)
+            put_int(fb, v, j, y, 255)
             return
         v = self.text(v)
         j -= width(v)
