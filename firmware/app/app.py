@@ -149,10 +149,13 @@ class App:
             self.draw()
 
     def poll_link(self):
+        link = self.link
+        if link is None:
+            return
         try:
-            self.link.poll()       # answers its requests' own errors
+            link.poll()            # answers its requests' own errors
         except Exception:          # the port itself failed: go on playing
-            self.link.reset()
+            link.reset()
 
     def handle_key(self, ev, now):
         # One key event for the screen on top.
@@ -173,7 +176,10 @@ class App:
         self.dirty = True
 
     def start_pending(self):
-        gid, names, opts = self.starting
+        st = self.starting
+        if st is None:
+            return
+        gid, names, opts = st
         self.starting = None
         from .flow import start_game
         start_game(self, gid, names, opts)
