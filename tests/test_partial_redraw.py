@@ -36,11 +36,12 @@ def test_partial_redraw_shows_what_a_whole_redraw_shows(gid):
                                       for s in (1, 2, 3)])
 def test_rows_checked_by_values_never_go_stale(gid, seed):
     # DOG's and Doggy Style's play screens check a row by the values it
-    # shows (ui.fresh: pawns, unordered Parrandas, totals, the highlight;
-    # the names and the language in the salt) and make its texts only when
-    # that checksum changes. Random events straight into the session (a
-    # majority moving another player's total, undo), the cursor and the
-    # scroll moved at random; each frame against a whole redraw.
+    # shows (app/play/rows.py: pawns, unordered Parrandas, totals, the
+    # highlight; the names and the language in the salt) and make its
+    # texts only when that checksum changes. Random events straight into
+    # the session (a majority moving another player's total, undo), the
+    # cursor and the scroll moved at random; each frame against a whole
+    # redraw.
     out = run_micropython(MP_SCRIPTS / "fresh_check.py",
                           stdin=maxplayers.START[gid],
                           path=(ROOT / "sim", FIRMWARE), args=(gid, seed))

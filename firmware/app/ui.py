@@ -5,8 +5,9 @@
 # ("bands" 0-7, 8 px each). A screen that draws only through header(),
 # row(), marks() and Grid starts its draw with begin(fb) instead of
 # fb.fill(0); each band then keeps a checksum of what it shows (its texts,
-# the highlight, the grid's layout; or, for a screen that checks its rows
-# by the values they show, fresh(), a checksum of those values) and is
+# the highlight, the grid's layout; or, for a play screen that checks its
+# rows by the values they show, app/play/rows.py, a checksum of those
+# values) and is
 # cleared and drawn again only when that changes; end(fb) (App.draw) clears the bands left out this
 # time. A screen that draws anything else starts with fb.fill(0) and never
 # calls begin(): its frame is drawn whole and the next begin() starts from
@@ -107,46 +108,9 @@ def header(fb, title, right=""):
         draw_title(fb, title, right)
 
 
-# Bands checked by values: a screen whose rows are made of a few numbers
-# and of texts that do not change while it is up (the players' names, the
-# texts of the language in use) can skip making a row's strings when the
-# row is kept (on MicroPython each str made is first searched among the
-# interned strings, ~9,000 instructions): fresh() checks the band against
-# a checksum of those values, salted by the screen with what its fixed
-# texts depend on (salt()), and only a band that must be drawn gets its
-# texts made, drawn with draw_title() or draw_row().
-
-_ONE = b"\x00"      # mix() folds a value into a CRC's state
-
-
-def mix(sig, v):
-    # A checksum with the int v (0 <= v < 2**30) folded in.
-    return crc32(_ONE, sig ^ v)
-
-
-def salt(*texts):
-    # The checksum of a screen's fixed texts (e.g. its title and the
-    # players' names) and of the language: a value checksum's start.
-    from .i18n import lang
-    sig = lang + 1
-    for t in texts:
-        if isinstance(t, str):
-            sig = _sum(t, sig)
-        else:
-            for s in t:
-                sig = _sum(s, sig)
-    return sig
-
-
-def fresh(fb, b, sig, flags=0):
-    # True when band b (0: the title bar; i + 1: content row i) must be
-    # drawn for value checksum sig (it is then cleared, or lit: flags &
-    # LIT); False when it already shows it.
-    return _band(fb, b, mix(sig, flags), flags)
-
-
 def draw_row(fb, i, left, right="", flags=0):
-    # Content row i's texts (as row()) on its band, just made fresh().
+    # Content row i's texts (as row()) on its band, just cleared or lit
+    # (app/play/rows.py fresh()).
     _left_text(fb, i, left, right, flags)
     if right:
         _right_text(fb, i, right, flags)

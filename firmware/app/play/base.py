@@ -19,16 +19,6 @@ class PlayBase(Screen):
     def g(self):
         return self.s.log.game
 
-    _salt = None
-
-    def salt(self):
-        # The start of this screen's value checksums (ui.fresh): the
-        # title, the players' names and the language, which stay as they
-        # are while a play screen is up (a new one comes after home).
-        if self._salt is None:
-            self._salt = ui.salt(self.s.gid, self.s.names)
-        return self._salt
-
     def begin(self):
         # Called once the screen is on the stack (questions before play).
         pass

@@ -14,12 +14,14 @@ from app.screens import Choice, Note
 from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
-from app.ui import fresh, mix, draw_row, draw_title, columns
+from app.ui import draw_row, draw_title, columns
+from app.play.rows import fresh, mix, salt
 
 
 class Play(PlayBase):
     def __init__(self, app, session):
         super().__init__(app, session)
+        self.salt = salt(session)       # the rows' value checksums' start
         self.to_turn()
 
     def to_turn(self):
@@ -33,12 +35,12 @@ class Play(PlayBase):
         PlayBase.undo(self)
         self.to_turn()
 
-    # The rows are checked by the values they show (ui.fresh): their
+    # The rows are checked by the values they show (rows.fresh): their
     # strings are made only when they change. (Small methods: a frame of
     # more than 11 locals and stack slots comes from the heap.)
     def draw(self, fb):
         ui.begin(fb)
-        sig = self.salt()
+        sig = self.salt
         if fresh(fb, 0, self.title_sig(sig)):
             self.title(fb)
         if fresh(fb, 1, sig, self.index == 0):

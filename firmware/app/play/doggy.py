@@ -14,7 +14,8 @@ from app.screens import Choice
 from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
-from app.ui import fresh, mix, draw_row, draw_title
+from app.ui import draw_row, draw_title
+from app.play.rows import fresh, mix, salt
 
 COLOR_KEYS = D.COLORS     # the colours' text keys are the rules' names
 
@@ -22,6 +23,7 @@ COLOR_KEYS = D.COLORS     # the colours' text keys are the rules' names
 class Play(PlayBase):
     def __init__(self, app, session):
         super().__init__(app, session)
+        self.salt = salt(session)       # the rows' value checksums' start
         self.top = 0
         self.to_turn()
 
@@ -30,12 +32,12 @@ class Play(PlayBase):
         # Hugo line, whose third press ends play.
         self.index = self.g.turn + 1
 
-    # The rows are checked by the values they show (ui.fresh): their
+    # The rows are checked by the values they show (rows.fresh): their
     # strings are made only when they change. (Small methods: a frame of
     # more than 11 locals and stack slots comes from the heap.)
     def draw(self, fb):
         ui.begin(fb)
-        sig = self.salt()
+        sig = self.salt
         if fresh(fb, 0, mix(sig, self.g.mario)):
             draw_title(fb, "%s %d/%d" % (tr("mario"), self.g.mario,
                                          D.MARIOS_TO_END))
