@@ -31,10 +31,12 @@ def test_put_copies_what_draw_blits():
     # Rows and titles are drawn by textdraw.put() (glyph columns copied
     # into a cleared page; a highlighted row's page inverted): the same
     # pixels as textdraw.draw()'s blits, accents, unknown characters and
-    # the right edge included.
+    # the right edge included; put_int() what put() of the number draws.
     out = run_micropython(MP_SCRIPTS / "text_check.py", path=(FIRMWARE,))
     r = json.loads(out[-1])
     assert r["texts"] == 400 and r["rows"] == 200
     assert r["bad"] == 0, r["first_bad"]
     assert r["ends_bad"] == 0
     assert r["rows_bad"] == 0, r["first_bad_row"]
+    assert r["ints"] == 300
+    assert r["ints_bad"] == 0, r["first_bad_int"]

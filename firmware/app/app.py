@@ -130,33 +130,14 @@ class App:
 
     # --- the loop
     def step(self, now):
+        # Kept small, as the methods it calls: a function with more than
+        # 11 locals and stack slots gets its frame from the heap, a search
+        # of a collected heap at each call (~10,000 instructions).
         self.now = now
         if self.link is not None:
-            try:
-                self.link.poll()   # answers its requests' own errors
-            except Exception:      # the port itself failed: go on playing
-                self.link.reset()
+            self.poll_link()
         if self.starting is not None:
-            if self.starting:
-                # A key asked for a game in the last step (start_later).
-                from .flow import start_game
-                start_game(self, *self.starting)    # (starting = 0)
-            else:
-                # The step after, before any key: the collection that
-                # follows a key (below), then the file "next" (the next
-                # game's number) that Store.start left for now. Written
-                # here, not by a Store method: one more function would be
-                # in RAM all the time. A failure is let go: the journal,
-                # then the game's archive entry, hold the number.
-                self.starting = None
-                self.tidy = False
-                gc.collect()
-                if self.store is not None:
-                    try:
-                        self.store.replace_file(self.store.path("next"),
-                                                str(self.store.next))
-                    except OSError:
-                        pass
+            self.start_pending()
         b = self.buttons
         b.poll(now)
         events = self.events
@@ -164,21 +145,7 @@ class App:
             ev = b.get()
             if not ev:
                 break
-            self.last_key = now
-            if self.idle != _AWAKE:
-                self.wake()
-                continue
-            if self.swallow:
-                continue
-            self.events += 1
-            if self.toast_text is not None and key_of(ev):
-                # (a held UP/DOWN let go is no key: the message stays)
-                self.toast_text = None
-                self.dirty = True
-                if key_of(ev) == OK or key_of(ev) == BACK:
-                    continue
-            self.top().key(ev)
-            self.dirty = True
+            self.handle_key(ev, now)
         if self.events != events:
             self.tidy = True
         elif self.tidy and self.starting is None:   # (after a start: next)
@@ -201,6 +168,54 @@ class App:
         self.check_idle(now)
         if self.dirty and self.idle != _BLANK:
             self.draw()
+
+    def poll_link(self):
+        link = self.link
+        if link is None:
+            return
+        try:
+            link.poll()            # answers its requests' own errors
+        except Exception:          # the port itself failed: go on playing
+            link.reset()
+
+    def handle_key(self, ev, now):
+        # One key event for the screen on top.
+        self.last_key = now
+        if self.idle != _AWAKE:
+            self.wake()
+            return
+        if self.swallow:
+            return
+        self.events += 1
+        if self.toast_text is not None and key_of(ev):
+            # (a held UP/DOWN let go is no key: the message stays)
+            self.toast_text = None
+            self.dirty = True
+            if key_of(ev) == OK or key_of(ev) == BACK:
+                return
+        self.top().key(ev)
+        self.dirty = True
+
+    def start_pending(self):
+        if self.starting:
+            # A key asked for a game in the last step (start_later).
+            from .flow import start_game
+            start_game(self, *self.starting)    # (starting = 0)
+            return
+        # The step after, before any key: the collection that follows a
+        # key (step), then the file "next" (the next game's number) that
+        # Store.start left for now. Written here, not by a Store method:
+        # one more function would be in RAM all the time. A failure is let
+        # go: the journal, then the game's archive entry, hold the number.
+        self.starting = None
+        self.tidy = False
+        gc.collect()
+        if self.store is not None:
+            try:
+                self.store.replace_file(self.store.path("next"),
+                                        str(self.store.next))
+            except OSError:
+                pass
 
     def draw(self):
         # Partial redraw (ui.begin): only the rows whose texts changed,

@@ -23,15 +23,16 @@ class Breakdown(Screen):
         ui.header(fb, title)
         n = self.s.n
         self.top = ui.scroll(self.index, self.top)
-        edge = self.count() > ui.ROWS
+        edge = ui.EDGE if self.count() > ui.ROWS else 0
         for i in range(ui.ROWS):
             j = self.top + i
             if j < n:
                 mark = "*" if g.winners & (1 << j) else " "
                 ui.row(fb, i, mark + self.s.names[j], str(g.total[j]),
-                       j == self.index, edge)
+                       (j == self.index) | edge)
             elif j == n:
-                ui.row(fb, i, self.result_line(g), "", j == self.index, edge)
+                ui.row(fb, i, self.result_line(g), "",
+                       (j == self.index) | edge)
         ui.marks(fb, self.top, ui.ROWS, self.count(), 0, self.index)
 
     def count(self):
@@ -96,8 +97,9 @@ class Final(Breakdown):
         super().draw(fb)
         i = self.s.n + 1 - self.top
         if 0 <= i < ui.ROWS:
-            ui.row(fb, i, tr("undo_last"), "", self.index == self.s.n + 1,
-                   self.count() > ui.ROWS)
+            ui.row(fb, i, tr("undo_last"), "",
+                   (self.index == self.s.n + 1) |
+                   (ui.EDGE if self.count() > ui.ROWS else 0))
             ui.marks(fb, self.top, ui.ROWS, self.count(), 0, self.index)
 
     def count(self):

@@ -5,7 +5,7 @@
 # module can use them without pulling in another.
 
 from drivers.buttons import OK, BACK, LONG, key_of, kind_of
-from . import ui
+from .ui import Menu
 
 
 class Screen:
@@ -24,8 +24,12 @@ class Choice(Screen):
 
     def __init__(self, app, title, items, on_pick, index=0, rights=None,
                  on_back=None):
-        super().__init__(app)
-        self.menu = ui.Menu(title, items, index, rights)
+        # (Calls with few arguments: with its 8, a frame of more than 11
+        # locals and stack slots would come from the heap.)
+        self.app = app                  # Screen.__init__
+        self.menu = Menu(title, items)
+        self.menu.index = index
+        self.menu.rights = rights
         self.on_pick = on_pick
         self.on_back = on_back
 

@@ -14,11 +14,16 @@
 # per character.
 
 import framebuf
+from micropython import const
+# A builtin's name is looked up in this module's globals first (a miss
+# searches the whole table), then among the builtins: ~700
+# instructions each time. Imported, the names below are found at once.
+from builtins import len, memoryview, hasattr, str
 from . import tables
 from .memory import unload
 
-CHAR_W = 5          # advance per character (the glyph's last column is 0)
-LINE_H = 8
+CHAR_W = const(5)   # advance per character (the glyph's last column is 0)
+LINE_H = const(8)
 
 _glyph = bytearray(5)
 _fb = framebuf.FrameBuffer(_glyph, 5, 8, framebuf.MONO_VLSB)
@@ -31,6 +36,7 @@ _DATA = tables.in_place(_DATA) if _flash else bytearray(_DATA)
 del _flash, tables
 unload("app.tables")
 _strip = framebuf.FrameBuffer(_DATA, len(_DATA), 8, framebuf.MONO_VLSB)
+_COLS = memoryview(_DATA)    # a glyph's columns as a slice, copied in C
 
 
 def _offset(ch):
@@ -75,9 +81,58 @@ def put(fb, s, x, y, inv=0):
     # band just cleared by ui.py, nothing drawn there yet): each glyph's 5
     # column bytes are copied into the page. inv=255: dark text on a band
     # just lit (a highlighted row). Nothing allocated.
-    buf = getattr(fb, "buffer", None)
-    if buf is None or y & 7 or not 0 <= y < 64 or x < 0:
+    # (put() and the functions below keep to at most 11 locals and stack
+    # slots: a bigger frame would be allocated on the heap at each call,
+    # ~10,000 instructions on the bench, more than the copy itself.)
+    if y & 7 or not 0 <= y < 64 or x < 0 or not hasattr(fb, "buffer"):
         return draw(fb, s, x, y, 0 if inv else 1)
+    return _put(fb.buffer, s, x, y, inv)
+
+
+def _put(buf, s, x, y, inv):
+    # ASCII text that fits on the page whole: the quick copy; any other
+    # text (accents, cut at the page's end) the general one.
+    if len(memoryview(s)) != len(s) or x + 5 * len(s) > 128:
+        return _put_any(buf, s, x, y, inv)
+    if inv:
+        _glyphs(buf, memoryview(s), (y >> 3) * 128 + x, inv, _DATA)
+    else:
+        _copy(buf, memoryview(s), (y >> 3) * 128 + x, _COLS)
+    return x + 5 * len(s)
+
+
+def _copy(buf, b, p, cols):
+    # _glyphs() for plain text: each glyph's 5 columns copied as one slice
+    # (a memoryview of the font's; about half the instructions).
+    i = len(b)
+    p += 5 * i
+    while i:
+        i -= 1
+        p -= 5
+        c = b[i]
+        c = c * 5 - 160 if c > 31 and c < 127 else 155     # 155: '?'
+        buf[p:p + 5] = cols[c:c + 5]
+
+
+def _glyphs(buf, b, p, inv, cols):
+    # The glyphs of b (ASCII bytes) from buf[p] on, whole, XOR-ed with inv
+    # (255 on a lit band); cols: the font (a local is quicker than a
+    # global). From the last glyph back: no count to keep.
+    i = len(b)
+    p += 5 * i
+    while i:
+        i -= 1
+        p -= 5
+        c = b[i]
+        c = c * 5 - 160 if c > 31 and c < 127 else 155     # 155: '?'
+        buf[p] = cols[c] ^ inv
+        buf[p + 1] = cols[c + 1] ^ inv
+        buf[p + 2] = cols[c + 2] ^ inv
+        buf[p + 3] = cols[c + 3] ^ inv
+        buf[p + 4] = cols[c + 4] ^ inv
+
+
+def _put_any(buf, s, x, y, inv):
     cols = _DATA
     line = (y >> 3) * 128
     p = line + x
@@ -110,6 +165,60 @@ def put(fb, s, x, y, inv=0):
             break
         p += 5
     return p - line
+
+
+def put_int(fb, v, x, y, inv=0):
+    # put(fb, str(v), ...) with the text's right end at x, the digits
+    # copied from the font without the str: on MicroPython a str made is
+    # first searched among the interned strings (~9,000 instructions).
+    # The caller knows that the number fits left of x (int_len(); a Grid's
+    # cell). Returns the text's left x.
+    if y & 7 or not 0 <= y < 64 or x > 128 or not hasattr(fb, "buffer"):
+        v = str(v)
+        x -= width(v)
+        put(fb, v, x, y, inv)
+        return x
+    y = (y >> 3) * 128                  # the page's first byte
+    return _digits(fb.buffer, v, y + x, inv, _DATA) - y
+
+
+def _digits(buf, v, p, inv, cols):
+    # v's digits, and '-', leftwards from just before buf[p]; returns
+    # where the first starts.
+    n = v < 0
+    if n:
+        v = -v
+    while True:
+        p -= 5
+        c = (v % 10) * 5 + 80           # '0' is glyph 16
+        buf[p] = cols[c] ^ inv
+        buf[p + 1] = cols[c + 1] ^ inv
+        buf[p + 2] = cols[c + 2] ^ inv
+        buf[p + 3] = cols[c + 3] ^ inv
+        buf[p + 4] = cols[c + 4] ^ inv
+        v //= 10
+        if not v:
+            break
+    if n:
+        p -= 5
+        buf[p] = cols[65] ^ inv         # '-' is glyph 13
+        buf[p + 1] = cols[66] ^ inv
+        buf[p + 2] = cols[67] ^ inv
+        buf[p + 3] = cols[68] ^ inv
+        buf[p + 4] = cols[69] ^ inv
+    return p
+
+
+def int_len(v):
+    # len(str(v)) for an int, without the str.
+    n = 1
+    if v < 0:
+        n = 2
+        v = -v
+    while v > 9:
+        v //= 10
+        n += 1
+    return n
 
 
 def width(s):

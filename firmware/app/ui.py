@@ -5,8 +5,10 @@
 # ("bands" 0-7, 8 px each). A screen that draws only through header(),
 # row(), marks() and Grid starts its draw with begin(fb) instead of
 # fb.fill(0); each band then keeps a checksum of what it shows (its texts,
-# the highlight, the grid's layout) and is cleared and drawn again only
-# when that changes; end(fb) (App.draw) clears the bands left out this
+# the highlight, the grid's layout; or, for a play screen that checks its
+# rows by the values they show, app/play/rows.py, a checksum of those
+# values) and is
+# cleared and drawn again only when that changes; end(fb) (App.draw) clears the bands left out this
 # time. A screen that draws anything else starts with fb.fill(0) and never
 # calls begin(): its frame is drawn whole and the next begin() starts from
 # a clear screen (so does one after App sets _full, around a toast). The
@@ -16,11 +18,16 @@
 # tests/test_partial_redraw.py: every frame equals a whole redraw.
 
 from binascii import crc32
+from micropython import const
+# A builtin's name is looked up in this module's globals first (a miss
+# searches the whole table), then among the builtins: ~700
+# instructions each time. Imported, the name below is found at once.
+from builtins import len
 from .textdraw import draw, put, width, fit
 from drivers.buttons import UP, DOWN, OK, BACK, LONG, FAST, key_of, kind_of
 
-COLS = 25
-ROWS = 7
+COLS = const(25)
+ROWS = const(7)
 
 
 _sig = [-1] * 8     # per band: checksum of what it shows (-1: not known)
@@ -67,9 +74,9 @@ def end(fb):
 
 def _band(fb, b, sig, lit=0):
     # True when band b must be drawn for checksum sig (it is then cleared,
-    # or lit for a highlighted row); False when it already shows it. A band
-    # that got a scroll mark last frame is drawn again (marks() draws this
-    # frame's over it).
+    # or lit for a highlighted row: lit & LIT); False when it already shows
+    # it. A band that got a scroll mark last frame is drawn again (marks()
+    # draws this frame's over it).
     global _seen, _drawn
     _seen |= 1 << b
     sig &= 0x1FFFFFFF                # a small int on a 32-bit port too
@@ -77,6 +84,7 @@ def _band(fb, b, sig, lit=0):
         return False
     _sig[b] = sig if _on else -1
     _drawn |= 1 << b
+    lit &= LIT
     fb.fill_rect(0, 8 * b, 128, 8, lit)
     return True
 
@@ -86,33 +94,70 @@ def _sum(s, c=0):
     return crc32(s, c) ^ len(s)
 
 
+# The functions below run for every row of every frame: each is kept to
+# at most 11 locals and stack slots (arguments count), the most whose
+# frame MicroPython takes from the C stack; a bigger frame is allocated on
+# the heap at each call, a search of a collected heap (~10,000
+# instructions each on the bench). Hence the small helpers, and flags in
+# one argument.
+
 def header(fb, title, right=""):
     # The title in plain text, then a rule up to the right-hand text: it
     # never looks like a highlighted row below it.
-    if not _band(fb, 0, _sum(right, _sum(title))):
-        return
-    room = COLS - (len(right) + 1 if right else 0) - 1
-    x = put(fb, fit(title, room), 1, 0)
+    if _band(fb, 0, _sum(right, _sum(title))):
+        draw_title(fb, title, right)
+
+
+def draw_row(fb, i, left, right="", flags=0):
+    # Content row i's texts (as row()) on its band, just cleared or lit
+    # (app/play/rows.py fresh()).
+    _left_text(fb, i, left, right, flags)
+    if right:
+        _right_text(fb, i, right, flags)
+
+
+def draw_title(fb, title, right=""):
+    # The title bar's texts (as header()) on its band, cleared.
+    x = COLS - 1 - (len(right) + 1 if right else 0)
+    x = put(fb, fit(title, x), 1, 0)
     end = 128 - width(right) - 3 if right else 127
     if end > x + 1:
-        fb.hline(x + 1, 3, end - x - 1, 1)
+        fb.hline(x + 1, 3, end - 1 - x, 1)
     if right:
         put(fb, right, 128 - width(right), 0)
 
 
-def row(fb, i, left, right="", selected=False, edge=False):
-    # Content row i (0-6): left text, right-aligned text, optional highlight.
-    # edge: the row is in a list that scrolls; its last column is kept for
-    # the scroll marks (marks()), the right-hand text ends before it.
-    b = i + 1
-    inv = 255 if selected else 0        # dark text on a lit row
-    if not _band(fb, b, _sum(right, _sum(left, selected + 2 * edge)), inv):
-        return
-    y = 8 * b
-    put(fb, fit(left, COLS - (len(right) + 1 if right else 0) -
-                (1 if edge else 0)), 1, y, inv)
-    if right:
-        put(fb, right, 128 - (MARK_W if edge else 0) - width(right), y, inv)
+LIT = const(1)      # row(): the row is highlighted (True says it too)
+EDGE = const(2)     # row(): the row is in a list that scrolls
+
+
+def row(fb, i, left, right="", flags=0):
+    # Content row i (0-6): left text, right-aligned text. flags: LIT (or
+    # True) highlights the row (dark text on a lit band); EDGE: the row is
+    # in a list that scrolls, its last column is kept for the scroll marks
+    # (marks()), the right-hand text ends before it.
+    if _row_band(fb, i, left, right, flags):
+        draw_row(fb, i, left, right, flags)
+
+
+def _row_band(fb, i, sig, right, flags):
+    # sig comes in as the left text.
+    sig = _sum(right, _sum(sig, flags))
+    return _band(fb, i + 1, sig, flags)
+
+
+def _left_text(fb, i, left, right, flags):
+    # Cut to the room the right-hand text (and the marks' column) leave.
+    left = fit(left, COLS - (len(right) + 1 if right else 0) -
+               (1 if flags & EDGE else 0))
+    flags = 255 if flags & LIT else 0   # now put()'s inversion
+    put(fb, left, 1, 8 * i + 8, flags)
+
+
+def _right_text(fb, i, right, flags):
+    x = 128 - (MARK_W if flags & EDGE else 0) - width(right)
+    flags = 255 if flags & LIT else 0   # now put()'s inversion
+    put(fb, right, x, 8 * i + 8, flags)
 
 
 def centred(fb, i, s):
@@ -123,7 +168,7 @@ def centred(fb, i, s):
         put(fb, s, (128 - width(s)) // 2, 8 * b)
 
 
-MARK_W = 5          # the scroll marks' column at the right edge
+MARK_W = const(5)   # the scroll marks' column at the right edge
 
 
 def marks(fb, top, shown, total, first=0, selected=-1):
@@ -134,21 +179,26 @@ def marks(fb, top, shown, total, first=0, selected=-1):
     # the list (its mark is dark on the lit row). The rows marked are drawn
     # again next frame (_band), which takes the marks away.
     if top > 0:
-        _triangle(fb, first, True, top == selected)
-    last = top + shown - 1
-    if last < total - 1:
-        _triangle(fb, first + shown - 1, False, last == selected)
+        _triangle(fb, first, top == selected)
+    top += shown - 1                    # the last row shown
+    if top < total - 1:
+        first += shown - 1
+        _triangle(fb, first, (top == selected) + 4)
 
 
-def _triangle(fb, i, up, dark):
-    # 5 px wide, 3 high, centred in content row i's last column.
+def _triangle(fb, i, how):
+    # 5 px wide, 3 high, centred in content row i's last column; how:
+    # 1 dark (on a lit row), + 4 pointing down.
     global _marked
     _marked |= 512 << i
-    y = 8 + 8 * i + 2
-    x = 128 - MARK_W
+    i = 8 + 8 * i + 2                   # the triangle's top
     for k in range(3):
-        w = 1 + 2 * k
-        fb.hline(x + 2 - k, y + (k if up else 2 - k), w, 0 if dark else 1)
+        _line(fb, k, i + (2 - k if how & 4 else k), how & 1)
+
+
+def _line(fb, k, y, dark):
+    # Line k of a triangle (1 + 2k px wide), at height y.
+    fb.hline(128 - MARK_W + 2 - k, y, 1 + 2 * k, 0 if dark else 1)
 
 
 _legend = ["", ""]  # the last legend columns() was given, and its format
@@ -160,18 +210,21 @@ def columns(legend, values):
     # legend's format ("%4s %6s %4s") is made once, the text with one '%':
     # on MicroPython every str made is first looked up among the interned
     # strings (hundreds of them), so a str made per word cost ~6x more.
-    c = _legend
-    if c[0] != legend:
-        f = ""
-        for w in legend.split(" "):
-            f += (" %" if f else "%") + str(len(w)) + "s"
-        c[0] = legend
-        c[1] = f
-    f = c[1]
+    if _legend[0] != legend:
+        _format(legend)
+    f = _legend[1]
     n = f.count("%")
     if len(values) != n:               # fewer values: blanks; more: cut
         values = tuple(values[:n]) + ("",) * (n - len(values))
     return f % tuple(values)
+
+
+def _format(legend):
+    f = ""
+    for w in legend.split(" "):
+        f += (" %" if f else "%") + str(len(w)) + "s"
+    _legend[0] = legend
+    _legend[1] = f
 
 
 def scroll(index, top, rows=ROWS):
@@ -216,14 +269,15 @@ class Menu:
         header(fb, self.title, "%d/%d" % (self.index + 1, n) if n > ROWS
                else "")
         self.top = scroll(self.index, self.top)
-        edge = n > ROWS
-        for i in range(ROWS):
-            j = self.top + i
-            if j < n:
-                row(fb, i, self.items[j],
-                    self.rights[j] if self.rights else "", j == self.index,
-                    edge)
+        for i in range(min(ROWS, n - self.top)):
+            self._row(fb, i, n)
         marks(fb, self.top, ROWS, n, 0, self.index)
+
+    def _row(self, fb, i, n):
+        # Content row i, of n items.
+        j = self.top + i
+        n = (EDGE if n > ROWS else 0) | (j == self.index)     # the flags
+        row(fb, i, self.items[j], self.rights[j] if self.rights else "", n)
 
     def key(self, ev):
         k = key_of(ev)

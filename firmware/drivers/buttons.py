@@ -99,10 +99,12 @@ class Buttons:
         return m
 
     def poll(self, now):
+        # (A while loop: with a for loop's slots the frame would be too
+        # big for the C stack and come from the heap, at every step.)
         lv = self.lv
-        for i in range(len(self.pins)):
-            level = self.pins[i].value()
-            down = 1 if (level == 0) == self.active_low else 0
+        i = 0
+        while i < 4:                    # the four keys (lv's and t's fields)
+            down = 1 if (self.pins[i].value() == 0) == self.active_low else 0
             if down != lv[_RAW + i]:
                 lv[_RAW + i] = down
                 self.t[_SINCE + i] = now
@@ -112,19 +114,19 @@ class Buttons:
                 self._edge(i + 1, down, now)
             if lv[_STABLE + i]:
                 self._hold(i, i + 1, now)
+            i += 1
 
     def _edge(self, key, down, now):
         i = key - 1
         lv = self.lv
-        t = self.t
         if down:
-            t[_DOWN_AT + i] = now
+            self.t[_DOWN_AT + i] = now
             lv[_LONG_SENT + i] = 0
             lv[_REPEATED + i] = 0
             if key == UP or key == DOWN:
                 self._emit(event(key, PRESS))
-                t[_NEXT_REP + i] = now + REPEAT_MS
-                t[_INTERVAL + i] = REPEAT_EVERY
+                self.t[_NEXT_REP + i] = now + REPEAT_MS
+                self.t[_INTERVAL + i] = REPEAT_EVERY
         elif key == UP or key == DOWN:
             if lv[_REPEATED + i]:
                 self._emit(event(key, RELEASE))
@@ -134,8 +136,8 @@ class Buttons:
     def _hold(self, i, key, now):
         lv = self.lv
         t = self.t
-        held = ticks_diff(now, t[_DOWN_AT + i])
-        if not lv[_LONG_SENT + i] and held >= LONG_MS:
+        if not lv[_LONG_SENT + i] and \
+                ticks_diff(now, t[_DOWN_AT + i]) >= LONG_MS:
             lv[_LONG_SENT + i] = 1
             self._emit(event(key, LONG))
             if key == UP or key == DOWN:

@@ -11,10 +11,11 @@
 import framebuf
 from array import array
 from binascii import crc32
+from micropython import const
 
-WIDTH = 128
-HEIGHT = 64
-PAGES = 8
+WIDTH = const(128)
+HEIGHT = const(64)
+PAGES = const(8)
 
 _CMD = b"\x00"      # control byte: a stream of commands follows
 _DATA = b"\x40"     # control byte: a stream of display data follows
@@ -60,18 +61,21 @@ class Oled(framebuf.FrameBuffer):
         # Send the pages whose bytes differ from what was sent last time.
         # pages: those that may have changed (bit p: page p), when the
         # caller knows (app/ui.py's partial redraw); the others are not
-        # even checked.
-        for page in range(PAGES):
-            if not (full or pages >> page & 1) and self._valid >> page & 1:
-                continue
-            now = self._mv[page * WIDTH:(page + 1) * WIDTH]
-            c = crc32(now)
-            if full or not self._valid >> page & 1 or c != self._sums[page]:
-                self.write_page(page, now)
-                self._sums[page] = c
-                self._valid |= 1 << page
-                self.pages_sent += 1
-                self.bytes_sent += 1 + WIDTH
+        # even checked. (A while loop: with a for loop's slots the frame
+        # would be too big for the C stack and come from the heap.)
+        page = 0
+        while page < PAGES:
+            if full or pages >> page & 1 or not self._valid >> page & 1:
+                now = self._mv[page * WIDTH:(page + 1) * WIDTH]
+                c = crc32(now)
+                if full or not self._valid >> page & 1 or \
+                        c != self._sums[page]:
+                    self.write_page(page, now)
+                    self._sums[page] = c
+                    self._valid |= 1 << page
+                    self.pages_sent += 1
+                    self.bytes_sent += 1 + WIDTH
+            page += 1
 
     def write_page(self, page, data):
         raise NotImplementedError

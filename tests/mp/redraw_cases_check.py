@@ -34,7 +34,7 @@ def marks_only(top, shown, total, selected=-1):
         ui.begin(fb)
         ui.header(fb, "Marcas")
         for i in range(shown):
-            ui.row(fb, i, ITEMS[i], "", i == selected, True)
+            ui.row(fb, i, ITEMS[i], "", (i == selected) | ui.EDGE)
         ui.marks(fb, top, shown, total, 0, selected)
     return f
 

@@ -54,11 +54,36 @@ for _ in range(200):
     edge = random.getrandbits(1) == 1
     fast.fill(0)
     slow.fill(0)
-    ui.row(fast, i, left, right, sel, edge)   # no begin(): always drawn
-    ui.row(slow, i, left, right, sel, edge)
+    flags = sel | (ui.EDGE if edge else 0)
+    ui.row(fast, i, left, right, flags)   # no begin(): always drawn
+    ui.row(slow, i, left, right, flags)
     out["rows"] += 1
     if bytes(fast.buffer) != bytes(slow):
         out["rows_bad"] += 1
         if out["first_bad_row"] is None:
             out["first_bad_row"] = [left, right, i, sel, edge]
+# put_int(v) draws what put(str(v)) draws, right-aligned, and returns
+# where the text starts (and int_len(v) is len(str(v))): numbers of every
+# length and sign, plain and inverted, at the page's edges too.
+out.update({"ints": 0, "ints_bad": 0, "first_bad_int": None})
+for _ in range(300):
+    v = random.getrandbits(random.getrandbits(4) + 1)
+    if random.getrandbits(1):
+        v = -v
+    s = str(v)
+    x = 5 * len(s) + random.getrandbits(7) % (129 - 5 * len(s))
+    y = 8 * random.getrandbits(3)
+    inv = 255 * random.getrandbits(1)
+    fast.fill(inv & 1)
+    slow.fill(inv & 1)
+    a = text.put_int(fast, v, x, y, inv)
+    slow_fb = Panel()
+    slow_fb.fill(inv & 1)
+    text.put(slow_fb, s, x - text.width(s), y, inv)
+    out["ints"] += 1
+    if bytes(fast.buffer) != bytes(slow_fb.buffer) or \
+            a != x - text.width(s) or text.int_len(v) != len(s):
+        out["ints_bad"] += 1
+        if out["first_bad_int"] is None:
+            out["first_bad_int"] = [v, x, y, inv]
 print(json.dumps(out))

@@ -14,11 +14,14 @@ from app.screens import Choice, Note
 from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
+from app.ui import draw_row, draw_title, columns
+from app.play.rows import fresh, mix, salt
 
 
 class Play(PlayBase):
     def __init__(self, app, session):
         super().__init__(app, session)
+        self.salt = salt(session)       # the rows' value checksums' start
         self.to_turn()
 
     def to_turn(self):
@@ -32,29 +35,63 @@ class Play(PlayBase):
         PlayBase.undo(self)
         self.to_turn()
 
+    # The rows are checked by the values they show (rows.fresh): their
+    # strings are made only when they change. (Small methods: a frame of
+    # more than 11 locals and stack slots comes from the heap.)
     def draw(self, fb):
-        g = self.g
         ui.begin(fb)
-        names = self.s.names
+        sig = self.salt
+        if fresh(fb, 0, self.title_sig(sig)):
+            self.title(fb)
+        if fresh(fb, 1, sig, self.index == 0):
+            draw_row(fb, 0, tr("deal"), tr("dog_cols"), self.index == 0)
+        p = 0
+        while p < self.s.n:
+            if fresh(fb, p + 2, self.pawns_sig(p, sig), self.index == p + 1):
+                self.pawns(fb, p)
+            p += 1
+        # The teams (partners sit opposite), on the rows left free.
+        p = 0
+        while p < self.s.n // 2 and self.s.n + 1 + p < ui.ROWS:
+            if fresh(fb, self.s.n + 2 + p, sig):
+                self.team(fb, p)
+            p += 1
+
+    def title_sig(self, sig):
+        g = self.g
+        return mix(sig, ((g.round * 16 + g.hand_size()) * 8 + g.dealer()) *
+                   8 + g.first_player())
+
+    def title(self, fb):
         # "Ronda 2·5 cartas --- Ana>Bea": round, hand size, dealer > who
         # starts (the names as short as the round's text leaves room for).
+        g = self.g
+        names = self.s.names
         left = "%s %d·%d %s" % (tr("round"), g.round, g.hand_size(),
                                 tr("cards"))
         k = max(1, min(3, (ui.COLS - 3 - len(left)) // 2))
-        ui.header(fb, left, "%s>%s" % (names[g.dealer()][:k],
-                                       names[g.first_player()][:k]))
-        legend = tr("dog_cols")
-        ui.row(fb, 0, tr("deal"), legend, self.index == 0)
-        for p in range(self.s.n):
-            ui.row(fb, p + 1, names[p],
-                   ui.columns(legend, (g.home[p], g.track[p], g.goal[p])),
-                   self.index == p + 1)
-        # The teams (partners sit opposite), on the rows left free.
+        draw_title(fb, left, "%s>%s" % (names[g.dealer()][:k],
+                                        names[g.first_player()][:k]))
+
+    def pawns_sig(self, p, sig):
+        g = self.g
+        return mix(sig, ((g.home[p] * 8 + g.track[p]) * 8 + g.goal[p]) * 8 +
+                   p)
+
+    def pawns(self, fb, p):
+        # p's pawns at home, on the track and in the goal, in columns under
+        # the legend of the deal line.
+        g = self.g
+        right = columns(tr("dog_cols"), (g.home[p], g.track[p], g.goal[p]))
+        p += 1                              # now the content row
+        g = self.index == p                 # now the highlight
+        draw_row(fb, p, self.s.names[p - 1], right, g)
+
+    def team(self, fb, t):
+        names = self.s.names
         half = self.s.n // 2
-        for t in range(half):
-            if self.s.n + 1 + t < ui.ROWS:
-                ui.row(fb, self.s.n + 1 + t, "%s %d: %s + %s" % (
-                    tr("team"), t + 1, names[t], names[t + half]))
+        draw_row(fb, self.s.n + 1 + t, "%s %d: %s + %s" % (
+            tr("team"), t + 1, names[t], names[t + half]))
 
     def play_key(self, ev):
         if key_of(ev) == OK and kind_of(ev) == LONG:

@@ -14,6 +14,8 @@ from app.screens import Choice
 from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
+from app.ui import draw_row, draw_title
+from app.play.rows import fresh, mix, salt
 
 COLOR_KEYS = D.COLORS     # the colours' text keys are the rules' names
 
@@ -21,6 +23,7 @@ COLOR_KEYS = D.COLORS     # the colours' text keys are the rules' names
 class Play(PlayBase):
     def __init__(self, app, session):
         super().__init__(app, session)
+        self.salt = salt(session)       # the rows' value checksums' start
         self.top = 0
         self.to_turn()
 
@@ -29,24 +32,53 @@ class Play(PlayBase):
         # Hugo line, whose third press ends play.
         self.index = self.g.turn + 1
 
+    # The rows are checked by the values they show (rows.fresh): their
+    # strings are made only when they change. (Small methods: a frame of
+    # more than 11 locals and stack slots comes from the heap.)
     def draw(self, fb):
-        g = self.g
         ui.begin(fb)
-        ui.header(fb, "%s %d/%d" % (tr("mario"), g.mario, D.MARIOS_TO_END))
-        rows = self.s.n + 1
+        sig = self.salt
+        if fresh(fb, 0, mix(sig, self.g.mario)):
+            draw_title(fb, "%s %d/%d" % (tr("mario"), self.g.mario,
+                                         D.MARIOS_TO_END))
         self.top = ui.scroll(self.index, self.top)
-        for i in range(ui.ROWS):
-            j = self.top + i
-            if j == 0:
-                ui.row(fb, i, tr("assign_wilds") if g.ended() else
-                       tr("mario_came"), "", self.index == 0)
-            elif j < rows:
-                p = j - 1
-                ui.row(fb, i, self.s.names[p] + " " + self.pending(p),
-                       str(g.total[p]), self.index == j)
-        if rows < ui.ROWS:
+        i = 0
+        while i < ui.ROWS:
+            self.line(fb, i, sig)
+            i += 1
+        if self.s.n + 1 < ui.ROWS:
             # What the letters after a name mean (e.g. "A1").
             ui.row(fb, ui.ROWS - 1, tr("doggy_key"))
+
+    def line(self, fb, i, sig):
+        # Content row i: the Mario Hugo line (j 0) or player j - 1's.
+        j = self.top + i
+        if j == 0:
+            sig = mix(sig, self.g.ended())
+            if fresh(fb, i + 1, sig, self.index == 0):
+                self.mario_line(fb, i)
+        elif j <= self.s.n:
+            sig = self.player_sig(j - 1, sig)
+            if fresh(fb, i + 1, sig, self.index == j):
+                self.player(fb, i, j - 1)
+
+    def mario_line(self, fb, i):
+        draw_row(fb, i, tr("assign_wilds") if self.g.ended() else
+                 tr("mario_came"), "", self.index == 0)
+
+    def player_sig(self, p, sig):
+        # What p's line shows: the unordered Parrandas, the total.
+        g = self.g
+        u = 0
+        c = 0
+        while c < 5:
+            u = u * 16 + g.unordered(p, c)
+            c += 1
+        return mix(mix(sig, g.total[p]), u * 8 + p)
+
+    def player(self, fb, i, p):
+        draw_row(fb, i, self.s.names[p] + " " + self.pending(p),
+                 str(self.g.total[p]), self.index == p + 1)
 
     def pending(self, p):
         # Unordered Parrandas, e.g. "R2V1" (red 2, green 1); the letters

@@ -22,13 +22,12 @@ class Play(PlayBase):
         ui.header(fb, "%s %d" % (tr("round"), g.rounds),
                   "" if t is None else "%s %d" % (tr("target"), t))
         shown = ui.ROWS - 1
-        edge = self.s.n > shown
+        edge = ui.EDGE if self.s.n > shown else 0
         for i in range(shown):
             p = self.top + i
             if p < self.s.n:
                 mark = "*" if g.leaders & (1 << p) and g.rounds else " "
-                ui.row(fb, i, mark + self.s.names[p], str(g.total[p]),
-                       False, edge)
+                ui.row(fb, i, mark + self.s.names[p], str(g.total[p]), edge)
         ui.marks(fb, self.top, shown, self.s.n)
         ui.row(fb, ui.ROWS - 1, tr("new_round"), "", True)
 

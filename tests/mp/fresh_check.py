@@ -1,0 +1,87 @@
+# Runs on the MicroPython VM: a title's play screen that checks its rows by
+# the values they show (app/ui.py fresh()) is drawn after each of many
+# random events (applied to the session directly, accepted or refused),
+# with the cursor and the scroll moved at random, each frame drawn twice:
+# as the device does (partial, the bands' checksums carried over) and
+# whole (ui._full = True). Prints JSON: frames, events accepted, and the
+# frames whose pixels differ.
+#
+#   micropython fresh_check.py GID SEED < start.keys
+import sys
+import json
+import random
+
+import board  # noqa: E402  (the simulator's fake board)
+import feeders  # noqa: E402
+
+gid = sys.argv[1]
+random.seed(int(sys.argv[2]))
+board.CONFIG["feeder"] = feeders.ScriptFeeder(
+    sys.stdin.read().split("\n") + ["wait 100000000"])
+hw = board.setup()
+from app.app import App  # noqa: E402
+from app import ui  # noqa: E402
+
+app = App(hw)
+clock = hw.clock
+for _ in range(3000):               # the start script, to the play screen
+    app.step(clock.ticks_ms())
+    clock.sleep_ms(10)
+    if type(app.top()).__name__ == "Play" and not hw.buttons.held():
+        break
+play = app.top()
+s = play.s
+core = __import__("core." + gid, None, None, ("event",), 0)
+
+
+def random_event():
+    n = s.n
+    p = random.getrandbits(3) % n
+    if gid == "doggy":
+        kind = random.choice((core.TAKE, core.TAKE, core.TAKE, core.ORDER,
+                              core.ORDER, core.RESERVE, core.MARIO,
+                              core.PASS))
+        if kind == core.TAKE:
+            c = random.getrandbits(3) % 5
+            return core.event(s.ev, kind, p, c, 1 if c == core.WILD else
+                              random.choice((5, 3, 1)))
+        if kind == core.ORDER:
+            return core.event(s.ev, kind, p, random.getrandbits(3) % 5)
+        if kind == core.RESERVE:
+            return core.event(s.ev, kind, p, random.choice((1, 1, -1)))
+        if kind == core.MARIO and s.game.mario >= core.MARIOS_TO_END - 1:
+            kind = core.PASS            # the third would end play
+        return core.event(s.ev, kind, p)
+    kind = random.choice((core.DEAL, core.OUT, core.OUT, core.GOAL,
+                          core.KILL, core.PASS))
+    if kind == core.GOAL:
+        return core.event(s.ev, kind, p, random.choice((p, s.game.partner(p))))
+    if kind == core.KILL:
+        return core.event(s.ev, kind, p, random.getrandbits(3) % n)
+    return core.event(s.ev, kind, p)
+
+
+def frame():
+    app.draw()
+    return bytes(hw.display.buffer)
+
+
+out = {"frames": 0, "accepted": 0, "bad": []}
+for k in range(400):
+    if random.getrandbits(2) == 0:
+        if s.undo():
+            pass
+    elif not s.add(random_event()):
+        out["accepted"] += 1
+    if s.game.over or (gid == "doggy" and s.game.ended()):
+        break                        # play is over: other screens follow
+    play.index = random.getrandbits(3) % (s.n + 1)
+    if random.getrandbits(1):
+        play.top = random.getrandbits(2) % 2
+    fast = frame()
+    ui._full = True
+    whole = frame()
+    out["frames"] += 1
+    if fast != whole:
+        out["bad"].append(k)
+print(json.dumps(out))
