@@ -6,10 +6,6 @@
 from drivers.buttons import UP, DOWN, OK, BACK, LONG, RELEASE, key_of, \
     kind_of
 from binascii import crc32
-# A builtin's name is looked up in this module's globals first (a miss
-# searches the whole table), then among the builtins: ~700
-# instructions each time. Imported, the names below are found at once.
-from builtins import len, isinstance, tuple
 from app.textdraw import draw, put, put_int, int_len, width, fit
 from app.ui import ROWS, begin, header, _band, _sum, scroll, step_of
 from app.screens import Screen
@@ -63,8 +59,6 @@ class Grid:
         self.c = 0
         self.top = 0
         self.held = 0                 # dialling: the key held, + 4 armed
-        self.cw = widths * 5 + 2      # a column's width in pixels
-        self.x0 = 128 - len(fields) * self.cw   # where the first starts
         while self.skip & (1 << self.r) and self.r < len(labels) - 1:
             self.r += 1
 
@@ -98,7 +92,29 @@ class Grid:
                 if not self._move(1):
                     return 1
         elif k == UP or k == DOWN:
-            self._updown(ev, k, kind)
+            c = self.c
+            lo = _col(self.lo, c)
+            hi = _col(self.hi, c)
+            s = _col(self.step, c)
+            old = self.values[self.r][c]
+            dial = hi - lo <= DIAL_SPAN
+            if not dial:
+                s = step_of(ev, s, _col(self.big, c))
+            elif not kind:              # PRESS: k held, k + 4 once armed
+                self.held = k
+            elif self.held == k:
+                self.held = k + 4       # the first repeat: no step
+                return None
+            elif self.held != k + 4:
+                return None             # a hold that began elsewhere
+            v = old + (s if k == UP else -s)
+            # Stop at the ends; one more press wraps around (a dialling
+            # hold stays at the end).
+            if v > hi:
+                v = hi if old < hi or (dial and kind) else lo
+            elif v < lo:
+                v = lo if old > lo or (dial and kind) else hi
+            self.values[self.r][c] = v
         elif k == OK:
             self.held = 0
             if kind == LONG:
@@ -117,144 +133,60 @@ class Grid:
                 return -1
         return None
 
-    def _updown(self, ev, k, kind):
-        # UP/DOWN on the cell under the cursor (key() is split for its
-        # frame's size; see draw()).
-        s = _col(self.step, self.c)
-        if _col(self.hi, self.c) - _col(self.lo, self.c) > DIAL_SPAN:
-            s = step_of(ev, s, _col(self.big, self.c))
-            kind = 0                    # no dialling hold
-        elif not kind:                  # PRESS: k held, k + 4 once armed
-            self.held = k
-        elif self.held == k:
-            self.held = k + 4           # the first repeat: no step
-            return
-        elif self.held != k + 4:
-            return                      # a hold that began elsewhere
-        self._change(s if k == UP else -s, kind)
-
-    def _change(self, d, hold):
-        # The cell under the cursor by d. It stops at the ends; one more
-        # press wraps around (hold: a dialling hold, which stays at the
-        # end).
-        lo = _col(self.lo, self.c)
-        hi = _col(self.hi, self.c)
-        old = self.values[self.r][self.c]
-        v = old + d
-        if v > hi:
-            v = hi if old < hi or hold else lo
-        elif v < lo:
-            v = lo if old > lo or hold else hi
-        self.values[self.r][self.c] = v
-
     def text(self, v):
         return self.fmt(v) if self.fmt else str(v)
 
-    # draw() and the methods it calls keep to at most 11 locals and stack
-    # slots each (a call's arguments count, and a for loop's iterator
-    # takes 4): a bigger frame is allocated on the heap at each call, a
-    # search of a collected heap (~10,000 instructions on the bench).
-    # Hence while loops, and arguments reused once their value is spent.
     def draw(self, fb):
         begin(fb)
         header(fb, self.title)
+        nf = len(self.fields)
+        cw = self.w * 5 + 2
+        x0 = 128 - nf * cw
         # A band's checksum covers its texts, the layout and the cursor.
-        lay = _sum(self.title, (self.cw * 64 + len(self.fields)) * 2 +
-                   (self.fmt is None))
-        self._fields(fb, lay)
-        self.top = scroll(self.r, self.top, ROWS - 1)
-        n = min(ROWS - 1, len(self.labels) - self.top)
-        i = 0
-        while i < n:
-            self._row(fb, i, lay)
-            i += 1
-
-    def _fields(self, fb, sig):
-        # The column titles' band.
-        c = 0
-        while c < len(self.fields):
+        lay = _sum(self.title, (cw * 64 + nf) * 2 + (self.fmt is None))
+        sig = lay
+        for c in range(nf):
             sig = _sum(self.fields[c], sig)
-            c += 1
-        if not _band(fb, 1, sig):
-            return
-        x = self.x0 + 1
-        c = 0
-        while c < len(self.fields):
-            put(fb, fit(self.fields[c], self.w), x, 8)
-            x += self.cw
-            c += 1
-
-    def _row(self, fb, i, sig):
-        # Content row i + 1: a player's label and cells.
-        j = self.top + i
-        sig = self._row_sig(j, sig)
-        if not _band(fb, i + 2, sig):
-            return
-        i = 16 + 8 * i                  # now the band's top
-        put(fb, fit(self.labels[j], (self.x0 - 2) // 5), 1, i)
-        sig = 0                         # now the column
-        while sig < len(self.fields):
-            if j == self.r and sig == self.c:
-                self._cursor(fb, i, j)
-            else:
-                self._cell(fb, i, j, sig)
-            sig += 1
-
-    def _row_sig(self, j, sig):
-        # Row j's checksum: its cells by their values (a text is a function
-        # of its value): no str made for a row that is kept, nothing
-        # allocated (each value folded into the CRC's state).
-        sig += self.c + 1 if j == self.r else 0
-        if self.skip & (1 << j):
-            return _sum(self.labels[j], sig + 64)
-        sig = _sum(self.labels[j], sig)
-        vals = self.values[j]
-        k = 0
-        while k < len(vals):
-            sig = crc32(_SCRATCH, sig ^ vals[k])
-            k += 1
-        return sig
-
-    def _cell(self, fb, y, j, c):
-        # Cell c of row j (on the band from y), right-aligned; a text wider
-        # than its cell is OR-ed in over its neighbour. A number is copied
-        # in digit by digit, no str made (textdraw.put_int).
-        v = self.values[j][c]
-        c = self.x0 + (c + 1) * self.cw - 2     # the text's end
-        if self.skip & (1 << j):
-            v = "-"
-        elif self.fmt is None and int_len(v) <= self.w:
-            put_int(fb, v, c, y)
-            return
-        else:
-            v = self.text(v)
-        c -= width(v)
-        if len(v) > self.w:
-            draw(fb, v, c, y)
-        else:
-            put(fb, v, c, y)
-
-    def _cursor(self, fb, y, j):
-        # The cell under the cursor (row j, on the band from y), lit, its
-        # text dark: copied in like the others when it fits the cell,
-        # else drawn.
-        v = self.values[j][self.c]
-        j = self.x0 + self.c * self.cw  # now the cell's x
-        _lit(fb, j, y, self.w * 5 + 1)
-        j += self.w * 5                 # the text's end
-        if self.fmt is None and int_len(v) <= self.w:
-            put_int(fb, v, j, y, 255)
-            return
-        v = self.text(v)
-        j -= width(v)
-        if len(v) <= self.w:
-            put(fb, v, j, y, 255)
-        else:
-            draw(fb, v, j, y, 0)
-
-
-def _lit(fb, x, y, w):
-    fb.fill_rect(x, y, w, 8, 1)
+        if _band(fb, 1, sig):
+            for c in range(nf):
+                put(fb, fit(self.fields[c], self.w), x0 + c * cw + 1, 8)
+        rows = ROWS - 1
+        self.top = scroll(self.r, self.top, rows)
+        for i in range(rows):
+            j = self.top + i
+            if j >= len(self.labels):
+                break
+            y = 16 + 8 * i
+            off = self.skip & (1 << j)
+            # The cells by their values (a text is a function of its
+            # value): no str made for a row that is kept, nothing
+            # allocated (each value folded into the CRC's state).
+            sig = _sum(self.labels[j], lay + (self.c + 1 if j == self.r
+                                              else 0) + (64 if off else 0))
+            if not off:
+                for v in self.values[j]:
+                    sig = crc32(_SCRATCH, sig ^ v)
+            if not _band(fb, i + 2, sig):
+                continue
+            put(fb, fit(self.labels[j], (x0 - 2) // 5), 1, y)
+            for c in range(nf):
+                v = self.values[j][c]
+                x = x0 + c * cw
+                if not off and self.fmt is None and int_len(v) <= self.w \
+                        and (j != self.r or c != self.c):
+                    # A number copied in digit by digit, no str made
+                    # (textdraw.put_int; a str costs ~9,000 instructions).
+                    put_int(fb, v, x + cw - 2, y)
+                    continue
+                s = "-" if off else self.fmt(v) if self.fmt else str(v)
+                xs = x + cw - 2 - width(s)
+                if j == self.r and c == self.c:     # the cursor
+                    fb.fill_rect(x, y, cw - 1, 8, 1)
+                    draw(fb, s, xs, y, 0)
+                elif len(s) > self.w:   # wider than its cell: OR-ed in
+                    draw(fb, s, xs, y)
+                else:
+                    put(fb, s, xs, y)
 
 
 class GridScreen(Screen):
