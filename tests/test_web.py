@@ -13,6 +13,7 @@ what to install. MARCADOR_SKIP_BROWSER=1 skips it on purpose."""
 
 import functools
 import http.server
+import base64
 import json
 import os
 import subprocess
@@ -252,4 +253,26 @@ def test_long_presses_and_a_reload_in_the_middle_of_a_game(site, tmp_path):
     assert score.returncode == 0, score.stderr
     totals = [pl["total"] for pl in json.loads(score.stdout)["players"]]
     assert totals == states[-1]["session"]["totals"] == [0, 0]
+    assert errors == [], errors
+
+
+def test_the_browsers_time_zone_dates_past_games(site):
+    # The page gives the firmware the browser's offset from UTC, as
+    # `marcador sync` gives a board the PC's: past games show local days.
+    # Mexico City: UTC-6 all year.
+    need_browser()
+    from playwright.sync_api import sync_playwright
+    errors = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(
+            timezone_id="America/Mexico_City").new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(site)
+        page.wait_for_selector("body[data-ready='1']", timeout=30000)
+        saved = page.evaluate("() => localStorage.getItem('marcador-flash')")
+        browser.close()
+    files = json.loads(saved)
+    settings = json.loads(base64.b64decode(files["/flash/settings.json"]))
+    assert settings["tz_min"] == -360
     assert errors == [], errors

@@ -200,6 +200,10 @@ async function start() {
   const kept = loadFlash(mp);
   drive = mp.pyimport("drive");
   if (drive.boot() < 0) throw new Error(drive.error());
+  // The days of past games in the browser's time zone (JavaScript gives
+  // UTC minus local; the firmware keeps local minus UTC).
+  if (drive.local_time(-new Date().getTimezoneOffset()) < 0)
+    throw new Error(drive.error());
   vmNow = drive.now();
   saveFlash(mp);
   say(kept ? "Ready: the flash kept in this browser was loaded."

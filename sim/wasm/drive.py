@@ -42,6 +42,18 @@ def boot():
     return 0
 
 
+def local_time(tz_min):
+    # The browser's offset from UTC in minutes, as `marcador sync` gives a
+    # board the PC's (app/sync.py do_time): the past games' days are the
+    # player's own. Kept in the settings, written only if it changed.
+    try:
+        _app.settings.tz_min = tz_min
+        _app.settings.save()
+    except Exception as ex:
+        return _fail(ex)
+    return 0
+
+
 def run(ms):
     # Let ms of simulated time pass, stepping the app every 10 ms.
     try:
