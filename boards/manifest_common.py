@@ -7,7 +7,7 @@ include("$(PORT_DIR)/boards/manifest.py")
 package("core", files=["__init__.py", "alebrijes.py", "dinos.py", "dog.py",
                        "doggy.py", "duplicon.py", "error_texts.py",
                        "errors.py", "free.py", "game.py", "gamefile.py",
-                       "games.py", "log.py", "wire.py"],
+                       "games.py", "log.py", "version.py", "wire.py"],
         base_path="../firmware")
 package("app", base_path="../firmware")
 package("drivers", base_path="../firmware")

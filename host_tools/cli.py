@@ -84,13 +84,9 @@ def exit_code(error_type):
 
 
 def _version():
-    from importlib.metadata import PackageNotFoundError, version
+    from marcador_core.version import VERSION
     from .sync import PROTOCOL
-    try:
-        v = version("marcador")
-    except PackageNotFoundError:
-        v = "(not installed)"
-    return f"marcador {v} (sync protocol {PROTOCOL})"
+    return f"marcador {VERSION} (sync protocol {PROTOCOL})"
 
 
 class _Parser(argparse.ArgumentParser):

@@ -11,6 +11,7 @@ from conftest import MP_SCRIPTS, run_micropython
 from host_tools.link import LinkError
 from host_tools.simport import SimDevice
 from marcador_core import gamefile
+from marcador_core.version import VERSION
 from test_sync import SCRIPT, connect
 
 
@@ -45,7 +46,7 @@ def test_a_damaged_entry_is_listed_and_fetched_raw_and_never_a_game(
         games = c.games()
         c.request("mark", "1-2")
         marked = c.games()
-    assert hello == ["hello", "511a000000000001", "0.6", "3", fs]
+    assert hello == ["hello", "511a000000000001", VERSION, "3", fs]
     assert listed == [["damaged", f"a0001.{off}.{sizes[3]}",
                        str(sizes[3])], ["end", "1"]]
     # The damaged entry as stored: its head says a shorter length, so its

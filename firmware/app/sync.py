@@ -10,10 +10,10 @@
 
 from binascii import a2b_base64, b2a_base64
 from core.wire import frame
+from core.version import VERSION
 from drivers.link import (num, PROTO, NUM_MAX, OFF_MAX, MARK_SPANS,
                           E_NO_GAME, E_STORE)
 
-FIRMWARE = "0.6"
 CHUNK = 192              # most bytes of a game in one "data" frame
 PULL_MAX = 4096          # most bytes of games in one "pull" frame
 TIME_MIN = 1704067200    # 2024-01-01: a clock before is not set
@@ -32,7 +32,7 @@ class Sync:
 
     def do_hello(self, link, args):
         st = self.app.store
-        link.send(["ok", "hello", st.device_id if st else "-", FIRMWARE,
+        link.send(["ok", "hello", st.device_id if st else "-", VERSION,
                    str(PROTO), st.fs_id if st else "-"])
 
     def _catalog(self):
