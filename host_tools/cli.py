@@ -58,8 +58,8 @@ COMMANDS = {
 }
 
 EXIT_PIPE = 141
-# The one home of marcador's exit codes (README, "Reliability", "The PC
-# tools"): the first row whose type matches decides. message(command, ex)
+# The one home of marcador's exit codes (documented in docs/pc-tools.md,
+# "Errors and exit codes"): the first row whose type matches decides. message(command, ex)
 # is the line printed on stderr, None for none.
 ERRORS = (
     (UsageError, 64, None),               # printed with the usage: main()

@@ -394,7 +394,7 @@ def test_the_suggested_name_is_bgsplay(tmp_path, capsys):
     parser = build_parser()
     sub = parser._subparsers._group_actions[0].choices["export"]
     assert ".bgsplay" in sub.format_help()
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "pc-tools.md").read_text(encoding="utf-8")
     assert "--format bgstats -o" in readme
     assert not re.search(r"--format bgstats -o \S+\.json", readme)
     db, _ = filled(tmp_path, 2)
@@ -449,8 +449,8 @@ def test_examples_manual_winner_and_start_player(tmp_path):
                                  "+natural")
 
 
-def test_the_readme_config_example_reads(tmp_path):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_documented_config_example_reads(tmp_path):
+    readme = (ROOT / "docs" / "pc-tools.md").read_text(encoding="utf-8")
     block = re.search(r"```ini\n(.*?)```", readme, re.S).group(1)
     cfg = tmp_path / "config.ini"
     cfg.write_text(block, encoding="utf-8")

@@ -100,8 +100,8 @@ def test_exit_codes_come_from_the_one_table_and_match_readme():
              BrokenPipeError: 141}
     for error, code in codes.items():
         assert C.exit_code(error) == code, error
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = readme.split("### The PC tools")[1]
+    readme = (ROOT / "docs" / "pc-tools.md").read_text(encoding="utf-8")
+    table = readme.split("## Errors and exit codes")[1]
     documented = {int(c) for c in re.findall(r"^\| (\d+)", table, re.M)}
     documented |= {130, 141}
     assert {code for _, code, _ in C.ERRORS} | {0} == documented

@@ -13,8 +13,8 @@ def args_sim(p):
     from ..simport import SERIAL_LINK
     p.add_argument("--script", metavar="FILE",
                    help="play a key script instead of the terminal (- for "
-                        "stdin); the commands are in README.md, "
-                        "\"The simulator\"")
+                        "stdin); the commands are in docs/simulator.md, "
+                        "\"In a terminal\"")
     p.add_argument("--shots", metavar="DIR",
                    help="save the script's screenshots as PNG files here")
     p.add_argument("--sh1106", action="store_true",
