@@ -148,15 +148,8 @@ def probe(port, wait=10):
     try:
         ser = serial.Serial(port, 115200, exclusive=True, timeout=0.1)
     except (serial.SerialException, OSError) as ex:
-        text = str(ex)
-        if any(w in text.lower() for w in ("busy", "lock", "errno 11",
-                                           "errno 16")):
-            raise FlashError(f"{port} is busy: close the program using it "
-                             f"(mpremote, Thonny, a serial terminal, "
-                             f"`marcador sync`) and try again")
-        raise FlashError(f"cannot open {port}: {text}. Is the board "
-                         f"plugged in? Serial ports here: "
-                         f"{', '.join(ports()) or 'none'}")
+        from .link import open_error
+        raise open_error(port, ex) from None
     try:
         ser.write(b"\r\x03\r\x03\r\x01")     # interrupt, then raw REPL
         seen = b""
@@ -175,11 +168,6 @@ def open_transport(port, wait=10):
     from mpremote.transport_serial import SerialTransport
     probe(port, wait)
     return SerialTransport(port, baudrate=115200)
-
-
-def ports():
-    from serial.tools import list_ports
-    return [p.device for p in list_ports.comports()]
 
 
 def flash(board, port, progress=print, transport=None, out=None, wait=10):

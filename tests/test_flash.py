@@ -266,10 +266,10 @@ def test_busy_absent_port_and_unknown_board(tmp_path, capsys):
     with FakeBoard(img) as b:
         with serial.Serial(b.port, exclusive=True):
             assert cli(["flash", "--board", "pico_ssd1306", "--port",
-                        b.port]) == 1
+                        b.port]) == 4
         assert "busy" in capsys.readouterr().err
     assert cli(["flash", "--board", "pico_ssd1306", "--port",
-                "/dev/ttyNOPE"]) == 1
+                "/dev/ttyNOPE"]) == 4
     err = capsys.readouterr().err
     assert "cannot open /dev/ttyNOPE" in err and "plugged in" in err
     assert cli(["flash", "--board", "arduino", "--port", "/dev/x"]) == 1
