@@ -216,3 +216,14 @@ def test_doggy_letters_are_all_explained_and_never_collide():
     es, en = t["color_letters"]
     for c in range(5):
         assert es[c] not in en or en.index(es[c]) == c, (es[c], en)
+
+
+def test_spanish_texts_use_no_english_words():
+    # A Spanish screen in Spanish: "Partidas del match" was half English.
+    # Words a translator is likely to leave in English by mistake (the
+    # titles' own names, e.g. "Happy Little Dinosaurs", are names).
+    english = {"match", "round", "score", "player", "players", "game",
+               "games", "turn", "undo", "redo", "wild", "settings"}
+    for key, (es, _) in _table().items():
+        words = set(re.findall(r"[a-záéíóúñü]+", es.lower()))
+        assert not words & english, (key, es)

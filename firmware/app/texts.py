@@ -65,7 +65,7 @@ no_games|Aún no hay partidas|No games yet
 target|Meta|Target
 lowest_wins|Gana el menor|Lowest wins
 no_target|sin meta|no target
-match|Partidas del match|Games in the match
+match|Partidas de la serie|Games in the match
 dealer|Reparte|Dealer
 first|Empieza|Starts
 pass_to|Pasa el aparato a|Pass the device to
