@@ -20,10 +20,9 @@ import hashlib
 import time
 from pathlib import Path
 
-from . import build_mpy
+from . import build_mpy, paths
 
-ROOT = build_mpy.ROOT
-BOARDS_DIR = ROOT / "boards"
+BOARDS_DIR = paths.BOARDS
 FIRMWARE_DIRS = ("core", "app", "drivers")
 
 # Each board folder's microcontroller family (for the MicroPython image and
@@ -98,8 +97,10 @@ def boards():
                   if (p / "board.py").exists())
 
 
-def plan(board, out=ROOT / "out" / "mpy"):
-    """{board path: local file} of everything the board should hold."""
+def plan(board, out=None):
+    """{board path: local file} of everything the board should hold (the
+    .mpy files built into `out`, by default paths.out_dir()/mpy)."""
+    out = Path(out) if out else paths.out_dir() / "mpy"
     if board not in boards():
         raise FlashError(f"no board {board!r}; boards: {', '.join(boards())}")
     try:
@@ -174,7 +175,7 @@ def flash(board, port, progress=print, transport=None, out=None, wait=10):
     """Flash `board`'s firmware through `port`; returns counts. `wait`:
     seconds for the board to answer before it is taken as not running
     MicroPython."""
-    files = plan(board, out or ROOT / "out" / "mpy")
+    files = plan(board, out)
     family = BOARDS.get(board)
     try:
         t = transport or open_transport(port, wait)

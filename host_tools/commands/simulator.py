@@ -22,7 +22,9 @@ def args_sim(p):
     p.add_argument("--flash", metavar="IMG",
                    help="the board's flash image (littlefs, 1 MB); "
                         "scripts get an empty one unless given, the "
-                        "interactive simulator keeps out/flash.img")
+                        "interactive simulator keeps its own (out/flash.img "
+                        "in a checkout, ~/.local/share/marcador/"
+                        "sim-flash.img installed)")
     p.add_argument("--serial", nargs="?", const=str(SERIAL_LINK),
                    metavar="LINK",
                    help="expose the board's USB serial port: a pty, linked "
