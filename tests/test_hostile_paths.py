@@ -59,6 +59,93 @@ def one_line(err):
     return err.count("\n") == 1 and "Traceback" not in err
 
 
+# ------------------------------------------------- 1: ids that are paths
+
+HOSTILE_IDS = ["../../ESCAPED", "a/b-1", "x\x00y-1", ".hidden-1",
+               "..\\..\\x-1", "", f"{DEVICE}-1\n",
+               f"{DEVICE}-{FSID}-1/../../x", f"{DEVICE}-zzzzzzzz-1",
+               "json-../../../etc"]
+
+
+@pytest.mark.parametrize("gid", HOSTILE_IDS,
+                         ids=[repr(g) for g in HOSTILE_IDS])
+def test_import_refuses_an_archive_with_a_hostile_id(tmp_path, capsys, gid):
+    hostile = archive_with(tmp_path / "hostile.sqlite", ["Ana", "Beto"])
+    copy_row_as(hostile, gid, 77)
+    mine = archive_with(tmp_path / "mine.sqlite", ["Cris", "Dani"],
+                        device="511a000000000002")
+    before = mine.read_bytes()
+    capsys.readouterr()
+    assert cli(["import", str(hostile), "--db", str(mine)]) == EXIT_RECORD
+    err = capsys.readouterr().err
+    assert one_line(err) and "nothing was imported" in err, err
+    assert "\x00" not in err
+    assert mine.read_bytes() == before
+
+
+def test_import_refuses_a_hostile_id_among_the_kept_apart(tmp_path,
+                                                           capsys):
+    hostile = archive_with(tmp_path / "hostile.sqlite", ["Ana", "Beto"])
+    sql(hostile, ("INSERT INTO conflicts VALUES (?, 'x', x'00', 1)",
+                  ("../../ESCAPED",)))
+    mine = archive_with(tmp_path / "mine.sqlite", ["Cris"],
+                        device="511a000000000002")
+    before = mine.read_bytes()
+    assert cli(["import", str(hostile), "--db", str(mine)]) == EXIT_RECORD
+    assert "nothing was imported" in capsys.readouterr().err
+    assert mine.read_bytes() == before
+
+
+@pytest.mark.parametrize("gid", HOSTILE_IDS,
+                         ids=[repr(g) for g in HOSTILE_IDS])
+def test_import_refuses_json_with_a_hostile_id(tmp_path, capsys, gid):
+    rec = dict(free_game(["Ana"]), id=gid)
+    (tmp_path / "r.json").write_text(json.dumps(rec))
+    mine = tmp_path / "mine.sqlite"
+    assert cli(["import", str(tmp_path / "r.json"), "--db", str(mine)]) \
+        == EXIT_RECORD
+    err = capsys.readouterr().err
+    assert one_line(err) and "nothing was imported" in err, err
+    assert not mine.exists() or Archive(mine, readonly=True).games() == []
+
+
+def test_the_archive_refuses_a_hostile_id_from_any_caller(tmp_path):
+    db = Archive(tmp_path / "a.sqlite")
+    raw = to_entry(free_game(["Ana"]), 1)
+    with pytest.raises(ValueError):
+        db.add_entry("../..", raw, FSID)
+    with pytest.raises(ValueError):
+        db.merge([{"id": "../../ESCAPED", "device": "x", "number": 1,
+                   "game": "free", "started": None, "finished": 1,
+                   "players": "[]", "record": "{}", "result": "{}",
+                   "raw": raw}])
+    assert db.games() == []
+
+
+def test_plot_never_writes_outside_the_folder_for_an_archived_id(
+        tmp_path, capsys, monkeypatch):
+    # An archive that already holds such ids (written by hand, or by an
+    # older marcador): the file name made from the id stays in the folder.
+    db = archive_with(tmp_path / "a.sqlite", ["Ana", "Beto"])
+    copy_row_as(db, "../../ESCAPED", 77)
+    copy_row_as(db, "x\x00y/z", 78)
+    copy_row_as(db, ".profile", 79)
+    work = tmp_path / "one" / "two"
+    work.mkdir(parents=True)
+    monkeypatch.chdir(work)
+    for number in ("77", "78", "79"):
+        capsys.readouterr()
+        assert cli(["plot", number, "--db", str(db)]) == 0, \
+            capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.sqlite", "one"]
+    assert sorted(p.name for p in (tmp_path / "one").iterdir()) == ["two"]
+    made = sorted(p.name for p in work.iterdir())
+    assert len(made) == 3, made
+    for name in made:
+        assert not name.startswith(".") and name.endswith(".png")
+        assert "\x00" not in name and "/" not in name and "\\" not in name
+
+
 # ------------------------------------------------- 2: every -o / --out
 
 OUT_COMMANDS = {

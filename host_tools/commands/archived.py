@@ -354,7 +354,7 @@ def do_import(state, args):
 def _import_source(path, target):
     """(path, game rows, kept-apart items, how to compare) of one file."""
     from marcador_core import record
-    from ..archive import Archive, record_row
+    from ..archive import Archive, check_ids, record_row
     if path != "-":
         try:
             with open(path, "rb") as f:
@@ -366,7 +366,13 @@ def _import_source(path, target):
                 raise UsageError(f"{path} is the archive --db names: import "
                                  f"another one")
             with closing(Archive(path, readonly=True)) as source:
-                return path, source.games(), source.damaged(), "raw"
+                rows, kept = source.games(), source.damaged()
+            try:
+                check_ids(rows, kept)
+            except ValueError as ex:
+                raise InvalidRecord(f"{path}: a game: {ex}; nothing was "
+                                    f"imported")
+            return path, rows, kept, "raw"
     data = read_json(path, "game records")
     recs = data if isinstance(data, list) else [data]
     rows = []
