@@ -517,3 +517,38 @@ def test_damaged_out_never_follows_a_planted_symlink(tmp_path, capsys):
         EXIT_FILE
     assert "symbolic link" in capsys.readouterr().err
     assert victim.read_bytes() == b"precious"
+
+
+# ------------------------------------------------- 3: formulas in CSV
+
+FORMULAS = ["=1+2", "+SUM(A1)", "-2+3", "@cmd", "\tTab", "\rCR"]
+
+
+def test_csv_neutralises_formulas_and_nothing_else(tmp_path, capsys):
+    names = FORMULAS + ["Ana"]
+    db = Archive(tmp_path / "a.sqlite")
+    path = tmp_path / "r.json"
+    recs = [dict(free_game(names[:4]), id=f"{DEVICE}-1",
+                 started=1_790_000_000),
+            dict(free_game(names[4:]), id=f"{DEVICE}-2",
+                 started=1_790_000_000)]
+    path.write_text(json.dumps(recs))
+    db.close()
+    assert cli(["import", str(path), "--db", str(db.path)]) == 0, \
+        capsys.readouterr().err
+    capsys.readouterr()
+    assert cli(["export", "--format", "csv", "--db", str(db.path)]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out,
+                                           newline="")))
+    assert [r["player"] for r in rows] == ["'" + n for n in FORMULAS] + \
+        ["Ana"]
+    # Numbers stay numbers: a negative total is not a formula.
+    assert any(r["total"] == "-5" for r in rows)
+    # JSON and BG Stats keep the names as they are.
+    assert cli(["export", "--format", "json", "--db", str(db.path)]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    assert [n for r in exported for n in r["players"]] == names
+    assert cli(["export", "--format", "bgstats", "--config", os.devnull,
+                "--db", str(db.path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert sorted(p["name"] for p in doc["players"]) == sorted(names)
