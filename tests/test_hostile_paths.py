@@ -552,3 +552,25 @@ def test_csv_neutralises_formulas_and_nothing_else(tmp_path, capsys):
                 "--db", str(db.path)]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert sorted(p["name"] for p in doc["players"]) == sorted(names)
+
+
+# ------------------------------------------------- 10: JSON is terminal-safe
+
+@pytest.mark.parametrize("argv", [["stats"], ["games"], ["show", FIRST],
+                                  ["export", "--format", "json"], ["score"]],
+                         ids=["stats", "games", "show", "export", "score"])
+def test_json_output_escapes_c1_controls(tmp_path, capsys, argv):
+    name = "Ana\x9b2J\x85"
+    db = archive_with(tmp_path / "a.sqlite", [name, "Beto"])
+    if argv[0] == "score":
+        path = tmp_path / "r.json"
+        path.write_text(json.dumps(free_game([name, "Beto"])))
+        argv = ["score", str(path), "--json"]
+    elif argv[0] != "export":
+        argv = argv + ["--json", "--db", str(db)]
+    else:
+        argv = argv + ["--db", str(db)]
+    assert cli(argv) == 0
+    out = capsys.readouterr().out
+    assert not any(0x7f <= ord(c) <= 0x9f for c in out), repr(out)
+    assert name in json.dumps(json.loads(out), ensure_ascii=False)

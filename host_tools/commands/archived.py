@@ -125,7 +125,7 @@ def do_stats(state, args):
     from .. import stats
     s = stats.compute(state.archive())
     if args.json:
-        print(json.dumps(s, ensure_ascii=False, indent=1))
+        print_json(s)      # C1 controls in names escaped, as everywhere
     else:
         print(stats.text(s, lang_of(args)))
 
