@@ -76,6 +76,23 @@ def _umask():
     return old
 
 
+def _take_over(fd, tmp, st):
+    # The temp file gets the target's mode and owner (a new file: the
+    # usual 666 less the umask; mkstemp made it 600).
+    mode = (0o666 & ~_umask() if st is None
+            else stat.S_IMODE(st.st_mode) & 0o777)
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    else:                               # Windows: only the read-only bit
+        os.chmod(tmp, mode)
+    if st is not None and hasattr(os, "fchown") and \
+            (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
+        try:
+            os.fchown(fd, st.st_uid, st.st_gid)
+        except OSError:
+            pass                        # not allowed: the file becomes ours
+
+
 def write_file(path, write):
     """write(binary file) into a new temp file beside path, then rename it
     over path. Raises OutputError (nothing changed) if path may not be
@@ -94,15 +111,7 @@ def write_file(path, write):
         with os.fdopen(fd, "wb") as f:
             write(f)
             f.flush()
-            if st is None:
-                os.fchmod(f.fileno(), 0o666 & ~_umask())
-            else:
-                os.fchmod(f.fileno(), stat.S_IMODE(st.st_mode) & 0o777)
-                if (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
-                    try:
-                        os.fchown(f.fileno(), st.st_uid, st.st_gid)
-                    except OSError:
-                        pass        # not allowed: the file becomes ours
+            _take_over(f.fileno(), tmp, st)
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException as ex:

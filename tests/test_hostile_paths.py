@@ -444,8 +444,7 @@ def test_every_output_path_case(tmp_path, archive, capsys, monkeypatch,
     check(folder, target, command, err)
 
 
-@pytest.mark.parametrize("command", [c for c in OUT_COMMANDS
-                                     if c != "plot"])
+@pytest.mark.parametrize("command", list(OUT_COMMANDS))
 def test_dash_writes_to_standard_output(tmp_path, archive, capfdbinary,
                                         monkeypatch, command):
     monkeypatch.chdir(tmp_path)
@@ -457,8 +456,27 @@ def test_dash_writes_to_standard_output(tmp_path, archive, capfdbinary,
     assert cli(argv + ["--db", str(archive), "-o", "-"]) == 0
     out = capfdbinary.readouterr().out
     assert list(tmp_path.iterdir()) == []            # no file named "-"
-    (tmp_path / "x").write_bytes(out)
-    assert written(tmp_path / "x", command)
+    copy = tmp_path / OUT_COMMANDS[command][1]
+    copy.write_bytes(out)
+    assert written(copy, command)
+
+
+@pytest.mark.parametrize("command", ["plot", "plot-svg", "report"])
+def test_dash_to_a_terminal_never_gets_a_binary_or_raw_controls(
+        tmp_path, capsys, monkeypatch, command):
+    import sys
+    monkeypatch.chdir(tmp_path)
+    db = archive_with(tmp_path / "a.sqlite", ["Ana\x9b2J", "Beto"])
+    argv = OUT_COMMANDS[command][0] + ["--db", str(db), "-o", "-"]
+    if command == "plot-svg":
+        argv += ["--format", "svg"]
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    code = cli(argv)
+    out, err = capsys.readouterr()
+    if command == "plot":
+        assert code == EXIT_FILE and "terminal" in err and out == ""
+    else:
+        assert code == 0 and "\\x9b" in out and "\x9b" not in out
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_temp(tmp_path, archive,
