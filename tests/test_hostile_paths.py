@@ -592,3 +592,19 @@ def test_json_output_escapes_c1_controls(tmp_path, capsys, argv):
     out = capsys.readouterr().out
     assert not any(0x7f <= ord(c) <= 0x9f for c in out), repr(out)
     assert name in json.dumps(json.loads(out), ensure_ascii=False)
+
+
+def test_sim_shots_never_follow_a_planted_symlink(tmp_path, capsys):
+    path = tmp_path / "ok.keys"
+    path.write_text("ok\nshot\n")
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"precious")
+    (shots / "shot1.png").symlink_to(victim)
+    assert cli(["sim", "--script", str(path), "--shots", str(shots)]) == \
+        EXIT_FILE
+    err = capsys.readouterr().err
+    assert one_line(err) and "symbolic link" in err, err
+    assert victim.read_bytes() == b"precious"
+    assert [p.name for p in shots.iterdir()] == ["shot1.png"]
