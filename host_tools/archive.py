@@ -72,8 +72,30 @@ GAME_COLUMNS = ("id", "device", "number", "game", "started", "finished",
                 "players", "record", "result", "raw")
 
 NEW, SAME, CONFLICT, REFUSED = "new", "same", "conflict", "kept apart"
-RECORD_ID = re.compile(r"^([0-9A-Za-z]{1,32}(-[0-9a-f]{8})?-[0-9]{1,10}"
-                       r"|json-[0-9a-f]{16})$")
+# The game id grammar (docs/records.md): DEVICE-FSID-NUMBER (sync),
+# DEVICE-NUMBER (games archived before schema 3) or json-HASH (a record
+# imported without an id). Every id entering the archive matches it whole.
+RECORD_ID = re.compile(r"([0-9A-Za-z]{1,32}(-[0-9a-f]{8})?-[0-9]{1,10}"
+                       r"|json-[0-9a-f]{16})")
+
+
+def check_id(gid):
+    """gid, or ValueError unless it is a game id (RECORD_ID): an id is
+    never a path, whatever a file or a device sends."""
+    if not isinstance(gid, str) or not RECORD_ID.fullmatch(gid):
+        raise ValueError(f"its id {str(gid)[:40]!r} is not DEVICE-FSID-"
+                         f"NUMBER, DEVICE-NUMBER or json-HASH")
+    return gid
+
+
+def check_ids(rows, kept=()):
+    """ValueError unless every game row's id, and every kept conflict's
+    (another archive's damaged() items), is a game id."""
+    for row in rows:
+        check_id(row["id"])
+    for k in kept:
+        if k["kind"] == "conflict":
+            check_id(k["name"])
 
 
 class ArchiveError(Exception):
@@ -232,6 +254,7 @@ class Archive:
         REFUSED (not a game the rules accept: kept in `damaged` with the
         reason). The transaction commits before this returns."""
         raw = bytes(raw)
+        check_id(game_id(device, fsid, 1))      # never a path
         try:
             head, log = gamefile.read_entry(raw)
         except (ValueError, IndexError) as ex:
@@ -292,6 +315,7 @@ class Archive:
         does). kept: another archive's damaged() items, added
         deduplicated. Returns ([(id, status)], new kept items)."""
         now = int(time.time())
+        check_ids(rows, kept)
 
         def work(db):
             out = []
@@ -456,9 +480,7 @@ def record_row(rec):
     if gid is None:
         canonical = json.dumps(rec, sort_keys=True, ensure_ascii=False)
         gid = "json-" + sha256(canonical.encode())[:16]
-    if not isinstance(gid, str) or not RECORD_ID.match(gid):
-        raise ValueError(f"its id {str(gid)[:40]!r} is not DEVICE-NUMBER, "
-                         f"DEVICE-FSID-NUMBER or json-HASH")
+    check_id(gid)
     device, _, last = gid.rpartition("-")
     number = int(last) if last.isdigit() else 0
     started = rec.get("started")

@@ -164,6 +164,9 @@ def run_script(script_text, shots_dir=None, sh1106=False, timeout=600,
             shots[name] = bits
     if shots_dir is not None:
         os.makedirs(shots_dir, exist_ok=True)
+        from .outfile import write_file
         for name, bits in shots.items():
-            frame_image(bits).save(Path(shots_dir) / f"{name}.png")
+            image = frame_image(bits)
+            write_file(Path(shots_dir) / f"{name}.png",
+                       lambda f, image=image: image.save(f, "PNG"))
     return states, shots
