@@ -311,7 +311,13 @@ def do_import(state, args):
     batches = [_import_source(path, target) for path in args.files]
     total = {"games": 0, "added": 0, "same": 0, "conflicts": [],
              "kept_apart": [], "kept_new": 0}
-    for path, rows, kept, compare in batches:
+    for path, rows, kept, compare, left_out in batches:
+        for what, why in sorted(left_out.items()):
+            print(clean_line(say(
+                args, f"LEFT OUT: {path}: {what} cannot be used ({why}); "
+                      f"not imported",
+                f"FUERA: {path}: {what} no se puede usar ({why}); no se "
+                f"importa")))
         done, kept_new = target.merge(rows, kept, compare)
         total["games"] += len(done)
         total["added"] += sum(s == A.NEW for _, s in done)
@@ -335,7 +341,8 @@ def do_import(state, args):
 
 
 def _import_source(path, target):
-    """(path, game rows, kept-apart items, how to compare) of one file."""
+    """(path, game rows, kept-apart items, how to compare, {what was left
+    out: why}) of one file."""
     from marcador_core import record
     from ..archive import Archive, record_row
     if path != "-":
@@ -349,7 +356,10 @@ def _import_source(path, target):
                 raise UsageError(f"{path} is the archive --db names: import "
                                  f"another one")
             with closing(Archive(path, readonly=True)) as source:
-                return path, source.games(), source.damaged(), "raw"
+                # Every row checked, its raw bytes those of the game it
+                # claims to be: the rest is left out and reported.
+                return (path, source.games(verify_raw=True),
+                        source.damaged(), "raw", source.left_out)
     data = read_json(path, "game records")
     recs = data if isinstance(data, list) else [data]
     rows = []
@@ -363,4 +373,4 @@ def _import_source(path, target):
         except (ValueError, TypeError, KeyError, RecursionError) as ex:
             raise InvalidRecord(f"{where} is not a game record ({ex}); "
                                 f"nothing was imported")
-    return path, rows, [], "record"
+    return path, rows, [], "record", {}
