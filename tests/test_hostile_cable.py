@@ -9,7 +9,7 @@ import pytest
 from fakedevice import FakeDevice
 from host_tools.archive import Archive
 from host_tools.cli import main as cli
-from test_reliability_sync import good_entries, lines
+from test_reliability_sync import good_entries, lines, run_sync
 
 EXIT_DEVICE = 4
 
@@ -83,3 +83,42 @@ def test_a_simulated_board_unplugged_mid_sync_is_one_line(tmp_path):
     assert "unplugged" in str(ex.value)
     assert db.games() == []
 
+
+class RepeatingDevice(FakeDevice):
+    # Sends the same game for every pull, with a NEXT that keeps advancing.
+    def do_pull(self, a):
+        import base64
+        first = int(a[0])
+        raw = self.games[min(self.games)]
+        self.send("ok", "pull", first + 1, 1,
+                  base64.b64encode(raw).decode())
+
+
+def test_a_device_that_sends_a_game_twice_cannot_keep_a_sync_running(
+        tmp_path):
+    dev = RepeatingDevice(good_entries([1, 2, 3]))
+    code, text, state = run_sync(dev, tmp_path / "a.sqlite", limit=60)
+    assert code == EXIT_DEVICE, text[-600:]
+    err = lines(text, "marcador sync:")
+    assert len(err) == 1 and "twice" in err[0], text[-600:]
+    assert state["synced"] == [1]
+    assert [g["number"] for g in
+            Archive(tmp_path / "a.sqlite", readonly=True).games()] == [1]
+
+
+class BackwardsDevice(FakeDevice):
+    # Each pull sends games numbered before the FROM it was asked for.
+    def do_pull(self, a):
+        import base64
+        first = int(a[0])
+        raw = self.games[sorted(self.games)[(first - 1) % len(self.games)]]
+        nxt = first + 1 if first < 50 else 0
+        self.send("ok", "pull", nxt, 1, base64.b64encode(raw).decode())
+
+
+def test_a_device_that_sends_games_out_of_order_is_stopped(tmp_path):
+    dev = BackwardsDevice(good_entries([1, 2, 3]))
+    code, text, state = run_sync(dev, tmp_path / "a.sqlite", limit=60)
+    assert code == EXIT_DEVICE, text[-600:]
+    assert len(lines(text, "marcador sync:")) == 1, text[-600:]
+    assert len(dev.requests) < 20
