@@ -143,6 +143,8 @@ class Archive:
         except OSError as ex:
             raise ArchiveError(f"cannot create {self.path.parent}: "
                                f"{ex.strerror or ex}") from None
+        if not self.path.exists():
+            self._create()
         self.db = sqlite3.connect(self.path, isolation_level=None,
                                   timeout=WAIT)
         self.db.row_factory = sqlite3.Row
@@ -151,6 +153,37 @@ class Archive:
         if self.version < SCHEMA:
             self._upgrade()
         self._check_games_table()
+
+    def _create(self):
+        # A new archive is made whole in a temp file beside it, then linked
+        # into place: a full disk or a crash leaves no half-made file that
+        # later commands would call "not a marcador archive". Another
+        # process that created it first wins; this one then opens theirs.
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.new")
+        try:
+            self.db = sqlite3.connect(tmp, isolation_level=None,
+                                      timeout=WAIT)
+            try:
+                self._bound_work()
+                self._upgrade()
+            finally:
+                self.db.close()
+            try:
+                os.link(tmp, self.path)
+            except FileExistsError:
+                pass
+            except OSError:           # no hard links here (FAT): rename
+                if not self.path.exists():
+                    os.replace(tmp, self.path)
+        except OSError as ex:
+            raise ArchiveError(f"cannot create the archive {self.path}: "
+                               f"{ex.strerror or ex}") from None
+        finally:
+            for leftover in ("", "-journal", "-wal", "-shm"):
+                try:
+                    os.unlink(f"{tmp}{leftover}")
+                except OSError:
+                    pass
 
     def _version(self):
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
@@ -183,7 +216,8 @@ class Archive:
                 self.db.execute(f"PRAGMA user_version = {SCHEMA}")
             self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:   # SQLite may have rolled back
+                self.db.execute("ROLLBACK")
             raise
         self.version = SCHEMA
 

@@ -270,3 +270,72 @@ def test_a_device_entry_with_an_impossible_time_is_kept_apart(
     assert len(kept) == 1 and "time" in kept[0]["reason"]
     good = to_entry(a_record(4), 2, 1_800_000_000, 1_800_000_100)
     assert db.add_entry(DEVICE, good, "3f9a12c0") == "new"
+
+
+# ------------------------------------------------------------ a full disk
+
+def fill(folder, leave):
+    # Fill the file system of folder but `leave` bytes.
+    import os
+    st = os.statvfs(folder)
+    free = st.f_bavail * st.f_frsize
+    with open(folder / "filler", "wb") as f:
+        f.write(bytes(max(0, free - leave)))
+
+
+@pytest.mark.parametrize("leave", [0, 4096, 8192, 12288, 16384])
+def test_a_first_sync_on_a_full_disk_leaves_no_file_behind(
+        tmp_path, monkeypatch, capsys, leave):
+    import serial
+    from fakedevice import FakeDevice
+    from test_reliability_archive import tmpfs
+    from test_reliability_sync import good_entries
+    with tmpfs(tmp_path / "full", "128k") as mnt:
+        fill(mnt, leave)
+        dev = FakeDevice(good_entries(range(1, 4)))
+        monkeypatch.setattr(serial, "serial_for_url", lambda *a, **k: dev)
+        db = mnt / "new" / "games.sqlite"
+        code = cli(["sync", "--port", "fake", "--db", str(db)])
+        out, err = capsys.readouterr()
+        assert code == EXIT_ARCHIVE, (out, err)
+        assert "disk is full" in err.splitlines()[-1], err
+        left = sorted(p.name for p in (mnt / "new").iterdir())
+        assert left == [] or left == ["games.sqlite"], left
+        if left:        # an archive after all: whole, and it reads
+            assert Archive(db, readonly=True).games() == []
+        assert dev.synced == set()
+        # With room again, the same command makes the archive.
+        (mnt / "filler").unlink()
+        assert cli(["sync", "--port", "fake", "--db", str(db)]) == 0
+        assert len(Archive(db, readonly=True).games()) == 3
+
+
+def _file_size_limit(limit):
+    def limited():
+        import resource
+        import signal
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)   # EFBIG instead
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return limited
+
+
+@pytest.mark.parametrize("limit", [0, 2048, 8192, 16384])
+def test_a_new_archive_that_cannot_be_written_leaves_no_file(tmp_path,
+                                                             limit):
+    # Without root (no tmpfs): a file size limit makes every write past
+    # it fail, as a full disk does.
+    rec = tmp_path / "r.json"
+    rec.write_text(json.dumps(a_record(7, started=1_800_000_000)))
+    db = tmp_path / "new" / "games.sqlite"
+    r = subprocess.run([sys.executable, "-m", "host_tools", "import",
+                        str(rec), "--db", str(db)], cwd=ROOT,
+                       capture_output=True, text=True, timeout=120,
+                       preexec_fn=_file_size_limit(limit))
+    assert r.returncode == EXIT_ARCHIVE, r.stderr
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    left = sorted(p.name for p in db.parent.iterdir())
+    assert left in ([], ["games.sqlite"]), left
+    if left:
+        assert Archive(db, readonly=True).games() == []
+    assert cli(["import", str(rec), "--db", str(db)]) == 0
+    assert len(Archive(db, readonly=True).games()) == 1
