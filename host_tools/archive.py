@@ -36,6 +36,7 @@ WAIT = 30           # seconds a writer waits for another one
 # these (firmware/app/sync.py TIME_MIN, TIME_MAX; a test keeps them equal).
 TIME_MIN = 1704067200    # 2024-01-01
 TIME_MAX = 4102444799    # 2099-12-31 23:59:59
+NUMBER_MAX = 0xFFFFFFFF  # game numbers: 32 bits in the entry header
 # A bound on the work of one query: SQLite virtual machine steps per byte
 # of the file (and a floor for small files). Reading the games of an
 # archive takes about 0.01 step per byte (28 per game; 8,400 for 300 games
@@ -539,7 +540,7 @@ def _check_row(d):
     if not isinstance(d["id"], str) or d["game"] not in IDS:
         raise ValueError("unknown title")
     if not isinstance(d["device"], str) or not _is_int(d["number"]) or \
-            not 0 <= d["number"] <= 0xFFFFFFFF or d["finished"] not in (0, 1) \
+            not 0 <= d["number"] <= NUMBER_MAX or d["finished"] not in (0, 1) \
             or not isinstance(d["finished"], int):
         raise ValueError("its device, number or finished flag is wrong")
     if not isinstance(d["raw"], bytes):
@@ -618,6 +619,9 @@ def record_row(rec):
                          f"DEVICE-FSID-NUMBER or json-HASH")
     device, _, last = gid.rpartition("-")
     number = int(last) if last.isdigit() else 0
+    if number > NUMBER_MAX:
+        raise ValueError(f"its game number {number} is past what a board "
+                         f"numbers ({NUMBER_MAX})")
     started, ended = rec.get("started"), rec.get("ended")
     for name, v in (("started", started), ("ended", ended)):
         if not board_time(v):

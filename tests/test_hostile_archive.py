@@ -339,3 +339,20 @@ def test_a_new_archive_that_cannot_be_written_leaves_no_file(tmp_path,
         assert Archive(db, readonly=True).games() == []
     assert cli(["import", str(rec), "--db", str(db)]) == 0
     assert len(Archive(db, readonly=True).games()) == 1
+
+
+@pytest.mark.parametrize("gid", ["abc-9999999999", "abc-3f9a12c0-4294967296"])
+def test_a_record_numbered_past_what_a_board_numbers_is_refused(
+        tmp_path, capsys, gid):
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(a_record(2, id=gid)))
+    db = tmp_path / "a.sqlite"
+    assert cli(["import", str(path), "--db", str(db)]) == EXIT_RECORD
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "number" in err, err
+    ok = tmp_path / "ok.json"
+    ok.write_text(json.dumps(a_record(2, id="abc-4294967295")))
+    assert cli(["import", str(ok), "--db", str(db)]) == 0
+    assert cli(["games", "--db", str(db)]) == 0
+    out, err = capsys.readouterr()
+    assert "abc-4294967295" in out and err == ""
