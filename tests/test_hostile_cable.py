@@ -66,9 +66,12 @@ def test_a_board_unplugged_in_any_request_is_one_line(tmp_path, monkeypatch,
     assert cli([a.replace("DB", str(db)) for a in COMMANDS[name]]) == 0
 
 
-def test_a_simulated_board_unplugged_mid_sync_is_one_line(tmp_path):
+@pytest.mark.parametrize("after", [0, 50, 200, 320, 340])
+def test_a_simulated_board_unplugged_mid_sync_is_one_line(tmp_path, after):
     # The real firmware on the simulator: the port vanishes (the pty's
-    # other end closes) part-way through the answer to a pull.
+    # other end closes) after `after` more bytes to the PC: in the answer
+    # to `time` (29 bytes), `hello` (53), the pull (227), `mark` (22) or
+    # `damaged` (19).
     from test_sync import SCRIPT, connect
     from host_tools.simport import SimDevice
     from host_tools.sync import sync
@@ -76,12 +79,13 @@ def test_a_simulated_board_unplugged_mid_sync_is_one_line(tmp_path):
     db = Archive(tmp_path / "a.sqlite")
     with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
         c = connect(dev, timeout=5.0)
-        dev.unplug_after = dev.to_pc + 200
+        dev.unplug_after = dev.to_pc + after
         with pytest.raises(LinkError) as ex:
             sync(c, db, progress=lambda s: None)
         c.close()
     assert "unplugged" in str(ex.value)
-    assert db.games() == []
+    # The games' frame arrived whole (all 3 archived) or not (none).
+    assert len(db.games()) == (3 if after >= 320 else 0)
 
 
 class RepeatingDevice(FakeDevice):
