@@ -108,6 +108,8 @@ class Archive:
     def __init__(self, path=None, readonly=False):
         self.path = Path(path or default_path())
         self.readonly = readonly
+        self.left_out = {}          # what readers skipped: name -> why
+        self._steps, self._budget = 0, STEPS_MIN
         try:
             if readonly:
                 self._open_readonly()
@@ -225,13 +227,9 @@ class Archive:
     def _bound_work(self):
         # Every statement gets a budget of steps (reset by _query); past
         # it, SQLite interrupts the statement.
-        self.left_out = {}          # what readers skipped: id -> why
-        self._steps = 0
-
         def tick():
             self._steps += PROGRESS_EVERY
             return self._steps > self._budget
-        self._budget = STEPS_MIN
         self.db.set_progress_handler(tick, PROGRESS_EVERY)
 
     def _new_budget(self):

@@ -311,13 +311,7 @@ def do_import(state, args):
     batches = [_import_source(path, target) for path in args.files]
     total = {"games": 0, "added": 0, "same": 0, "conflicts": [],
              "kept_apart": [], "kept_new": 0}
-    for path, rows, kept, compare, left_out in batches:
-        for what, why in sorted(left_out.items()):
-            print(clean_line(say(
-                args, f"LEFT OUT: {path}: {what} cannot be used ({why}); "
-                      f"not imported",
-                f"FUERA: {path}: {what} no se puede usar ({why}); no se "
-                f"importa")))
+    for path, rows, kept, compare, _ in batches:
         done, kept_new = target.merge(rows, kept, compare)
         total["games"] += len(done)
         total["added"] += sum(s == A.NEW for _, s in done)
@@ -338,6 +332,13 @@ def do_import(state, args):
               + (f"; {copied} elemento(s) apartado(s) copiado(s)"
                  if copied else "")))
     print_kept(total, args)
+    for path, _, _, _, left_out in batches:
+        for what, why in sorted(left_out.items()):
+            print(clean_line(say(
+                args, f"LEFT OUT: {path}: {what} cannot be used ({why}); "
+                      f"not imported",
+                f"FUERA: {path}: {what} no se puede usar ({why}); no se "
+                f"importa")))
 
 
 def _import_source(path, target):
