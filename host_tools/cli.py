@@ -147,6 +147,10 @@ def main(argv=None):
     try:
         code = handler(state, args)
         sys.stdout.flush()
+        note = state.left_out()
+        if note:
+            print(f"marcador {args.command}: {_one_line(note)}",
+                  file=sys.stderr)
         return code or 0
     except BaseException as ex:
         if not isinstance(ex, Exception) and \

@@ -146,10 +146,20 @@ class Client:
     def close(self):
         self.ser.close()
 
+    def _io(self, call, *args):
+        # One read or write on the port; the port gone (the board
+        # unplugged, reset, its USB lost) is a LinkError like a timeout.
+        try:
+            return call(*args)
+        except (serial.SerialException, OSError) as ex:
+            raise LinkError(f"the board's port stopped working (unplugged "
+                            f"or reset? {ex}): plug it in again and run "
+                            f"the command again") from None
+
     def _read_frame(self):
         noise = damaged = 0
         while True:
-            raw = self.ser.readline(MAX_LINE + 1)
+            raw = self._io(self.ser.readline, MAX_LINE + 1)
             if not raw:
                 if damaged:
                     raise LinkError(f"{damaged} answer(s) of the device "
@@ -180,7 +190,7 @@ class Client:
         expect = expect or words[0]
         for attempt in range(BUSY_RETRIES + 1):
             data = wire.frame(words)
-            self.ser.write(data)
+            self._io(self.ser.write, data)
             self.sent += len(data)
             try:
                 return self._answer(words, expect, many)

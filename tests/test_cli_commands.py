@@ -333,7 +333,7 @@ def test_import_an_archive_merges_without_duplicates_and_reports_conflicts(
     rnd = random.Random(77)
     rec, _ = random_game(rnd, "free", steps=10)
     other = Archive(tmp_path / "c.sqlite")
-    other.add_entry(DEVICE, to_entry(rec, 2, 5), FSID)
+    other.add_entry(DEVICE, to_entry(rec, 2, 1_790_000_005), FSID)
     a.add_damaged(DEVICE, FSID, "bad1", b"J" * 40, "reported damaged")
     assert cli(["import", str(a.path), str(other.path),
                 "--db", str(b.path)]) == 0

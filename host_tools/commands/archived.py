@@ -328,7 +328,7 @@ def do_import(state, args):
     batches = [_import_source(path, target) for path in args.files]
     total = {"games": 0, "added": 0, "same": 0, "conflicts": [],
              "kept_apart": [], "kept_new": 0}
-    for path, rows, kept, compare in batches:
+    for path, rows, kept, compare, _ in batches:
         done, kept_new = target.merge(rows, kept, compare)
         total["games"] += len(done)
         total["added"] += sum(s == A.NEW for _, s in done)
@@ -349,10 +349,18 @@ def do_import(state, args):
               + (f"; {copied} elemento(s) apartado(s) copiado(s)"
                  if copied else "")))
     print_kept(total, args)
+    for path, _, _, _, left_out in batches:
+        for what, why in sorted(left_out.items()):
+            print(clean_line(say(
+                args, f"LEFT OUT: {path}: {what} cannot be used ({why}); "
+                      f"not imported",
+                f"FUERA: {path}: {what} no se puede usar ({why}); no se "
+                f"importa")))
 
 
 def _import_source(path, target):
-    """(path, game rows, kept-apart items, how to compare) of one file."""
+    """(path, game rows, kept-apart items, how to compare, {what was left
+    out: why}) of one file."""
     from marcador_core import record
     from ..archive import Archive, check_ids, record_row
     if path != "-":
@@ -366,13 +374,16 @@ def _import_source(path, target):
                 raise UsageError(f"{path} is the archive --db names: import "
                                  f"another one")
             with closing(Archive(path, readonly=True)) as source:
-                rows, kept = source.games(), source.damaged()
+                # Every row checked, its raw bytes those of the game it
+                # claims to be: the rest is left out and reported.
+                rows = source.games(verify_raw=True)
+                kept, left_out = source.damaged(), source.left_out
             try:
                 check_ids(rows, kept)
             except ValueError as ex:
                 raise InvalidRecord(f"{path}: a game: {ex}; nothing was "
                                     f"imported")
-            return path, rows, kept, "raw"
+            return path, rows, kept, "raw", left_out
     data = read_json(path, "game records")
     recs = data if isinstance(data, list) else [data]
     rows = []
@@ -386,4 +397,4 @@ def _import_source(path, target):
         except (ValueError, TypeError, KeyError, RecursionError) as ex:
             raise InvalidRecord(f"{where} is not a game record ({ex}); "
                                 f"nothing was imported")
-    return path, rows, [], "record"
+    return path, rows, [], "record", {}

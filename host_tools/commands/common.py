@@ -49,6 +49,20 @@ class State:
             self._client = Client(self.args.port)
         return self._client
 
+    def left_out(self):
+        """One line naming the archive rows the command left out (that no
+        reader could use), or None."""
+        items = sorted(getattr(self._archive, "left_out", None) or {})
+        if not items:
+            return None
+        why = self._archive.left_out
+        shown = "; ".join(f"{k} ({why[k]})" for k in items[:4])
+        return (f"note: {len(items)} damaged row(s) of the archive left "
+                f"out: {shown}{'; ...' if len(items) > 4 else ''}. The "
+                f"rest is whole; restore a backup, or sync the device "
+                f"again into a new archive (`marcador sync --all --db "
+                f"NEW.sqlite`)")
+
     def close(self):
         for thing in (self._client, self._archive):
             if thing is not None:
