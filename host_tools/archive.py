@@ -484,6 +484,11 @@ class Archive:
         its record says (for rows from another archive)."""
         return self._game_rows(verify_raw=verify_raw)
 
+    def game_ids(self):
+        """[{"id": ...}] of every game row, usable or not (import checks
+        them all before it reads any)."""
+        return [{"id": r[0]} for r in self._query("SELECT id FROM games")]
+
     def get(self, gid):
         rows = self._game_rows("WHERE id = ?", (gid,))
         if not rows:

@@ -374,16 +374,18 @@ def _import_source(path, target):
                 raise UsageError(f"{path} is the archive --db names: import "
                                  f"another one")
             with closing(Archive(path, readonly=True)) as source:
-                # Every row checked, its raw bytes those of the game it
-                # claims to be: the rest is left out and reported.
+                # Every id first, of every row (an id is never a path: a
+                # hostile one refuses the whole file); then every row
+                # checked, its raw bytes those of the game it claims to be:
+                # the rest is left out and reported.
+                kept = source.damaged()
+                try:
+                    check_ids(source.game_ids(), kept)
+                except ValueError as ex:
+                    raise InvalidRecord(f"{path}: a game: {ex}; nothing "
+                                        f"was imported")
                 rows = source.games(verify_raw=True)
-                kept, left_out = source.damaged(), source.left_out
-            try:
-                check_ids(rows, kept)
-            except ValueError as ex:
-                raise InvalidRecord(f"{path}: a game: {ex}; nothing was "
-                                    f"imported")
-            return path, rows, kept, "raw", left_out
+                return path, rows, kept, "raw", source.left_out
     data = read_json(path, "game records")
     recs = data if isinstance(data, list) else [data]
     rows = []
