@@ -8,6 +8,7 @@
 #   make bench      the figures -> docs/benchmarks.md; not a test
 #   make web        the browser simulator, a static site in out/web
 #   make flash BOARD=pico_ssd1306 PORT=/dev/ttyACM0   firmware onto a board
+#   make rp2-emu    the emulated Pico's rp2040js (docs/rp2-emulator.md)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -15,7 +16,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: all venv sim screens test test-slow bench mpy flash score-example clean \
-        web serve-web typecheck
+        web serve-web typecheck rp2-emu
 
 all: test
 
@@ -38,6 +39,17 @@ $(VM_STAMP): web/package.json web/package-lock.json
 	@command -v npm >/dev/null || { echo "npm (Node.js 18+) is needed for the 32-bit VM: apt-get install nodejs npm"; exit 1; }
 	cd web && npm ci --no-audit --no-fund
 	@touch $@
+
+# The emulated Pico (docs/rp2-emulator.md): rp2040js from npm, exactly the
+# version in sim/rp2/package-lock.json, run under node by
+# host_tools/pico_emu.py (`marcador sim --board rp2`, tests/test_rp2.py).
+RP2_STAMP := sim/rp2/node_modules/.installed
+$(RP2_STAMP): sim/rp2/package.json sim/rp2/package-lock.json
+	@command -v npm >/dev/null || { echo "npm (Node.js 18+) is needed for the rp2 emulator: apt-get install nodejs npm"; exit 1; }
+	cd sim/rp2 && npm ci --no-audit --no-fund
+	@touch $@
+
+rp2-emu: $(STAMP) $(RP2_STAMP)
 
 # The stubs of each board family's MicroPython (rp2, esp32) and MicroPython's
 # stdlib stubs, each family in its own folder out/stubs/FAMILY (they replace
@@ -105,5 +117,5 @@ score-example: $(STAMP)
 	$(BIN)/marcador score examples/doggy_rulebook.json
 
 clean:
-	rm -rf $(VENV) out web/node_modules .pytest_cache .hypothesis *.egg-info
+	rm -rf $(VENV) out web/node_modules sim/rp2/node_modules .pytest_cache .hypothesis *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,307 @@
+"""An emulated Raspberry Pi Pico: MicroPython's real rp2 port (a UF2) on
+rp2040js, driven from here (sim/rp2/emu.mjs runs the chip under Node).
+
+The board as wired in boards/pico_ssd1306: an SSD1306 (or SH1106) at 0x3C
+on I2C0, whose bytes are decoded by the unix simulator's own controller
+model (sim/fakes/oled_model.py), four buttons on GPIO 10-13 (active low),
+the USB CDC serial port, and 2 MB of flash kept in an image file.
+
+Time is emulated cycles (125 MHz), never wall time: the same inputs at the
+same cycles give the same run. docs/rp2-emulator.md tells how to use it.
+"""
+
+import importlib.util
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EMU_DIR = ROOT / "sim" / "rp2"
+HZ = 125_000_000
+CYCLES_MS = HZ // 1000
+BUTTON_PINS = (10, 11, 12, 13)     # UP, DOWN, OK, BACK (boards/pico_*)
+KEYS = {"up": 0, "down": 1, "ok": 2, "back": 3}
+TAP_MS = 80                         # as the unix simulator (sim/feeders.py)
+GAP_MS = 150
+LONG_MS = 1200
+UF2_NAME = "firmware-RPI_PICO-v1.28.0.uf2"
+BOOTROM_NAME = "bootrom-rp2040-b1.bin"
+
+
+class Unavailable(Exception):
+    """What is missing to run the emulator, and how to get it."""
+
+
+def shared_dir():
+    # ../shared/rp2 beside the clone (CI keeps a copy beside its clone);
+    # MARCADOR_RP2_SHARED points elsewhere.
+    env = os.environ.get("MARCADOR_RP2_SHARED")
+    return Path(env) if env else ROOT.parent / "shared" / "rp2"
+
+
+def bootrom():
+    path = shared_dir() / BOOTROM_NAME
+    if not path.exists():
+        raise Unavailable(f"the RP2040 bootrom is missing: put {BOOTROM_NAME}"
+                          f" in {shared_dir()} (or set MARCADOR_RP2_SHARED)")
+    return path
+
+
+def stock_uf2():
+    path = shared_dir() / UF2_NAME
+    if not path.exists():
+        raise Unavailable(f"the stock MicroPython image is missing: put "
+                          f"{UF2_NAME} in {shared_dir()}")
+    return path
+
+
+def node():
+    found = shutil.which("node")
+    if not found:
+        raise Unavailable("Node.js (18+) is needed for the rp2 emulator: "
+                          "apt-get install nodejs npm")
+    if not (EMU_DIR / "node_modules" / "rp2040js").exists():
+        raise Unavailable("rp2040js is not installed: run `make rp2-emu` "
+                          "(npm ci in sim/rp2)")
+    return found
+
+
+def _load(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def panel_model(sh1106=False):
+    """The unix simulator's controller model (strict: a byte a real
+    controller would refuse is an error, kept in .errors)."""
+    mod = _load("marcador_oled_model", ROOT / "sim" / "fakes" /
+                "oled_model.py")
+    return (mod.SH1106Model if sh1106 else mod.SSD1306Model)(strict=False)
+
+
+def panel_hex(panel):
+    """The panel as the unix simulator's SHOT lines give it: 1024 bytes,
+    row-major, MSB first, in hex (sim/reports.py panel_bits)."""
+    out = bytearray(1024)
+    for y in range(64):
+        for x in range(128):
+            if panel.pixel(x, y):
+                out[y * 16 + (x >> 3)] |= 0x80 >> (x & 7)
+    return out.hex()
+
+
+class PowerOff(Exception):
+    """The power was cut (cut_after): the board runs no more."""
+
+
+class Pico:
+    """One emulated board. flash: its image file (made on first use);
+    uf2: an image to copy onto it first, as a drop on the BOOTSEL drive
+    does (littlefs is kept). cut_after=N: the power goes after the Nth
+    flash erase or program (tear: that one half done)."""
+
+    def __init__(self, flash, uf2=None, sh1106=False, cut_after=0,
+                 tear=False, on_serial=None):
+        cmd = [node(), str(EMU_DIR / "emu.mjs"), "--bootrom", str(bootrom()),
+               "--flash", str(flash),
+               "--high", ",".join(str(p) for p in BUTTON_PINS)]
+        if uf2:
+            cmd += ["--uf2", str(uf2)]
+        if cut_after:
+            cmd += ["--cut-after", str(cut_after)]
+            if tear:
+                cmd.append("--tear")
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True,
+                                     bufsize=1)
+        self.panel = panel_model(sh1106)
+        self.cycles = 0             # since the last power-on
+        self.busy = 0               # of them, spent executing
+        self.total = 0              # since this object started
+        self.serial = bytearray()   # what the board sent, not yet taken
+        self.on_serial = on_serial  # or a function given each piece
+        self.connections = 0        # CDC enumerations (one per power-on)
+        self.resets = 0             # watchdog resets (each a power cycle)
+        self.flash_ops = []         # (kind "E"/"P", address, bytes)
+        self.i2c_writes = 0
+        self.off = False
+
+    # -- the link to the emulator ------------------------------------------
+    def _send(self, line):
+        if self.proc.poll() is not None:
+            raise RuntimeError("the rp2 emulator stopped")
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def run(self, cycles):
+        """Run `cycles` more cycles; returns the cycle count since
+        power-on. Raises PowerOff once the power is cut."""
+        if self.off:
+            raise PowerOff()
+        self._send(f"run {int(cycles)}")
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("the rp2 emulator stopped (see stderr)")
+            kind, _, rest = line.rstrip("\n").partition(" ")
+            if kind == "ok":
+                now, busy = (int(w) for w in rest.split())
+                self.total += cycles
+                if now < 0:
+                    self.off = True
+                    raise PowerOff()
+                self.cycles, self.busy = now, busy
+                return now
+            if kind == "i2c":
+                addr, _, data = rest.partition(" ")
+                if int(addr, 16) == 0x3C:
+                    self.panel.write(bytes.fromhex(data))
+                    self.i2c_writes += 1
+            elif kind == "usb":
+                data = bytes.fromhex(rest)
+                if self.on_serial:
+                    self.on_serial(data)
+                else:
+                    self.serial += data
+            elif kind == "conn":
+                self.connections += 1
+            elif kind == "reset":
+                self.resets += 1
+            elif kind == "flash":
+                op, addr, n = rest.split()[:3]
+                self.flash_ops.append((op, int(addr, 16), int(n)))
+            elif kind == "off":
+                pass                  # "ok -1" follows
+            else:
+                raise RuntimeError(f"rp2 emulator: {line.strip()}")
+
+    def run_ms(self, ms):
+        return self.run(ms * CYCLES_MS)
+
+    def run_until(self, done, limit_ms, step_ms=10):
+        """Run in steps of step_ms until done() is true; False if it was
+        not within limit_ms."""
+        for _ in range(0, limit_ms, step_ms):
+            if done():
+                return True
+            self.run_ms(step_ms)
+        return done()
+
+    # -- the board's inputs -------------------------------------------------
+    def pin(self, gpio, level):
+        self._send(f"pin {gpio} {1 if level else 0}")
+
+    def press(self, key, ms=TAP_MS, gap=GAP_MS):
+        """A button pressed for `ms`, then released for `gap` (both
+        emulated time), as the unix simulator's key scripts do."""
+        pin = BUTTON_PINS[KEYS[key] if isinstance(key, str) else key]
+        self.pin(pin, 0)
+        self.run_ms(ms)
+        self.pin(pin, 1)
+        self.run_ms(gap)
+
+    def write(self, data):
+        """Bytes the PC sends on the USB serial port."""
+        data = bytes(data)
+        for i in range(0, len(data), 2048):
+            self._send("usb " + data[i:i + 2048].hex())
+
+    def take_serial(self):
+        data = bytes(self.serial)
+        self.serial.clear()
+        return data
+
+    def screen_hex(self):
+        return panel_hex(self.panel)
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self._send("quit")
+                self.proc.wait(timeout=10)
+            except (OSError, RuntimeError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                f.close()
+            except OSError:
+                pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+PTY_MAX = 65536     # bytes kept for a PC that does not read, then dropped
+
+
+class SerialPty:
+    """The board's USB serial port as a pty pair on the PC: the ordinary
+    tools (marcador sync --port, mpremote) open `port`. pump() moves bytes
+    both ways without ever blocking; call it between runs."""
+
+    def __init__(self, pico):
+        import tty
+        self.pico = pico
+        self.master, self._slave = os.openpty()
+        tty.setraw(self._slave)            # no echo, no line editing
+        os.set_blocking(self.master, False)
+        self.port = os.ttyname(self._slave)
+        self.to_pc = bytearray()
+        pico.on_serial = self.to_pc.extend
+
+    def pump(self):
+        """Returns True if anything moved."""
+        moved = False
+        try:
+            data = os.read(self.master, 4096)
+        except (BlockingIOError, OSError):
+            data = b""
+        if data:
+            self.pico.write(data)
+            moved = True
+        if self.to_pc:
+            try:
+                n = os.write(self.master, self.to_pc)
+            except (BlockingIOError, OSError):
+                n = 0
+            del self.to_pc[:n]
+            moved = moved or n > 0
+            if len(self.to_pc) > PTY_MAX:   # nobody reads: as a full host
+                del self.to_pc[:-PTY_MAX]
+        return moved
+
+    def close(self):
+        for fd in (self.master, self._slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def serve(pico, port, stop, step_ms=2, realtime=True, each=None):
+    """Run the board and its serial pty until stop() is true (checked
+    between steps of step_ms emulated ms). realtime: never ahead of the
+    wall clock (emulated timeouts then last as long as real ones); the
+    emulator is usually slower than that anyway. each(): called after
+    every step (the terminal's keys and screen)."""
+    import time
+    start = time.monotonic()
+    ran = 0
+    while not stop():
+        port.pump()
+        pico.run_ms(step_ms)
+        ran += step_ms
+        port.pump()
+        if each:
+            each()
+        if realtime:
+            ahead = ran / 1000 - (time.monotonic() - start)
+            if ahead > 0:
+                time.sleep(ahead)
