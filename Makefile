@@ -4,11 +4,11 @@
 #   make test       every test (make test-slow: the long sweeps too)
 #   make screens    docs/screens/*.png from the simulator
 #   make mpy        firmware/ compiled to out/mpy
+#   make rp2-emu    the emulated Pico's rp2040js (docs/rp2-emulator.md)
 #   make typecheck  pyright over firmware/ with each board family's stubs
 #   make bench      the figures -> docs/benchmarks.md; not a test
 #   make web        the browser simulator, a static site in out/web
 #   make flash BOARD=pico_ssd1306 PORT=/dev/ttyACM0   firmware onto a board
-#   make rp2-emu    the emulated Pico's rp2040js (docs/rp2-emulator.md)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -16,7 +16,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: all venv sim screens test test-slow bench mpy flash score-example clean \
-        web serve-web typecheck rp2-emu
+        web serve-web typecheck
 
 all: test
 
@@ -49,6 +49,7 @@ $(RP2_STAMP): sim/rp2/package.json sim/rp2/package-lock.json
 	cd sim/rp2 && npm ci --no-audit --no-fund
 	@touch $@
 
+.PHONY: rp2-emu
 rp2-emu: $(STAMP) $(RP2_STAMP)
 
 # The stubs of each board family's MicroPython (rp2, esp32) and MicroPython's

@@ -25,6 +25,7 @@ KEYS = {"up": 0, "down": 1, "ok": 2, "back": 3}
 TAP_MS = 80                         # as the unix simulator (sim/feeders.py)
 GAP_MS = 150
 LONG_MS = 1200
+UID = "e6605838834b5d2a"           # the flash chip's unique id (8 bytes)
 UF2_NAME = "firmware-RPI_PICO-v1.28.0.uf2"
 BOOTROM_NAME = "bootrom-rp2040-b1.bin"
 
@@ -100,13 +101,15 @@ class PowerOff(Exception):
 class Pico:
     """One emulated board. flash: its image file (made on first use);
     uf2: an image to copy onto it first, as a drop on the BOOTSEL drive
-    does (littlefs is kept). cut_after=N: the power goes after the Nth
-    flash erase or program (tear: that one half done)."""
+    does (littlefs is kept). cut_after=N: the power goes at the Nth
+    flash erase or program (not done; tear: half done). uid: its flash
+    chip's unique id in hex, machine.unique_id() (another id is another
+    device for sync)."""
 
     def __init__(self, flash, uf2=None, sh1106=False, cut_after=0,
-                 tear=False, on_serial=None):
+                 tear=False, on_serial=None, uid=UID):
         cmd = [node(), str(EMU_DIR / "emu.mjs"), "--bootrom", str(bootrom()),
-               "--flash", str(flash),
+               "--flash", str(flash), "--uid", uid,
                "--high", ",".join(str(p) for p in BUTTON_PINS)]
         if uf2:
             cmd += ["--uf2", str(uf2)]
@@ -305,3 +308,87 @@ def serve(pico, port, stop, step_ms=2, realtime=True, each=None):
             ahead = ran / 1000 - (time.monotonic() - start)
             if ahead > 0:
                 time.sleep(ahead)
+
+
+def settle(pico, step_ms=10, idle=0.25, limit_ms=5000):
+    """Run until the firmware waits (a step of step_ms in which the core
+    was busy less than `idle` of the time): it has taken the last key in.
+    Returns the busy cycles spent; TimeoutError past limit_ms."""
+    spent = 0
+    for _ in range(0, limit_ms, step_ms):
+        before = pico.busy
+        pico.run_ms(step_ms)
+        delta = pico.busy - before if pico.busy >= before else pico.busy
+        spent += delta
+        if delta < idle * step_ms * CYCLES_MS:
+            return spent
+    raise TimeoutError(f"the board was still busy after {limit_ms} ms")
+
+
+def play(pico, script_text):
+    """Play a key script of the unix simulator (sim/keyscript.py's
+    commands) with the buttons' GPIOs: each press waits for the firmware
+    to be idle first, is held as long as there (TAP_MS, LONG_MS, hold MS),
+    then released for GAP_MS. Returns (shots {name: hex}, steps: the busy
+    cycles from each press to the firmware waiting again)."""
+    from .sim import _keyscript, check_script
+    names = check_script(script_text)
+    ks = _keyscript()
+    steps, _ = ks.compile(script_text.splitlines())
+    shots, costs = {}, []
+    for j in range(0, len(steps), 4):
+        kind, key = steps[j] >> 4, steps[j] & 0x0F
+        arg = steps[j + 1] | steps[j + 2] << 8 | steps[j + 3] << 16
+        if kind == ks.HOLD:
+            settle(pico)
+            before = pico.busy
+            pico.press(key, arg)
+            costs.append(pico.busy - before + settle(pico))
+        elif kind == ks.WAIT:
+            pico.run_ms(arg)
+        elif kind == ks.SHOT:
+            settle(pico)
+            shots[names[len(shots)]] = pico.screen_hex()
+        elif kind == ks.QUIT:
+            break
+    return shots, costs
+
+
+class Served:
+    """The board running on its own (a thread) with its USB serial port
+    on a pty, for the PC tools:
+
+        with Served(pico) as port:
+            cli.main(["sync", "--port", port])
+
+    On leaving, whatever the PC wrote last reaches the board."""
+
+    def __init__(self, pico, realtime=True, each=None):
+        self.pico = pico
+        self.realtime = realtime
+        self.each = each
+        self.stopping = False
+        self.error = None
+
+    def __enter__(self):
+        import threading
+        self.pty = SerialPty(self.pico)
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+        return self.pty.port
+
+    def _serve(self):
+        try:
+            serve(self.pico, self.pty, lambda: self.stopping,
+                  realtime=self.realtime, each=self.each)
+        except BaseException as ex:       # PowerOff, the emulator gone
+            self.error = ex
+
+    def __exit__(self, *exc):
+        self.stopping = True
+        self.thread.join()
+        if self.error is None and not self.pico.off:
+            self.pty.pump()
+            self.pico.run_ms(1)
+        self.pty.close()
+        self.pico.on_serial = None

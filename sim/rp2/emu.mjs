@@ -33,7 +33,7 @@ const FLASH_BASE = 0x10000000;
 const CYCLE_NS = 8; // 125 MHz
 
 function parseArgs(argv) {
-  const opts = { high: [], i2c: [0x3c], cutAfter: 0, tear: false };
+  const opts = { high: [], i2c: [0x3c], cutAfter: 0, tear: false, uid: 'e6605838834b5d2a' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -44,11 +44,12 @@ function parseArgs(argv) {
     else if (a === '--i2c') opts.i2c = next().split(',').filter(Boolean).map((s) => parseInt(s, 16));
     else if (a === '--cut-after') opts.cutAfter = Number(next());
     else if (a === '--tear') opts.tear = true;
+    else if (a === '--uid') opts.uid = next();
     else throw new Error(`unknown option ${a}`);
   }
   if (!opts.bootrom || !opts.flash) {
     throw new Error('usage: emu.mjs --bootrom FILE --flash IMAGE [--uf2 FILE] [--high 10,11] ' +
-      '[--i2c 3c] [--cut-after N [--tear]]');
+      '[--i2c 3c] [--uid HEX16] [--cut-after N [--tear]]');
   }
   return opts;
 }
@@ -112,6 +113,33 @@ for (let p = rom16[0x14 / 2] / 2; rom16[p]; p += 2) {
 for (const [i, code] of ROUTINES.entries()) {
   if (entries[code] === undefined) throw new Error(`bootrom without the ${code} routine`);
   rom16[entries[code] / 2] = 0xbe00 | (0x40 + i); // BKPT #0x40+i
+}
+
+// The flash chip's unique id (command 0x4B: 4 dummy bytes, then 8 id
+// bytes), which the SDK reads at boot for machine.unique_id(): rp2040js
+// answers every SSI byte with 0, so every emulated board would be the same
+// device to `marcador sync`.
+const uid = Buffer.from(opts.uid, 'hex');
+if (uid.length !== 8) throw new Error('--uid: 8 bytes in hex');
+function modelUniqueId(ssi) {
+  const write = ssi.writeUint32.bind(ssi);
+  let k = -1; // bytes of a 0x4B command so far, -1: none under way
+  ssi.writeUint32 = (offset, value) => {
+    if (offset === 0x60) {
+      if (k < 0 && (value & 0xff) === 0x4b) {
+        k = 0;
+        ssi.dr0 = 0;
+        return;
+      }
+      if (k >= 0) {
+        k++;
+        ssi.dr0 = k >= 5 ? uid[k - 5] : 0;
+        if (k === 12) k = -1;
+        return;
+      }
+    }
+    write(offset, value);
+  };
 }
 
 // ---- one power-on ----------------------------------------------------------
@@ -183,6 +211,7 @@ function powerOn() {
   mcu.loadBootrom(rom);
   mcu.flash.set(flash);
   mcu.onBreak = onBreak;
+  modelUniqueId(mcu.peripherals[0x18000]);
   mcu.core.PC = FLASH_BASE;
   powerOnNanos = mcu.clock.nanos;
   busy = 0;
