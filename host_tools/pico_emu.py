@@ -35,10 +35,26 @@ class Unavailable(Exception):
 
 
 def shared_dir():
-    # ../shared/rp2 beside the clone (CI keeps a copy beside its clone);
-    # MARCADOR_RP2_SHARED points elsewhere.
+    """../shared/rp2 beside the clone (CI keeps a copy beside its clone;
+    for a git worktree, also beside its main checkout);
+    MARCADOR_RP2_SHARED points elsewhere."""
     env = os.environ.get("MARCADOR_RP2_SHARED")
-    return Path(env) if env else ROOT.parent / "shared" / "rp2"
+    if env:
+        return Path(env)
+    places = [ROOT.parent]
+    try:
+        common = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--path-format=absolute",
+             "--git-common-dir"], capture_output=True, text=True,
+            timeout=10).stdout.strip()
+        if common:
+            places.append(Path(common).parent.parent)
+    except (OSError, subprocess.SubprocessError):
+        pass
+    for place in places:
+        if (place / "shared" / "rp2").is_dir():
+            return place / "shared" / "rp2"
+    return places[0] / "shared" / "rp2"
 
 
 def bootrom():
