@@ -44,7 +44,7 @@ $(VM_STAMP): web/package.json web/package-lock.json
 
 # The emulated Pico (docs/rp2-emulator.md): rp2040js from npm, exactly the
 # version in sim/rp2/package-lock.json, run under node by
-# host_tools/pico_emu.py (`marcador sim --board rp2`, tests/test_rp2.py).
+# host_tools/pico_emu.py (`marcador sim --board rp2`, tests/test_rp2_emulator.py).
 RP2_STAMP := sim/rp2/node_modules/.installed
 $(RP2_STAMP): sim/rp2/package.json sim/rp2/package-lock.json
 	@command -v npm >/dev/null || { echo "npm (Node.js 18+) is needed for the rp2 emulator: apt-get install nodejs npm"; exit 1; }

@@ -5,8 +5,8 @@ the PC tools, unchanged.
 
 Needs ../shared/rp2 (the stock UF2 and the bootrom), Node and `make
 rp2-emu`; skipped without them (failed under MARCADOR_REQUIRE_RP2=1, as
-`make test-rp2` runs). The frozen image's test needs `make uf2
-BOARD=pico_ssd1306`.
+`make test-rp2` runs). The frozen image's test builds it (`make uf2
+BOARD=pico_ssd1306`, tests/rp2_build.py) when it is not up to date.
 
 Emulated time is kept small: about 11-17 M cycles a wall second here."""
 
@@ -172,16 +172,15 @@ def test_a_game_by_gpio_keys_is_the_unix_simulators_then_syncs(
 
 def test_the_frozen_release_image_boots_to_the_unix_home_screen(
         emulator, unix_shots, tmp_path):
-    from marcador_core.version import VERSION
-    uf2 = pico_emu.ROOT / "out" / "uf2" / \
-        f"marcador-{VERSION}-pico_ssd1306.uf2"
-    if not uf2.exists():
-        need(f"no {uf2.relative_to(pico_emu.ROOT)}: `make uf2 "
-             f"BOARD=pico_ssd1306` builds it")
+    from rp2_build import release_uf2          # make uf2, if not built
+    uf2 = release_uf2("pico_ssd1306")
     with pico_emu.Pico(tmp_path / "flash.img", uf2=uf2) as pico:
         boot(pico)
         assert pico.screen_hex() == unix_shots[0]
         assert pico.panel.errors == []
+        # ... and plays the short game as the unix simulator does.
+        shots, steps = pico_emu.play(pico, SHORT_GAME)
+        assert shots == unix_shots[1]
 
 
 # ---------------------------------------------------------------- the chip
