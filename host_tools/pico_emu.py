@@ -399,6 +399,8 @@ class Served:
                   realtime=self.realtime, each=self.each)
         except BaseException as ex:       # PowerOff, the emulator gone
             self.error = ex
+            # As a board's USB port vanishes: the PC's reads fail.
+            self.pty.close()
 
     def __exit__(self, *exc):
         self.stopping = True

@@ -146,6 +146,36 @@ def test_flash_again_finds_everything_there_and_boots_back(
         assert pico.screen_hex() == unix_shots[0]
 
 
+def test_power_cut_mid_flash_then_flash_again_completes(emulator,
+                                                      unix_shots, tmp_path):
+    # The power goes at the 150th flash write of `marcador flash` (of
+    # about 340, torn): the tool says the board stopped answering; powered
+    # again, the board has no /main.py (removed first, written last) and
+    # stays at the REPL; the same command then completes it.
+    img = tmp_path / "flash.img"
+    with pico_emu.Pico(img, uf2=emulator, cut_after=150, tear=True) as pico:
+        assert pico.run_until(lambda: pico.connections == 1, 1000)
+        with pico_emu.Served(pico) as port:
+            rc, out, err = run_cli("flash", "--board", "pico_ssd1306",
+                                   "--port", port, "--wait", "60")
+        assert pico.off
+    assert rc != 0 and "the board stopped answering" in err
+    assert "run the same command again" in err
+    with pico_emu.Pico(img) as pico:
+        assert pico.run_until(lambda: pico.connections == 1, 1000)
+        pico.run_ms(1000)
+        assert pico.i2c_writes == 0                # no Marcador started
+        with pico_emu.Served(pico) as port:
+            rc, out, err = run_cli("flash", "--board", "pico_ssd1306",
+                                   "--port", port, "--wait", "60")
+        assert rc == 0, err
+        assert " 0 of " not in out
+        assert pico.run_until(lambda: pico.resets == 1, 2000, step_ms=1)
+        boot(pico)
+        assert pico.screen_hex() == unix_shots[0]
+        assert pico.panel.errors == []
+
+
 def test_a_game_by_gpio_keys_is_the_unix_simulators_then_syncs(
         flashed, unix_shots, tmp_path):
     img = tmp_path / "flash.img"

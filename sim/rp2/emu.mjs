@@ -55,6 +55,13 @@ function parseArgs(argv) {
 }
 
 const opts = parseArgs(process.argv.slice(2));
+
+// rp2040js warns of each read of an SIO register it lacks (MicroPython's
+// soft reset reads two): harmless, and not to be drawn over a terminal.
+const warn = console.warn;
+console.warn = (...a) => {
+  if (!/invalid SIO address/.test(String(a[0]))) warn(...a);
+};
 const out = [];
 const emit = (line) => out.push(line);
 const hex = (bytes) => Buffer.from(bytes).toString('hex');
