@@ -8,11 +8,12 @@
 //   usb HEX        bytes the USB host sends to the CDC serial port
 //   quit
 // Emulator -> Python (in the order they happened, before "ok"):
-//   i2c ADDR HEX   one write transaction (start .. stop) to ADDR (hex)
+//   i2c ADDR HEX   one write transaction (start .. stop) to ADDR (hex), either bus
 //   usb HEX        bytes the board sent on the CDC serial port
 //   conn           the CDC port enumerated (after each power-on)
 //   reset          the firmware reset the chip (watchdog): power-cycled
 //   off            the power was cut (--cut-after): nothing runs any more
+//   fault MESSAGE  the core did what rp2040js refuses: the chip stopped
 //   flash OP ADDR N  an erase ("E") or program ("P") of N bytes at ADDR
 //   ok CYCLES BUSY emulated cycles since power-on / spent executing
 //
@@ -53,6 +54,12 @@ function parseArgs(argv) {
   }
   return opts;
 }
+
+process.on('uncaughtException', (ex) => {
+  // One line for the Python side (host_tools/pico_emu.py), no stack.
+  process.stderr.write(`${String(ex.message || ex).split('\n')[0]}\n`);
+  process.exit(2);
+});
 
 const opts = parseArgs(process.argv.slice(2));
 
@@ -232,8 +239,26 @@ function powerOn() {
     resetRequested = true;
   };
 
-  // I2C0: write transactions to the attached addresses are reported whole.
-  const i2c = mcu.i2c[0];
+  // I2C0 and I2C1 (boards/pico_ssd1306 wires its display to the one,
+  // pico_sh1106 to the other): write transactions to the attached
+  // addresses are reported whole.
+  for (const i2c of mcu.i2c) hookI2C(i2c);
+
+  // USB CDC, with a host that answers an OUT transfer only when it has
+  // data (as a real host NAKs), not at once with an empty packet.
+  cdc = new USBCDC(mcu.usbCtrl);
+  cdc.onDeviceConnected = () => emit('conn');
+  cdc.onSerialData = (data) => emit(`usb ${hex(data)}`);
+  cdc.usb.onEndpointRead = (endpoint, size) => {
+    if (endpoint !== cdc.outEndpoint) return;
+    pendingRead = { endpoint, size };
+    completeRead();
+  };
+}
+
+let resetRequested = false;
+
+function hookI2C(i2c) {
   let addr = -1;
   let bytes = [];
   const flush = () => {
@@ -259,26 +284,24 @@ function powerOn() {
     flush();
     i2c.completeStop();
   };
-
-  // USB CDC, with a host that answers an OUT transfer only when it has
-  // data (as a real host NAKs), not at once with an empty packet.
-  cdc = new USBCDC(mcu.usbCtrl);
-  cdc.onDeviceConnected = () => emit('conn');
-  cdc.onSerialData = (data) => emit(`usb ${hex(data)}`);
-  cdc.usb.onEndpointRead = (endpoint, size) => {
-    if (endpoint !== cdc.outEndpoint) return;
-    pendingRead = { endpoint, size };
-    completeRead();
-  };
 }
-
-let resetRequested = false;
 
 function cycles() {
   return Math.round((mcu.clock.nanos - powerOnNanos) / CYCLE_NS);
 }
 
 function run(n) {
+  try {
+    runCycles(n);
+  } catch (ex) {
+    // rp2040js refuses what the core did (a misaligned access, ...):
+    // the chip stops, as a real one locks up.
+    emit(`fault ${String(ex.message || ex).split('\n')[0]}`);
+    powered = false;
+  }
+}
+
+function runCycles(n) {
   let clock = mcu.clock;
   let core = mcu.core;
   let target = clock.nanos + n * CYCLE_NS;
