@@ -213,6 +213,24 @@ def test_the_frozen_release_image_boots_to_the_unix_home_screen(
         assert shots == unix_shots[1]
 
 
+def test_the_emulation_is_deterministic(emulator, tmp_path):
+    # Twice the same: a fresh board with the release image, booted, five
+    # presses. Same cycles, same work, same flash writes, same bytes.
+    from rp2_build import release_uf2
+    uf2 = release_uf2("pico_ssd1306")
+    runs = []
+    for n in range(2):
+        img = tmp_path / f"flash{n}.img"
+        with pico_emu.Pico(img, uf2=uf2) as pico:
+            boot(pico)
+            shots, steps = pico_emu.play(pico, "ok\ndown 3\nback\nshot s\n")
+            runs.append((pico.cycles, pico.busy, steps, shots,
+                         pico.flash_ops, pico.i2c_writes))
+        runs[-1] += (img.read_bytes(),)
+    assert runs[0] == runs[1]
+    assert runs[0][4]                           # littlefs was written
+
+
 def test_the_sh1106_release_image_on_i2c1_draws_the_unix_sh1106_screen(
         emulator, tmp_path):
     from rp2_build import release_uf2
