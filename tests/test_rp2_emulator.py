@@ -241,6 +241,15 @@ def test_the_sh1106_release_image_on_i2c1_draws_the_unix_sh1106_screen(
         boot(pico)
         assert pico.screen_hex() == unix["home"]
         assert pico.panel.errors == []
+    # marcador sim --board rp2 --sh1106 on a new board: that image.
+    keys = tmp_path / "k.keys"
+    keys.write_text("down\nshot down\n")
+    sim.run_script("down\nshot down\n", tmp_path / "unix", sh1106=True)
+    rc, out, err = run_cli("sim", "--board", "rp2", "--sh1106", "--script",
+                           str(keys), "--shots", str(tmp_path / "rp2"))
+    assert rc in (0, None), err
+    assert (tmp_path / "rp2" / "down.png").read_bytes() == \
+        (tmp_path / "unix" / "down.png").read_bytes()
 
 
 def test_marcador_sim_board_rp2_plays_a_script_with_shots(emulator,
