@@ -158,10 +158,12 @@ class Pico:
     does (littlefs is kept). cut_after=N: the power goes at the Nth
     flash erase or program (not done; tear: half done). uid: its flash
     chip's unique id in hex, machine.unique_id() (another id is another
-    device for sync)."""
+    device for sync). i2c_time: each I2C transfer takes its time on the
+    wire at the SCL rate the firmware set (the firmware waits for it, as
+    on a board); False: none, as rp2040js alone."""
 
     def __init__(self, flash, uf2=None, sh1106=False, cut_after=0,
-                 tear=False, on_serial=None, uid=UID):
+                 tear=False, on_serial=None, uid=UID, i2c_time=True):
         check_flash(flash)
         if uf2:
             check_uf2(uf2)
@@ -170,6 +172,8 @@ class Pico:
                "--high", ",".join(str(p) for p in BUTTON_PINS)]
         if uf2:
             cmd += ["--uf2", str(uf2)]
+        if not i2c_time:
+            cmd.append("--no-i2c-time")    # transfers take no time
         if cut_after:
             cmd += ["--cut-after", str(cut_after)]
             if tear:
@@ -189,7 +193,8 @@ class Pico:
         self.connections = 0        # CDC enumerations (one per power-on)
         self.resets = 0             # watchdog resets (each a power cycle)
         self.flash_ops = []         # (kind "E"/"P", address, bytes)
-        self.i2c_writes = 0
+        self.i2c_writes = 0         # transactions to the display
+        self.i2c_bytes = 0          # their bytes (address byte not counted)
         self.off = False
         self.fault = None           # what stopped the chip, if it did
 
@@ -239,6 +244,7 @@ class Pico:
                 if int(addr, 16) == 0x3C:
                     self.panel.write(bytes.fromhex(data))
                     self.i2c_writes += 1
+                    self.i2c_bytes += len(data) // 2
             elif kind == "usb":
                 data = bytes.fromhex(rest)
                 if self.on_serial:

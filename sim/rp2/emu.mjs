@@ -34,7 +34,8 @@ const FLASH_BASE = 0x10000000;
 const CYCLE_NS = 8; // 125 MHz
 
 function parseArgs(argv) {
-  const opts = { high: [], i2c: [0x3c], cutAfter: 0, tear: false, uid: 'e6605838834b5d2a' };
+  const opts = { high: [], i2c: [0x3c], cutAfter: 0, tear: false, uid: 'e6605838834b5d2a',
+    i2cTime: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -46,11 +47,12 @@ function parseArgs(argv) {
     else if (a === '--cut-after') opts.cutAfter = Number(next());
     else if (a === '--tear') opts.tear = true;
     else if (a === '--uid') opts.uid = next();
+    else if (a === '--no-i2c-time') opts.i2cTime = false;
     else throw new Error(`unknown option ${a}`);
   }
   if (!opts.bootrom || !opts.flash) {
     throw new Error('usage: emu.mjs --bootrom FILE --flash IMAGE [--uf2 FILE] [--high 10,11] ' +
-      '[--i2c 3c] [--uid HEX16] [--cut-after N [--tear]]');
+      '[--i2c 3c] [--uid HEX16] [--no-i2c-time] [--cut-after N [--tear]]');
   }
   return opts;
 }
@@ -266,23 +268,32 @@ function hookI2C(i2c) {
     addr = -1;
     bytes = [];
   };
+  // Each step of a transfer takes its time on the wire (rp2040js does
+  // them at once): `bits` SCL periods as the firmware set the controller
+  // (high + low counts of clk_sys), during which the firmware waits.
+  const clock = mcu.clock;
+  const later = (bits, fn) => {
+    if (!opts.i2cTime) return fn();
+    const ns = bits * (i2c.sclHighPeriod + i2c.sclLowPeriod) * CYCLE_NS;
+    clock.createAlarm(fn).schedule(ns);
+  };
   i2c.onStart = () => {
     flush();
-    i2c.completeStart();
+    later(1, () => i2c.completeStart());
   };
   i2c.onConnect = (address, mode) => {
     const present = opts.i2c.includes(address);
     addr = present && mode === 0 ? address : -1; // 0: write
-    i2c.completeConnect(present);
+    later(9, () => i2c.completeConnect(present));
   };
   i2c.onWriteByte = (value) => {
     bytes.push(value);
-    i2c.completeWrite(true);
+    later(9, () => i2c.completeWrite(true));
   };
-  i2c.onReadByte = () => i2c.completeRead(0xff);
+  i2c.onReadByte = () => later(9, () => i2c.completeRead(0xff));
   i2c.onStop = () => {
     flush();
-    i2c.completeStop();
+    later(1, () => i2c.completeStop());
   };
 }
 
