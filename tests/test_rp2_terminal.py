@@ -86,7 +86,8 @@ def test_play_the_emulated_pico_in_a_terminal_while_its_port_serves(
         release, tmp_path):
     _, unix = sim.run_script("wait 1000\nshot home\ndown\nshot down\n")
     link = tmp_path / "serial"
-    t = Terminal([sys.executable, "-m", "host_tools", "sim", "--board", "rp2", "--uf2", str(release),
+    t = Terminal([sys.executable, "-m", "host_tools", "sim", "--board",
+                  "rp2", "--uf2", str(release),
                   "--flash", str(tmp_path / "flash.img"),
                   "--serial", str(link)])
     try:
