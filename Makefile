@@ -4,6 +4,7 @@
 #   make test       every test (make test-slow: the long sweeps too)
 #   make screens    docs/screens/*.png from the simulator
 #   make mpy        firmware/ compiled to out/mpy
+#   make rp2-emu    the emulated Pico's rp2040js (docs/rp2-emulator.md)
 #   make typecheck  pyright over firmware/ with each board family's stubs
 #   make bench      the figures -> docs/benchmarks.md; not a test
 #   make web        the browser simulator, a static site in out/web
@@ -40,6 +41,18 @@ $(VM_STAMP): web/package.json web/package-lock.json
 	@command -v npm >/dev/null || { echo "npm (Node.js 18+) is needed for the 32-bit VM: apt-get install nodejs npm"; exit 1; }
 	cd web && npm ci --no-audit --no-fund
 	@touch $@
+
+# The emulated Pico (docs/rp2-emulator.md): rp2040js from npm, exactly the
+# version in sim/rp2/package-lock.json, run under node by
+# host_tools/pico_emu.py (`marcador sim --board rp2`, tests/test_rp2_emulator.py).
+RP2_STAMP := sim/rp2/node_modules/.installed
+$(RP2_STAMP): sim/rp2/package.json sim/rp2/package-lock.json
+	@command -v npm >/dev/null || { echo "npm (Node.js 18+) is needed for the rp2 emulator: apt-get install nodejs npm"; exit 1; }
+	cd sim/rp2 && npm ci --no-audit --no-fund
+	@touch $@
+
+.PHONY: rp2-emu
+rp2-emu: $(STAMP) $(RP2_STAMP)
 
 # The stubs of each board family's MicroPython (rp2, esp32) and MicroPython's
 # stdlib stubs, each family in its own folder out/stubs/FAMILY (they replace
@@ -120,5 +133,5 @@ score-example: $(STAMP)
 	$(BIN)/marcador score examples/doggy_rulebook.json
 
 clean:
-	rm -rf $(VENV) out web/node_modules .pytest_cache .hypothesis *.egg-info
+	rm -rf $(VENV) out web/node_modules sim/rp2/node_modules .pytest_cache .hypothesis *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,10 +1,12 @@
 """marcador sim: the device simulator (the real firmware on the MicroPython
 unix port), in this terminal, from a key script, or serving its serial
-port to `marcador sync`."""
+port to `marcador sync`; with --board rp2, an emulated Pico running
+MicroPython's real rp2 port (docs/rp2-emulator.md)."""
 
 import re
 import sys
 import time
+from pathlib import Path
 
 from .common import FileProblem, UsageError
 
@@ -31,6 +33,18 @@ def args_sim(p):
                         f"at LINK (default {SERIAL_LINK}) for `marcador "
                         f"sync --port LINK`; with --script the device "
                         f"serves after the script until Ctrl-C")
+    p.add_argument("--board", choices=("unix", "rp2"), default="unix",
+                   help="unix: the MicroPython unix port (default); rp2: "
+                        "an emulated Raspberry Pi Pico running the real "
+                        "rp2 port (needs Node, `make rp2-emu` and "
+                        "../shared/rp2; its serial port is always served, "
+                        "at out/rp2-serial unless --serial says where)")
+    p.add_argument("--uf2", metavar="FILE",
+                   help="with --board rp2: a UF2 image to put on the board "
+                        "first, as on its BOOTSEL drive (its littlefs is "
+                        "kept); default on an empty flash: the release "
+                        "image of `make uf2` if built, else the stock "
+                        "MicroPython")
     p.add_argument("--uid", metavar="HEX",
                    help="the board's unique id (machine.unique_id(), 1 to "
                         "16 bytes in hex; default 511a000000000001): "
@@ -39,6 +53,10 @@ def args_sim(p):
 
 def do_sim(state, args):
     from .. import sim
+    if args.board == "rp2":
+        return _rp2(args)
+    if args.uf2:
+        raise UsageError("--uf2 goes with --board rp2")
     uid = args.uid
     if uid is not None and not re.fullmatch(r"([0-9a-fA-F]{2}){1,16}", uid):
         raise UsageError(f"--uid {uid!r}: give 1 to 16 bytes in hex, e.g. "
@@ -96,3 +114,39 @@ def _ready(terminal):
                   f"terminal: marcador sync --port {link}", file=sys.stderr,
                   flush=True)
     return ready
+
+
+def _rp2(args):
+    from .. import pico_emu, pico_sim, sim
+    uid = args.uid or pico_emu.UID
+    if not re.fullmatch(r"[0-9a-fA-F]{16}", uid):
+        raise UsageError(f"--uid {uid!r}: an rp2 board's id is its flash "
+                         f"chip's, 8 bytes in hex, e.g. e6605838834b5d2a")
+    if args.uf2 and not Path(args.uf2).is_file():
+        raise FileProblem(f"no UF2 file {args.uf2}")
+    flash = args.flash or (None if args.script else pico_sim.FLASH)
+    try:
+        if args.script:
+            if args.serial:
+                raise UsageError("--script and --serial do not go together "
+                                 "with --board rp2")
+            text = _script(args.script)
+            shots, steps = pico_sim.run_script(
+                text, args.shots, flash, args.uf2, args.sh1106, uid.lower())
+            steps = sorted(steps)
+            print(f"{len(shots)} screenshot(s)"
+                  + (f" in {args.shots}" if args.shots and shots else "")
+                  + f"; {len(steps)} key presses, busy cycles per press: "
+                  f"median {steps[len(steps) // 2] if steps else 0}, "
+                  f"worst {steps[-1] if steps else 0}")
+            return 0
+        return pico_sim.interactive(
+            flash, args.uf2, args.sh1106, args.serial or pico_sim.SERIAL_LINK,
+            uid.lower(), say=lambda text: print(text, file=sys.stderr,
+                                                flush=True))
+    except sim.ScriptError as ex:
+        raise FileProblem(f"{args.script}: {ex}")
+    except (pico_emu.Unavailable, pico_emu.BadFile) as ex:
+        raise FileProblem(str(ex))
+    except (OSError, RuntimeError, TimeoutError) as ex:
+        raise FileProblem(str(ex))
