@@ -93,11 +93,11 @@ screens: $(STAMP)
 # differential test between them, heap proofs, mpy-cross on all of firmware/,
 # the browser simulator in chromium (MARCADOR_SKIP_BROWSER=1 skips that one;
 # without chromium it fails and says what to install).
-test: $(STAMP) $(VM_STAMP) $(STUBS_STAMP)
+test: $(STAMP) $(VM_STAMP) $(STUBS_STAMP) $(RP2_STAMP)
 	$(BIN)/python -m pytest -q
 
 # The long sweeps as well (hypothesis with many more examples).
-test-slow: $(STAMP) $(VM_STAMP) $(STUBS_STAMP)
+test-slow: $(STAMP) $(VM_STAMP) $(STUBS_STAMP) $(RP2_STAMP)
 	$(BIN)/python -m pytest -q -m 'slow or not slow'
 
 # The figures README quotes, measured on the MicroPython VM: one table,
@@ -126,7 +126,7 @@ uf2:
 
 # The tests of the real board's image (pytest marker rp2): here a missing
 # source tree or toolchain FAILS them instead of skipping.
-test-rp2: $(STAMP)
+test-rp2: $(STAMP) $(RP2_STAMP)
 	MARCADOR_REQUIRE_RP2=1 $(BIN)/python -m pytest -q -m rp2
 
 score-example: $(STAMP)
