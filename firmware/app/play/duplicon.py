@@ -35,7 +35,7 @@ class Play(PlayBase):
     def draw(self, fb):
         g = self.g
         ui.begin(fb)
-        ui.header(fb, tr("duplicon"), "%s %d" % (tr("round"), g.rounds))
+        ui.header(fb, tr("duplicon"), "%s %d" % (tr("round"), g.rounds + 1))
         ui.row(fb, 0, tr("new_round"), "", self.index == 0)
         for p in range(self.s.n):
             last = ("%+d" % g.last[p]) if g.rounds else ""

@@ -17,9 +17,10 @@ class Play(PlayBase):
     def draw(self, fb):
         g = self.g
         ui.begin(fb)
-        # "Ronda 3 ---- Meta 100": the round, and the target if there is one.
+        # "Ronda 3 ---- Meta 100": the round being played (1 before any),
+        # and the target if there is one.
         t = g.target()
-        ui.header(fb, "%s %d" % (tr("round"), g.rounds),
+        ui.header(fb, "%s %d" % (tr("round"), g.rounds + 1),
                   "" if t is None else "%s %d" % (tr("target"), t))
         shown = ui.ROWS - 1
         edge = ui.EDGE if self.s.n > shown else 0
