@@ -168,4 +168,11 @@ alebrijes|Alebrijes|Alebrijes
 dog|DOG|DOG
 dinos|Happy Little Dinos|Happy Little Dinos
 free|Marcador libre|Score pad
+-- Short titles: a past game's row, when the long one leaves no room
+doggy_s|Doggy|Doggy
+duplicon_s|Duplicon|Duplicon
+alebrijes_s|Alebrijes|Alebrijes
+dog_s|DOG|DOG
+dinos_s|Dinos|Dinos
+free_s|Libre|Pad
 """

@@ -114,6 +114,8 @@ WAYS = {
     "p_partner": "L", "p_rounds": "L", "p_disasters": "L",
     "doggy": "TR", "duplicon": "TR", "alebrijes": "TR", "dog": "TR",
     "dinos": "TR", "free": "TR",
+    "doggy_s": "R", "duplicon_s": "R", "alebrijes_s": "R", "dog_s": "R",
+    "dinos_s": "R", "free_s": "R",
 }
 # The text as the screen builds it around the key's text (t).
 AROUND = {
