@@ -133,11 +133,11 @@ def test_doggy_cursor_leaves_the_mario_hugo_row(tmp_path):
 
 
 def test_doggy_third_mario_hugo_taken_back_before_the_wilds():
-    # The third Mario Hugo with a wild to assign: "pass the device" comes
-    # first; BACK there returns to play, where a long BACK undoes the
-    # Mario Hugo (2/3 again), and nothing was assigned.
+    # The third Mario Hugo with a wild to assign: its note (play is over),
+    # OK, then "pass the device"; BACK there returns to play, where a long
+    # BACK undoes the Mario Hugo (2/3 again), and nothing was assigned.
     lines = keys("doggy").splitlines()
-    end = next(i for i, ln in enumerate(lines) if "# 3/3" in ln)
+    end = next(i for i, ln in enumerate(lines) if "# play is over" in ln)
     script = "\n".join(lines[:end + 1]) + "\n"
     states, _ = sim.run_script(script + "state\nback\nstate\nlong back\n"
                                "state\n")

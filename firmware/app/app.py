@@ -39,6 +39,7 @@ class App:
         self.dirty = True
         self.toast_text = None
         self.toast_until = 0
+        self.toast_through = False
         self.now = 0
         self.last_key = 0
         self.idle = _AWAKE
@@ -97,7 +98,11 @@ class App:
         self.stack[0] = None
         unload("app.home")
 
-    def toast(self, text, ms=1500):
+    def toast(self, text, ms=1500, through=False):
+        # through: keys go on to the screen (and end the message), OK and
+        # BACK too: a message that must not cost a press (or a long BACK
+        # that undoes what it announces).
+        self.toast_through = through
         self.toast_text = text
         self.toast_until = self.now + ms
         self.dirty = True
@@ -191,7 +196,8 @@ class App:
             # (a held UP/DOWN let go is no key: the message stays)
             self.toast_text = None
             self.dirty = True
-            if key_of(ev) == OK or key_of(ev) == BACK:
+            if not self.toast_through and (key_of(ev) == OK or
+                                           key_of(ev) == BACK):
                 return
         self.top().key(ev)
         self.dirty = True

@@ -29,6 +29,11 @@ continue|Seguir jugando|Keep playing
 undo|Deshacer|Undo
 redo|Rehacer|Redo
 undone|Deshecho|Undone
+undone_x|Deshecho: %s|Undone: %s
+done_undo|%s. BACK largo: deshacer|%s. Long BACK: undo
+back_undo|BACK: deshacer|BACK: undo
+ok_go_on|OK: seguir|OK: go on
+passed|%s pasó turno|%s: next turn
 nothing_undo|Nada que deshacer|Nothing to undo
 undo_last|Deshacer último evento|Undo the last event
 fix_round|Corregir una ronda|Correct a round
@@ -73,6 +78,9 @@ ok_when_ready|OK cuando estés listo|OK when ready
 -- Doggy Style
 mario|Mario Hugo|Mario Hugo
 mario_came|¡Apareció Mario Hugo!|Mario Hugo appeared!
+mario_end|Se acabó el juego|Play is over
+took|%s tomó %s %d|%s took %s %d
+ordered|%s ordenó %s|%s ordered %s
 take|Tomó Parranda|Took a Parranda
 order|Ordenar|Order
 reserve_add|Reserva +1|Reserve +1

@@ -115,6 +115,8 @@ WAYS = {
     "p_partner": "L", "p_rounds": "L", "p_disasters": "L",
     "doggy": "TR", "duplicon": "TR", "alebrijes": "TR", "dog": "TR",
     "dinos": "TR", "free": "TR",
+    "undone_x": "S", "done_undo": "S", "back_undo": "L", "ok_go_on": "L",
+    "passed": "S", "mario_end": "L", "took": "S", "ordered": "S",
     "doggy_s": "R", "duplicon_s": "R", "alebrijes_s": "R", "dog_s": "R",
     "dinos_s": "R", "free_s": "R",
 }
@@ -136,6 +138,13 @@ AROUND = {
     "sum_title": lambda t: t % (99, "Depredador"),
     # the longest dinosaur name
     "dino_short": lambda t: sorted(t.split(" "), key=len)[-1],
+    # What was undone or done at once, at their longest: a 12-letter name
+    # and the longest of DOG's actions.
+    "undone_x": lambda t: t % ("M" * 12 + ": " + i18n.tr("goal_partner")),
+    "done_undo": lambda t: t % ("M" * 12 + ": " + i18n.tr("goal_partner")),
+    "passed": lambda t: t % ("M" * 12),
+    "took": lambda t: t % ("M" * 12, i18n.tr("yellow"), 5),
+    "ordered": lambda t: t % ("M" * 12, i18n.tr("yellow")),
 }
 # The right-hand text next to a key's row or title, where there is one.
 RIGHT = {

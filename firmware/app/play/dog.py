@@ -4,7 +4,8 @@
 # deal line deals the next round; OK on a player: pawn out, pawn in the
 # goal (by them or by their partner), or "killed <name>" (a pawn of that
 # player). Only what the rules allow is offered (a single choice is done
-# at once). The cursor waits on the player whose turn it is
+# at once, and a message says what was recorded and that a long BACK
+# undoes it). The cursor waits on the player whose turn it is
 # (counter-clockwise; the rules core derives it from the log); a long OK
 # says "next turn" (a pass).
 
@@ -142,7 +143,14 @@ class Play(PlayBase):
                 a.pop()
             self.commit(G.event(self.s.ev, acts[i][0], p, acts[i][1]))
         if len(acts) == 1:
+            # Done at once, and said so, with how to undo it (a long BACK,
+            # which the message lets through).
+            log = self.s.log
+            n = log.n_live
             pick(0)
+            if log.n_live > n and not self.g.over:
+                a.toast(tr("done_undo") % self.describe(
+                    log.event_at(log.n_live - 1)), 2500, True)
             return
         names = self.s.names
         rows = []
@@ -153,6 +161,24 @@ class Play(PlayBase):
                 rows.append(tr("out" if k == G.OUT else
                                "goal" if q == p else "goal_partner"))
         a.push(Choice(a, names[p], rows, pick))
+
+    def describe(self, off):
+        # "J3: Mató a J2", "Ana: Sacó ficha"... (the list's own texts).
+        b = self.s.log.buf
+        k = b[off] & 0x0F
+        p = b[off] >> 4
+        names = self.s.names
+        if k == G.DEAL:
+            return tr("deal")
+        if k == G.PASS:
+            return tr("passed") % names[p]
+        if k == G.KILL:
+            what = tr("kill") % names[b[off + 1]]
+        elif k == G.GOAL:
+            what = tr("goal" if b[off + 1] == p else "goal_partner")
+        else:
+            what = tr("out")
+        return "%s: %s" % (names[p], what)
 
     def finished(self, then=None):
         # Count the game in the match; offer the next game if it goes on.

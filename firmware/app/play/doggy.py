@@ -117,17 +117,47 @@ class Play(PlayBase):
             return
         self.rows_key(ev)
 
+    mario_now = False               # table_action's commit under way
+
     def after(self):
         self.to_turn()
         if self.g.ended():
-            self.finished()
+            if self.mario_now:
+                # The third Mario Hugo: say that play is over and how to
+                # undo it before the wilds (app/play/doggy_wild.py).
+                from app.play.doggy_wild import EndNote
+                self.app.push(EndNote(self.app, self))
+            else:
+                self.finished()
+
+    def describe(self, off):
+        # "Ana tomó rojo 5", "Ana ordenó rojo", "Ana: Reserva +1"...
+        b = self.s.log.buf
+        k = b[off] & 0x0F
+        name = self.s.names[b[off] >> 4]
+        if k == D.TAKE:
+            return tr("took") % (name, tr(COLOR_KEYS[b[off + 1] & 15]),
+                                 b[off + 1] >> 4)
+        if k == D.ORDER:
+            return tr("ordered") % (name, tr(COLOR_KEYS[b[off + 1]]))
+        if k == D.RESERVE:
+            return "%s: %s" % (name, tr("reserve_add" if b[off + 1] < 128
+                                        else "reserve_sub"))
+        if k == D.PASS:
+            return tr("passed") % name
+        if k == D.MARIO:
+            return tr("mario")
+        return ""
 
     def undo(self):
         super().undo()
         self.to_turn()
 
     def table_action(self):
-        if self.commit(D.event(self.s.ev, D.MARIO)) and not self.g.ended():
+        self.mario_now = True
+        done = self.commit(D.event(self.s.ev, D.MARIO))
+        self.mario_now = False
+        if done and not self.g.ended():
             self.to_turn()          # away from the Mario Hugo line
             self.app.toast("%s %d/%d" % (tr("mario"), self.g.mario,
                                          D.MARIOS_TO_END))
