@@ -5,7 +5,6 @@
 
 from drivers.buttons import OK, BACK, LONG, key_of, kind_of
 from core import errors
-from core.game import FIX
 from app.screens import Screen, Choice
 from app.i18n import tr
 from app import ui
@@ -92,8 +91,7 @@ class PlayBase(Screen):
     def undo(self):
         # The message names what was undone ("Deshecho: Ana tomó rojo 5").
         log = self.s.log
-        what = self.describe(log.event_at(log.n_live - 1)) \
-            if log.n_live else ""
+        what = self.say(log.n_live - 1) if log.n_live else ""
         if self.s.undo():
             self.app.toast(tr("nothing_undo"))
         elif what:
@@ -101,16 +99,14 @@ class PlayBase(Screen):
         else:
             self.app.toast(tr("undone"), 800)
 
-    def describe(self, off):
-        # The event at log.buf[off] in words, "" if the title does not say:
-        # here a round ("Ronda 3", the last one played) and a correction.
-        b = self.s.log.buf
-        k = b[off] & 0x0F
-        if k == FIX:
-            return tr("fix_n") % (b[off + 1] + 1)
-        if k == self.g.ROUND_KIND and self.g.ROUND_KIND:
-            return "%s %d" % (tr("round"), self.g.rounds)
-        return ""
+    def say(self, j):
+        # The j-th event in effect in words (app/play/words.py, in RAM for
+        # this call only).
+        from app.play import words
+        text = words.describe(self, self.s.log.event_at(j))
+        from app.memory import unload
+        unload("app.play.words")
+        return text
 
     def menu_items(self):
         return ["continue", "undo", "redo", "scores", "exit"]

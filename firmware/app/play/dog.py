@@ -149,8 +149,8 @@ class Play(PlayBase):
             n = log.n_live
             pick(0)
             if log.n_live > n and not self.g.over:
-                a.toast(tr("done_undo") % self.describe(
-                    log.event_at(log.n_live - 1)), 2500, True)
+                a.toast(tr("done_undo") % self.say(log.n_live - 1), 2500,
+                        True)
             return
         names = self.s.names
         rows = []
@@ -161,24 +161,6 @@ class Play(PlayBase):
                 rows.append(tr("out" if k == G.OUT else
                                "goal" if q == p else "goal_partner"))
         a.push(Choice(a, names[p], rows, pick))
-
-    def describe(self, off):
-        # "J3: Mató a J2", "Ana: Sacó ficha"... (the list's own texts).
-        b = self.s.log.buf
-        k = b[off] & 0x0F
-        p = b[off] >> 4
-        names = self.s.names
-        if k == G.DEAL:
-            return tr("deal")
-        if k == G.PASS:
-            return tr("passed") % names[p]
-        if k == G.KILL:
-            what = tr("kill") % names[b[off + 1]]
-        elif k == G.GOAL:
-            what = tr("goal" if b[off + 1] == p else "goal_partner")
-        else:
-            what = tr("out")
-        return "%s: %s" % (names[p], what)
 
     def finished(self, then=None):
         # Count the game in the match; offer the next game if it goes on.

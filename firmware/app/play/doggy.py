@@ -130,25 +130,6 @@ class Play(PlayBase):
             else:
                 self.finished()
 
-    def describe(self, off):
-        # "Ana tomó rojo 5", "Ana ordenó rojo", "Ana: Reserva +1"...
-        b = self.s.log.buf
-        k = b[off] & 0x0F
-        name = self.s.names[b[off] >> 4]
-        if k == D.TAKE:
-            return tr("took") % (name, tr(COLOR_KEYS[b[off + 1] & 15]),
-                                 b[off + 1] >> 4)
-        if k == D.ORDER:
-            return tr("ordered") % (name, tr(COLOR_KEYS[b[off + 1]]))
-        if k == D.RESERVE:
-            return "%s: %s" % (name, tr("reserve_add" if b[off + 1] < 128
-                                        else "reserve_sub"))
-        if k == D.PASS:
-            return tr("passed") % name
-        if k == D.MARIO:
-            return tr("mario")
-        return ""
-
     def undo(self):
         super().undo()
         self.to_turn()
