@@ -79,6 +79,6 @@ def test_dog_only_action_is_announced_and_undone_at_once():
     states, shots = sim.run_script(keys)
     done, undone = states[:2]
     assert events(done)[-1] == {"e": "out", "p": 0}
-    assert toast(shots["done"]) == "J1: Sacó ficha. BACK largo: deshacer"
+    assert toast(shots["done"]) == "J1: Sacó ficha. Deshacer: BACK largo"
     assert [e["e"] for e in events(undone)][-2:] == ["out", "undo"]
     assert toast(shots["undone"]) == "Deshecho: J1: Sacó ficha"

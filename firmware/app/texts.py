@@ -30,7 +30,7 @@ undo|Deshacer|Undo
 redo|Rehacer|Redo
 undone|Deshecho|Undone
 undone_x|Deshecho: %s|Undone: %s
-done_undo|%s. BACK largo: deshacer|%s. Long BACK: undo
+done_undo|%s. Deshacer: BACK largo|%s. Undo: long BACK
 back_undo|BACK: deshacer|BACK: undo
 ok_go_on|OK: seguir|OK: go on
 passed|%s pasó turno|%s: next turn
