@@ -7,7 +7,7 @@ what was undone."""
 from conftest import ROOT
 from host_tools import sim
 from host_tools.devicelog import to_record
-from screen import glyph_at, pixels, toast
+from screen import read_header, read_row, toast
 
 SCRIPTS = ROOT / "sim" / "scripts"
 
@@ -16,26 +16,6 @@ def head(gid, marker, inclusive=True):
     lines = (SCRIPTS / f"{gid}.keys").read_text().splitlines()
     end = next(i for i, ln in enumerate(lines) if marker in ln)
     return "\n".join(lines[:end + (1 if inclusive else 0)]) + "\n"
-
-
-def centred(hexbits, ys=(12, 21, 30, 39, 48)):
-    # A Note's centred lines (app/notes.py message), blank ones left out.
-    px = pixels(hexbits)
-    out = []
-    for y in ys:
-        best = ""
-        for x0 in range(0, 64):
-            s = ""
-            for k in range(25):
-                ch = glyph_at(px, x0 + 5 * k, y)
-                if ch == "?":
-                    break
-                s += ch
-            if len(s.strip()) > len(best):
-                best = s.strip()
-        if best:
-            out.append(best)
-    return out
 
 
 def events(state):
@@ -56,9 +36,10 @@ def test_doggy_third_mario_hugo_says_play_is_over_and_how_to_undo():
         "shot undone\n"
     states, shots = sim.run_script(keys)
     ended, undone = states[:2]
-    assert ended["screen"] == "EndNote"
-    assert centred(shots["end"]) == ["Se acabó el juego", "OK: seguir",
-                                     "BACK: deshacer"]
+    assert ended["screen"] == "Choice"
+    assert read_header(shots["end"])[0] == "Mario Hugo 3/3"
+    assert [read_row(shots["end"], i)[0] for i in range(2)] == \
+        ["Fin del juego: seguir", "Deshacer"]
     # BACK there undoes the third Mario Hugo at once: play goes on.
     assert undone["screen"] == "Play" and not undone["session"]["over"]
     assert [e["e"] for e in events(undone)][-2:] == ["mario", "undo"]

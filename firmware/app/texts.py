@@ -31,8 +31,6 @@ redo|Rehacer|Redo
 undone|Deshecho|Undone
 undone_x|Deshecho: %s|Undone: %s
 done_undo|%s. Deshacer: BACK largo|%s. Undo: long BACK
-back_undo|BACK: deshacer|BACK: undo
-ok_go_on|OK: seguir|OK: go on
 passed|%s pasó turno|%s: next turn
 nothing_undo|Nada que deshacer|Nothing to undo
 undo_last|Deshacer último evento|Undo the last event
@@ -78,7 +76,7 @@ ok_when_ready|OK cuando estés listo|OK when ready
 -- Doggy Style
 mario|Mario Hugo|Mario Hugo
 mario_came|¡Apareció Mario Hugo!|Mario Hugo appeared!
-mario_end|Se acabó el juego|Play is over
+mario_end|Fin del juego: seguir|Play is over: go on
 took|%s tomó %s %d|%s took %s %d
 ordered|%s ordenó %s|%s ordered %s
 take|Tomó Parranda|Took a Parranda

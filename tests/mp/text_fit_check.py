@@ -115,8 +115,8 @@ WAYS = {
     "p_partner": "L", "p_rounds": "L", "p_disasters": "L",
     "doggy": "TR", "duplicon": "TR", "alebrijes": "TR", "dog": "TR",
     "dinos": "TR", "free": "TR",
-    "undone_x": "S", "done_undo": "S", "back_undo": "L", "ok_go_on": "L",
-    "passed": "S", "mario_end": "L", "took": "S", "ordered": "S",
+    "undone_x": "S", "done_undo": "S",
+    "passed": "S", "mario_end": "R", "took": "S", "ordered": "S",
     "doggy_s": "R", "duplicon_s": "R", "alebrijes_s": "R", "dog_s": "R",
     "dinos_s": "R", "free_s": "R",
 }

@@ -89,24 +89,19 @@ class PlayBase(Screen):
         finish_game(self.app, self.s, then)
 
     def undo(self):
-        # The message names what was undone ("Deshecho: Ana tomó rojo 5").
+        # The message names what was undone ("Deshecho: Ana tomó rojo 5"):
+        # app/play/words.py, in RAM for that moment only.
         log = self.s.log
-        what = self.say(log.n_live - 1) if log.n_live else ""
+        what = ""
+        if log.n_live:
+            from app.play.words import say
+            what = say(self, log.n_live - 1)
         if self.s.undo():
             self.app.toast(tr("nothing_undo"))
         elif what:
             self.app.toast(tr("undone_x") % what)
         else:
             self.app.toast(tr("undone"), 800)
-
-    def say(self, j):
-        # The j-th event in effect in words (app/play/words.py, in RAM for
-        # this call only).
-        from app.play import words
-        text = words.describe(self, self.s.log.event_at(j))
-        from app.memory import unload
-        unload("app.play.words")
-        return text
 
     def menu_items(self):
         return ["continue", "undo", "redo", "scores", "exit"]

@@ -149,7 +149,8 @@ class Play(PlayBase):
             n = log.n_live
             pick(0)
             if log.n_live > n and not self.g.over:
-                a.toast(tr("done_undo") % self.say(log.n_live - 1), 2500,
+                from app.play.words import say
+                a.toast(tr("done_undo") % say(self, log.n_live - 1), 2500,
                         True)
             return
         names = self.s.names

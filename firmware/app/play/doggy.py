@@ -123,12 +123,26 @@ class Play(PlayBase):
         self.to_turn()
         if self.g.ended():
             if self.mario_now:
-                # The third Mario Hugo: say that play is over and how to
-                # undo it before the wilds (app/play/doggy_wild.py).
-                from app.play.doggy_wild import EndNote
-                self.app.push(EndNote(self.app, self))
+                self.end_note()
             else:
                 self.finished()
+
+    def end_note(self):
+        # The third Mario Hugo: say that play is over and how to undo it
+        # (a list: OK goes on to the wilds or the breakdown; "undo", or
+        # BACK, undoes it).
+        a = self.app
+
+        def pick(i):
+            a.pop()
+            if i:
+                self.undo()
+            else:
+                self.finished()
+        a.push(Choice(a, "%s %d/%d" % (tr("mario"), D.MARIOS_TO_END,
+                                       D.MARIOS_TO_END),
+                      [tr("mario_end"), tr("undo")], pick,
+                      on_back=lambda: pick(1)))
 
     def undo(self):
         super().undo()

@@ -3,7 +3,7 @@
 # secret, then the breakdown. In RAM only from then on (forgotten with the
 # play modules when the game ends).
 
-from drivers.buttons import OK, BACK, LONG, key_of, kind_of
+from drivers.buttons import BACK, key_of
 from core import doggy as D
 from app.screens import Choice, Note
 from app.play.base import PlayBase
@@ -21,27 +21,6 @@ class PassTo(Note):
             self.app.pop()          # the play screen is under it
             return
         super().key(ev)
-
-
-class EndNote(Note):
-    """The third Mario Hugo ended play: it says so, OK goes on to the wilds
-    (or the breakdown), BACK undoes the Mario Hugo at once."""
-
-    def __init__(self, app, play):
-        super().__init__(app, "%s %d/%d" % (tr("mario"), D.MARIOS_TO_END,
-                                            D.MARIOS_TO_END),
-                         [tr("mario_end"), "", tr("ok_go_on"),
-                          tr("back_undo")])
-        self.play = play
-
-    def key(self, ev):
-        k = key_of(ev)
-        if k == BACK:
-            self.app.pop()
-            self.play.undo()
-        elif k == OK and kind_of(ev) != LONG:
-            self.app.pop()
-            self.play.finished()
 
 
 class WildAssign:

@@ -1,10 +1,18 @@
 # What an event recorded, in words: the undo message names what was undone
 # ("Deshecho: Ana tomó rojo 5"), DOG's single choice says what it recorded.
-# Loaded only for that moment and forgotten after (app/play/base.py say),
-# so that no play screen keeps this code in RAM.
+# Loaded only for that moment: say() forgets this module before it
+# returns, so that no play screen keeps this code in RAM.
 
 from core.game import FIX
 from app.i18n import tr
+
+
+def say(play, j):
+    # The j-th event in effect in the play's log, in words.
+    text = describe(play, play.s.log.event_at(j))
+    from app.memory import unload
+    unload("app.play.words")
+    return text
 
 
 def describe(play, off):
