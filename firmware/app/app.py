@@ -39,7 +39,6 @@ class App:
         self.dirty = True
         self.toast_text = None
         self.toast_until = 0
-        self.toast_through = False
         self.now = 0
         self.last_key = 0
         self.idle = _AWAKE
@@ -98,11 +97,16 @@ class App:
         self.stack[0] = None
         unload("app.home")
 
+    # A toast's keys go on to the screen (see toast); a class default: the
+    # App gets the attribute only once a toast lets keys through.
+    toast_through = False
+
     def toast(self, text, ms=1500, through=False):
         # through: keys go on to the screen (and end the message), OK and
         # BACK too: a message that must not cost a press (or a long BACK
         # that undoes what it announces).
-        self.toast_through = through
+        if through != self.toast_through:
+            self.toast_through = through
         self.toast_text = text
         self.toast_until = self.now + ms
         self.dirty = True

@@ -38,17 +38,17 @@ def split_lines(text, width=COLS):
 
 
 TOAST_LINES = 3
-TOAST_COLS = COLS - 1   # a blank column between the text and the frame
 
 
 def draw_toast(fb, text):
     # A message over the screen, word-wrapped onto up to TOAST_LINES lines
-    # of TOAST_COLS characters, centred in a framed box as wide as the
-    # panel: 24 glyphs take 120 of its 128 columns, so a blank column or
-    # more stays on either side between the text and the frame, and a
-    # blank row above and below. Texts are written to fit
-    # (tests/test_texts.py); a longer one loses its last lines.
-    lines = split_lines(text, TOAST_COLS)
+    # of COLS - 1 characters, centred in a framed box as wide as the panel:
+    # 24 glyphs take 120 of its 128 columns, so that a blank column or more
+    # stays on either side between the text and the frame, and a blank row
+    # above and below. Texts are written to fit (tests/test_texts.py); a
+    # longer one loses its last lines. (No name for COLS - 1: one more
+    # qstr took 128 bytes more at Dinos' peak.)
+    lines = split_lines(text, COLS - 1)
     n = min(len(lines), TOAST_LINES)
     h = 8 * n + 4
     y = (64 - h) // 2

@@ -204,7 +204,7 @@ def check(key, lang, way, t, right="", width=0):
         center(fb, 48, t)
     elif way == "S":
         draw_toast(fb, t)
-        want = split_lines(t, notes.TOAST_COLS)
+        want = split_lines(t, ui.COLS - 1)   # as draw_toast wraps
         r = [x for x in fb.rects if x[0] == "rect"]
         if len(r) != 1 or r[0][1] < 0 or r[0][2] < 0 or \
                 r[0][1] + r[0][3] > 128 or r[0][2] + r[0][4] > 64:
