@@ -350,7 +350,9 @@ def doggy_games(rnd, rounds):
                     card = deck.pop(0)
                     if card is None:
                         game.add({"e": "mario"})
-                        game.unit("mario", 1, "M 0")
+                        # The third one's note (play is over): OK.
+                        game.unit("mario", 1, "M 0",
+                                  *(["T ok"] if game.g.ended() else []))
                     else:
                         supply.append(card)
             p = (p + 1) % N

@@ -3,8 +3,10 @@
 # It builds what a real board.py builds, but from fakes: the real SSD1306 or
 # SH1106 driver talks to a fake I2C bus whose controller model decodes every
 # byte into pixels; the buttons are fake pins that the simulator presses and
-# releases; the clock is virtual in scripted runs (fast and repeatable) and
-# real when a person plays in the terminal. run_sim.py configures it.
+# releases; the clock is virtual in scripted runs (fast and repeatable), and
+# when a person plays in the terminal the device's own (the time it slept,
+# kept up with the PC's: sim/terminal.py), so that a busy PC loses no key.
+# run_sim.py configures it.
 
 from fakes.i2c import FakeI2C
 from fakes.oled_model import SSD1306Model, SH1106Model

@@ -37,6 +37,9 @@ if "--script" in args:
         f.read().split("\n"), heap_stats="--heap-stats" in args)
 else:
     import terminal
-    board.CONFIG["feeder"] = terminal.TerminalFeeder()
+    # --stall MS: the PC stops the simulator this long whenever a key goes
+    # down or up, as a busy machine may (the tests of keys under load).
+    board.CONFIG["feeder"] = terminal.TerminalFeeder(
+        int(args[args.index("--stall") + 1]) if "--stall" in args else 0)
 
 import main  # noqa: E402,F401  (firmware/main.py: never returns)

@@ -7,6 +7,13 @@
 # Keys are queued: each becomes a press of its own (down, then up for
 # GAP_MS so that the firmware's debounce sees the release), in order,
 # however fast they are typed or repeated by a held key.
+#
+# The firmware runs on the device's own clock, not the PC's: ticks_ms() is
+# the time the firmware has slept (10 ms a step), which keeps up with the
+# PC's clock when the PC has time to spare. The presses are played on it,
+# so a busy PC (a stall between two steps) can neither lose a key nor
+# shorten a hold: every press lasts its length in the firmware's steps.
+# "q" quits once the keys typed before it are played; Ctrl-C at once.
 
 import sys
 from feeders import TAP_MS, LONG_MS
@@ -14,6 +21,8 @@ from feeders import TAP_MS, LONG_MS
 GAP_MS = 80             # released between queued presses (debounce: 50 ms)
 ESC_MS = 50             # a lone Esc: no next byte within this long
 HOLD_MS = 2500          # Page Up / Page Down
+LAG_MS = 200            # the device's clock lags the PC's at most this
+QUIT = -1               # a queued "q"
 
 # Braille dot bits for the pixel at (x, y) in a 2x4 cell.
 DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
@@ -32,14 +41,17 @@ class TerminalFeeder:
     HELP = ("\u2191\u2193: UP/DOWN  Enter/\u2192: OK  Bksp/\u2190: BACK  "
             "Tab+key: long  PgUp/PgDn: hold  q: quit")
 
-    def __init__(self):
+    def __init__(self, stall=0):
         import time
+        self.stall = stall
         import select
         self.time = time
         self.poll = select.poll()
         self.poll.register(sys.stdin, select.POLLIN)
-        self.queue = []      # (pin, ms) presses still to make
+        self.queue = []      # (pin, ms) presses still to make (QUIT)
         self.pin = -1        # the pin held down now, or -1
+        self.now = 0         # the device's clock (ms)
+        self.start = time.ticks_ms()    # the PC's clock at device time 0
         self.until = 0       # when it is released / the gap ends
         self.long = False
         self.seen = -1
@@ -63,10 +75,18 @@ class TerminalFeeder:
         sys.stdout.write("\x1b[?25h\r\n")
 
     def ticks_ms(self):
-        return self.time.ticks_ms()
+        return self.now
 
     def sleep_ms(self, ms):
-        if self.poll.poll(ms):
+        # The device's clock moves on by ms; the PC waits as long as that
+        # puts the device ahead of it, reading the keys typed meanwhile.
+        # Behind by more than LAG_MS (a busy PC), the rest is dropped.
+        t = self.time
+        self.now += ms
+        ahead = self.now - t.ticks_diff(t.ticks_ms(), self.start)
+        if ahead < -LAG_MS:
+            self.start = t.ticks_add(self.start, ahead + LAG_MS)
+        if self.poll.poll(max(0, min(ms, ahead))):
             while self.poll.poll(0):        # everything typed so far
                 self.key(self.byte())
         self.step()
@@ -77,19 +97,27 @@ class TerminalFeeder:
             self.draw()
 
     def step(self):
-        # One press at a time: down for its time, then up for GAP_MS.
-        t = self.time
-        now = t.ticks_ms()
-        if t.ticks_diff(now, self.until) < 0:
+        # One press at a time, on the device's clock: down for its time,
+        # then up for GAP_MS.
+        now = self.now
+        if now < self.until:
             return
         if self.pin >= 0:
             self.hw.pins[self.pin].level = 1
             self.pin = -1
-            self.until = t.ticks_add(now, GAP_MS)
+            self.until = now + GAP_MS
         elif self.queue:
-            self.pin, ms = self.queue.pop(0)
-            self.hw.pins[self.pin].level = 0
-            self.until = t.ticks_add(now, ms)
+            pin, ms = self.queue.pop(0)
+            if pin == QUIT:
+                self.restore()
+                raise SystemExit(0)
+            self.pin = pin
+            self.hw.pins[pin].level = 0
+            self.until = now + ms
+        else:
+            return
+        if self.stall:
+            self.time.sleep_ms(self.stall)  # a busy PC (run_sim.py --stall)
 
     def byte(self, wait=-1):
         # The next byte of stdin; None if none came within `wait` ms.
@@ -139,7 +167,9 @@ class TerminalFeeder:
         if b == b"\t":
             self.long = True
             return
-        if b in (b"q", b"\x03"):
+        if b == b"q":
+            self.queue.append((QUIT, 0))    # after the keys typed before
+        elif b == b"\x03":
             self.restore()
             raise SystemExit(0)
 

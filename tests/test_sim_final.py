@@ -133,11 +133,11 @@ def test_doggy_cursor_leaves_the_mario_hugo_row(tmp_path):
 
 
 def test_doggy_third_mario_hugo_taken_back_before_the_wilds():
-    # The third Mario Hugo with a wild to assign: "pass the device" comes
-    # first; BACK there returns to play, where a long BACK undoes the
-    # Mario Hugo (2/3 again), and nothing was assigned.
+    # The third Mario Hugo with a wild to assign: its note (play is over),
+    # OK, then "pass the device"; BACK there returns to play, where a long
+    # BACK undoes the Mario Hugo (2/3 again), and nothing was assigned.
     lines = keys("doggy").splitlines()
-    end = next(i for i, ln in enumerate(lines) if "# 3/3" in ln)
+    end = next(i for i, ln in enumerate(lines) if "# play is over" in ln)
     script = "\n".join(lines[:end + 1]) + "\n"
     states, _ = sim.run_script(script + "state\nback\nstate\nlong back\n"
                                "state\n")
@@ -152,3 +152,21 @@ def test_doggy_third_mario_hugo_taken_back_before_the_wilds():
                     bytes.fromhex(dev["log"]))
     assert [e["e"] for e in rec["events"][-2:]] == ["mario", "undo"], \
         rec["events"][-2:]
+
+
+def test_dinos_final_marks_the_eliminated():
+    # Dinos, 3 players: J3 takes a natural, a predator and an emotional
+    # disaster (three types: out), then J1 runs to 54. The final screen
+    # says J3 was eliminated (issue 25 item 6), by its total.
+    three = "up 4\nok\nok\ndown 5\nok\n"      # J1 9, J2 5, J3 0
+    two = "up 4\nok\ndown 5\nok\n"            # J1 9, J2 0 (J3 is out)
+    keys = ("ok\ndown 4\nok\nup\nok\nup\nok\nok\nok\nok\n"   # 3 players
+            "ok\nok\n" + three + "ok\ndown\nok\n" + three +
+            "ok\ndown 2\nok\n" + three +
+            ("ok\nok\n" + two) * 3 + "state\nshot final\n")
+    states, shots = sim.run_script(keys)
+    assert states[0]["screen"] == "Final"
+    assert states[0]["session"]["totals"] == [54, 3, 3]
+    assert read_row(shots["final"], 0, 2) == ("*J1", "54")
+    assert read_row(shots["final"], 1, 2) == (" J2", "3")
+    assert read_row(shots["final"], 2, 2) == (" J3", "eliminado 3")

@@ -140,3 +140,33 @@ def test_settings_out_of_their_choices_are_left_at_their_defaults(tmp_path):
                       "print(s.lang, s.dim_s, s.off_s, s.tz_min)\n"
                       % str(tmp_path))
     assert run_micropython(script) == ["0 60 0 0"]
+
+
+def test_past_games_show_every_winner_and_a_title_that_leaves_room(
+        tmp_path):
+    # A past game's row (issue 25 item 6): a long title (Happy Little
+    # Dinos, Marcador libre) gives way to its short one rather than cut
+    # the winner off; a DOG win names the team; a tie names both.
+    script = tmp_path / "rows.py"
+    script.write_text(
+        "import app.history as H\n"
+        "class Hd:\n"
+        "    pass\n"
+        "def hd(gid, names, winners):\n"
+        "    h = Hd()\n"
+        "    h.gid, h.names, h.winners = gid, names, winners\n"
+        "    h.number, h.time, h.finished = 12, 1758464000, True\n"
+        "    return h\n"
+        "H.read = lambda store, where: (where, None)\n"
+        "for h in (hd('dinos', ['Ana', 'Beto'], 1),\n"
+        "          hd('dog', ['Ana', 'Beto', 'J3', 'Sol'], 5),\n"
+        "          hd('free', ['Fernanda', 'J2'], 1),\n"
+        "          hd('alebrijes', ['Ana', 'J2'], 1),\n"
+        "          hd('duplicon', ['Fernanda', 'Gabriela'], 3)):\n"
+        "    print('|'.join(H._Rows(None, [h], True).texts(h)))\n")
+    assert run_micropython(script) == [
+        "12 Dinos|Ana 21/09",
+        "12 DOG|Ana + J3 21/09",
+        "12 Libre|Fernanda 21/09",
+        "12 Alebrijes|Ana 21/09",
+        "12 Duplicon|Fer+Gab 21/09"]

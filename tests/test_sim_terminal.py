@@ -10,6 +10,8 @@ import struct
 import termios
 import time
 
+import pytest
+
 from host_tools import sim
 
 HOME = b"\x1b[H"
@@ -18,11 +20,15 @@ HOME = b"\x1b[H"
 class Terminal:
     """The simulator on a pty of 80x24; screen() is the newest frame."""
 
-    def __init__(self, tmp_path):
+    def __init__(self, tmp_path, stall=0):
+        # stall: the simulator stops this many ms whenever a key goes down
+        # or up, as on a busy machine (run_sim.py --stall).
         self.pid, self.fd = pty.fork()
         if self.pid == 0:                          # the child: the simulator
             os.chdir(sim.ROOT)
             cmd = sim.command(None) + ["--flash", str(tmp_path / "flash.img")]
+            if stall:
+                cmd += ["--stall", str(stall)]
             os.execv(cmd[0], cmd)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ,
                     struct.pack("HHHH", 24, 80, 0, 0))
@@ -34,8 +40,12 @@ class Terminal:
 
     def read(self, wait):
         if select.select([self.fd], [], [], wait)[0]:
-            self.out += os.read(self.fd, 65536)
-            return True
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:             # EIO: the simulator has ended
+                return False
+            self.out += data
+            return bool(data)
         return False
 
     def settle(self, quiet=0.6, limit=15):
@@ -54,9 +64,26 @@ class Terminal:
         return self.screen()
 
     def quit(self):
+        # "q" quits once every key typed before it is played: when the
+        # process has ended, the firmware has seen them all.
+        # Its frames are read meanwhile (a full pty would stop it).
         os.write(self.fd, b"q")
-        _, status = os.waitpid(self.pid, 0)
-        return os.waitstatus_to_exitcode(status)
+        end = time.time() + 120
+        while time.time() < end:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                while self.read(0):
+                    pass
+                return os.waitstatus_to_exitcode(status)
+            self.read(0.05)
+        os.kill(self.pid, 9)
+        raise AssertionError("the simulator did not quit in 120 s")
+
+    def play(self, data):
+        # Type data, then quit: the last frame, with every key played.
+        os.write(self.fd, data)
+        assert self.quit() == 0
+        return self.screen()
 
 
 def panel_of(frame):
@@ -143,22 +170,22 @@ def test_unknown_escape_keys_do_nothing(tmp_path):
     assert t.quit() == 0
 
 
+@pytest.mark.parametrize("stall", [0, 150])
 def test_a_held_key_in_the_terminal_dials_a_card_and_its_end_moves_on(
-        tmp_path):
+        tmp_path, stall):
     # A terminal reports no key release, so a hold there has a fixed
     # length: Tab then a key (1.2 s), Page Up/Down (2.5 s); its end is the
     # release, which in a card (a small range) moves on as OK would.
     # Dinos, 2 players: J1 Tab+Up from 5 walks to 9 (at 0.85 s; the hold
     # stops there), J2 Page Down to 0, and letting go on the last card
-    # saves the round; the flash then holds it.
+    # saves the round; the flash then holds it. The same with the
+    # simulator stopping 150 ms at every key's down and up (a busy PC):
+    # the presses and holds are played on the device's clock, whole.
     ok, up, down = b"\r", b"\x1b[A", b"\x1b[B"
-    t = Terminal(tmp_path)
-    t.keys(ok + down * 4 + ok + up * 2 + ok + up + ok + ok + ok + ok + ok)
-    t.keys(ok + ok)                                # a round: natural
-    t.keys(b"\t" + up + b"\x1b[6~")
-    time.sleep(6)                  # every queued press done, even when slow
-    t.settle()
-    assert t.quit() == 0
+    t = Terminal(tmp_path, stall)
+    t.play(ok + down * 4 + ok + up * 2 + ok + up + ok + ok + ok + ok + ok
+           + ok + ok                              # a round: natural
+           + b"\t" + up + b"\x1b[6~")
     states, _ = sim.run_script("state\n", flash=tmp_path / "flash.img")
     dev = states[0]["session"]
     from host_tools.devicelog import to_record
@@ -166,3 +193,18 @@ def test_a_held_key_in_the_terminal_dials_a_card_and_its_end_moves_on(
                     bytes.fromhex(dev["log"]))
     assert rec["events"] == [{"e": "round", "disaster": "natural",
                               "cards": [9, 0]}]
+
+
+def test_keys_on_a_busy_machine_are_all_played(tmp_path):
+    # The simulator stops 150 ms whenever a key goes down or up (a busy
+    # PC), longer than a press or the gap after it: 13 DOWN typed at once
+    # still end where they end without the stalls.
+    def thirteen_down(stall, where):
+        where.mkdir()
+        t = Terminal(where, stall)
+        home = t.screen()
+        return home, t.play(b"\x1b[B" * 13)
+    home, calm = thirteen_down(0, tmp_path / "calm")
+    _, busy = thirteen_down(150, tmp_path / "busy")
+    assert calm != home
+    assert busy == calm

@@ -70,10 +70,10 @@ ok
 wait 1600
 shot after_mario
 long back
-wait 1000
+wait 1600
 shot undo_mario
 long back
-wait 1000
+wait 1600
 shot undo_take
 state
 """
@@ -180,15 +180,19 @@ shot j3_red
 def test_dog_cursor_starts_right_of_the_dealer_and_skips_single_choices():
     script = DOG_4 + """shot start
 ok
+wait 2600
 shot j4_out
 state
 long ok
 shot j3_passed
 up
 ok
+wait 2600
 shot j1_out
 state
 """
+    # (Each single choice's message, what was done and how to undo it,
+    # is waited out: tests/test_sim_announce.py reads it.)
     states, shots = run(script)
     assert highlighted(shots["start"]) == 4            # J4: right of J1
     # J4 had only "pawn out" to do: done at once (OUT 2 | J4 3 << 4),
@@ -244,7 +248,7 @@ long ok
 shot j1_passed
 state
 long back
-wait 1000
+wait 1600
 shot undone
 state
 """

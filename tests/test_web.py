@@ -276,3 +276,47 @@ def test_the_browsers_time_zone_dates_past_games(site):
     settings = json.loads(base64.b64decode(files["/flash/settings.json"]))
     assert settings["tz_min"] == -360
     assert errors == [], errors
+
+
+def test_a_hold_keeps_its_length_when_the_page_is_busy(site, tmp_path):
+    # Dinos, 2 players, a natural disaster; J1's card (5) held UP and J2's
+    # held DOWN, each 1.3 s while the page is too busy to run the VM (a
+    # loop that blocks it, as a loaded machine can): the VM still sees
+    # 1.3 s holds, which walk to 9 and to 0 and, let go on the card, move
+    # on; the last one saves the round.
+    need_browser()
+    from playwright.sync_api import sync_playwright
+    setup = ["ok", "down", "down", "down", "down", "ok", "up", "up", "ok",
+             "up", "ok", "ok", "ok", "ok", "ok", "ok", "ok"]
+    hold = """(key) => {
+        document.dispatchEvent(new KeyboardEvent('keydown', {key}));
+        const t = performance.now();
+        while (performance.now() - t < 1300) {}
+        document.dispatchEvent(new KeyboardEvent('keyup', {key}));
+    }"""
+    errors = []
+    with sync_playwright() as p:
+        browser, page = open_page(p, site, errors)
+        for k in setup:
+            page.keyboard.press(KEY[k])
+            page.wait_for_timeout(120)
+        for key in ("ArrowUp", "ArrowDown"):
+            page.wait_for_function(
+                "document.body.dataset.pending === '0'", timeout=30000)
+            wait_quiet(page, 300)
+            page.evaluate(hold, key)
+        page.wait_for_function(
+            "document.body.dataset.pending === '0'", timeout=30000)
+        # Every press is played; the firmware saves the round a few steps
+        # later (debounce): asked again until it is there, however slowly
+        # the page runs.
+        for _ in range(40):
+            wait_quiet(page, 500)
+            rec = json.loads(download(page, tmp_path, "game.json")
+                             .read_text())
+            if rec["events"]:
+                break
+        browser.close()
+    assert rec["events"] == [{"e": "round", "disaster": "natural",
+                              "cards": [9, 0]}]
+    assert errors == [], errors

@@ -20,7 +20,8 @@ const statusLine = document.getElementById("status");
 let drive = null;
 let vmNow = 0;                        // the VM's clock (ms)
 let queue = [];                       // pin changes due at VM times
-const pressedAt = [-1e9, -1e9, -1e9, -1e9];
+const pressedAt = [-1e9, -1e9, -1e9, -1e9];   // VM times
+const downAt = [0, 0, 0, 0];          // the page's clock (event.timeStamp)
 const releasedAt = [-1e9, -1e9, -1e9, -1e9];
 const down = [false, false, false, false];
 let lastFrames = -1;
@@ -112,32 +113,49 @@ function draw() {
 }
 
 // --- keys: pin changes queued at VM times, so that a quick click still
-// lasts TAP_MS for the firmware (its buttons debounce)
-function press(key) {
+// lasts TAP_MS for the firmware (its buttons debounce). A key's events are
+// timestamped when they happen (event.timeStamp, even when the page is
+// busy and handles them late) and a hold lasts on the VM's clock what it
+// lasted on the page's: while a key is down, the VM runs no further than
+// the hold so far (advance), so its release is never in the VM's past.
+function press(key, t) {
   if (down[key]) return;
   down[key] = true;
   const at = Math.max(vmNow, releasedAt[key] + GAP_MS);
   pressedAt[key] = at;
+  downAt[key] = t;
   queue.push({ at, key, level: 0 });
   buttons[key].classList.add("down");
 }
 
-function release(key, holdMs = TAP_MS) {
+function release(key, t, holdMs = TAP_MS) {
   if (!down[key]) return;
   down[key] = false;
-  const at = Math.max(vmNow, pressedAt[key] + holdMs);
+  const at = pressedAt[key] + Math.max(holdMs, Math.round(t - downAt[key]));
   releasedAt[key] = at;
   queue.push({ at, key, level: 1 });
   buttons[key].classList.remove("down");
 }
 
-function tapHeld(key, ms) {
-  press(key);
-  release(key, ms);
+function tapHeld(key, t, ms) {
+  press(key, t);
+  release(key, t, ms);
 }
 
-function advance(ms) {
-  const end = vmNow + ms;
+function heldEnd(now) {
+  // The VM time no held key can have been let go before: its press plus
+  // how long it has been down on the page's clock.
+  let end = Infinity;
+  for (let k = 0; k < 4; k++)
+    if (down[k]) end = Math.min(end, pressedAt[k] + Math.max(0, now - downAt[k]));
+  return end;
+}
+
+function advance(ms, now) {
+  // Runs the VM up to ms on; returns how far it went (less while a key is
+  // held: see heldEnd).
+  const from = vmNow;
+  const end = Math.min(vmNow + ms, heldEnd(now));
   queue.sort((a, b) => a.at - b.at);
   for (;;) {
     const next = queue.length && queue[0].at <= end ? queue.shift() : null;
@@ -155,6 +173,8 @@ function advance(ms) {
     if (!next) break;
     drive.pin(next.key, next.level);
   }
+  document.body.dataset.pending = queue.length + down.filter((d) => d).length;
+  return vmNow - from;
 }
 
 const buttons = [];
@@ -164,17 +184,17 @@ for (const b of document.querySelectorAll(".buttons button")) {
   b.addEventListener("pointerdown", (e) => {
     e.preventDefault();
     b.setPointerCapture(e.pointerId);
-    press(key);
+    press(key, e.timeStamp);
   });
-  b.addEventListener("pointerup", () => release(key));
-  b.addEventListener("pointercancel", () => release(key));
+  b.addEventListener("pointerup", (e) => release(key, e.timeStamp));
+  b.addEventListener("pointercancel", (e) => release(key, e.timeStamp));
   b.addEventListener("contextmenu", (e) => e.preventDefault());
 }
 
 document.addEventListener("keydown", (e) => {
   if (e.key === "Tab") { tabNext = true; e.preventDefault(); return; }
   if (e.key === "PageUp" || e.key === "PageDown") {
-    tapHeld(e.key === "PageUp" ? 0 : 1, FAST_MS);
+    tapHeld(e.key === "PageUp" ? 0 : 1, e.timeStamp, FAST_MS);
     e.preventDefault();
     return;
   }
@@ -182,11 +202,11 @@ document.addEventListener("keydown", (e) => {
   e.preventDefault();
   if (e.repeat) return;
   const key = KEYS[e.key];
-  if (tabNext) { tabNext = false; tapHeld(key, LONG_MS); return; }
-  press(key);
+  if (tabNext) { tabNext = false; tapHeld(key, e.timeStamp, LONG_MS); return; }
+  press(key, e.timeStamp);
 });
 document.addEventListener("keyup", (e) => {
-  if (e.key in KEYS) release(KEYS[e.key]);
+  if (e.key in KEYS) release(KEYS[e.key], e.timeStamp);
 });
 
 // --- start
@@ -215,9 +235,8 @@ async function start() {
     if (t - last > 1000) last = t - 200;   // a hidden tab: drop lost time
     const ms = Math.min(200, Math.floor((t - last) / 10) * 10);
     if (ms > 0) {
-      last += ms;
       try {
-        advance(ms);
+        last += advance(ms, t);
       } catch (ex) {
         say("The firmware stopped: " + ex.message, true);
         return;

@@ -97,7 +97,16 @@ class App:
         self.stack[0] = None
         unload("app.home")
 
-    def toast(self, text, ms=1500):
+    # A toast's keys go on to the screen (see toast); a class default: the
+    # App gets the attribute only once a toast lets keys through.
+    toast_through = False
+
+    def toast(self, text, ms=1500, through=False):
+        # through: keys go on to the screen (and end the message), OK and
+        # BACK too: a message that must not cost a press (or a long BACK
+        # that undoes what it announces).
+        if through != self.toast_through:
+            self.toast_through = through
         self.toast_text = text
         self.toast_until = self.now + ms
         self.dirty = True
@@ -191,7 +200,8 @@ class App:
             # (a held UP/DOWN let go is no key: the message stays)
             self.toast_text = None
             self.dirty = True
-            if key_of(ev) == OK or key_of(ev) == BACK:
+            if not self.toast_through and (key_of(ev) == OK or
+                                           key_of(ev) == BACK):
                 return
         self.top().key(ev)
         self.dirty = True

@@ -24,11 +24,14 @@ class Breakdown(Screen):
         n = self.s.n
         self.top = ui.scroll(self.index, self.top)
         edge = ui.EDGE if self.count() > ui.ROWS else 0
+        alive = getattr(g, "alive", -1)     # Dinos: who was eliminated
         for i in range(ui.ROWS):
             j = self.top + i
             if j < n:
                 mark = "*" if g.winners & (1 << j) else " "
-                ui.row(fb, i, mark + self.s.names[j], str(g.total[j]),
+                right = str(g.total[j]) if alive & (1 << j) else \
+                    "%s %d" % (tr("eliminated"), g.total[j])
+                ui.row(fb, i, mark + self.s.names[j], right,
                        (j == self.index) | edge)
             elif j == n:
                 ui.row(fb, i, self.result_line(g), "",

@@ -22,7 +22,7 @@ def day_month(t, tz_min=0):
 
 class _Rows:
     """The menu's items, read lazily: number and title of each game (and,
-    with right=True, its winner, or "-" when it was left unfinished, then
+    with right=True, its winners, or "-" when it was left unfinished, then
     the day it began once the clock was set)."""
 
     def __init__(self, store, where, right=False, cache=None, tz_min=0):
@@ -49,18 +49,24 @@ class _Rows:
         except (OSError, ValueError):
             return ("? " + tr("damaged"), "")
         w = [h.names[p] for p in range(len(h.names)) if h.winners & (1 << p)]
-        left = "%d %s" % (h.number, tr(h.gid))
         day = day_month(h.time, self.tz_min)
         # A list that scrolls keeps its last column for the scroll marks.
-        room = COLS - (1 if len(self.where) > ROWS else 0) - len(left) - 1
+        room = COLS - (1 if len(self.where) > ROWS else 0) - 1
         if day:
             room -= len(day) + 1
-        if not h.finished:
-            who = "-"
-        else:
-            # The winner's name gets what the title and the day leave (at
-            # most 8).
-            who = w[0][:min(8, room)] if w and room > 0 else ""
+        # Every winner: a DOG team ("Ana + J3"), a tie.
+        who = "-" if not h.finished else " + ".join(w)
+        left = "%d %s" % (h.number, tr(h.gid))
+        if len(left) + len(who) > room:
+            # A long title gives way to its short one ("Dinos") before
+            # the winners are cut.
+            left = "%d %s" % (h.number, tr(h.gid + "_s"))
+        room -= len(left)
+        if len(who) > room:
+            # Still too long: each winner's name cut alike ("Fer+Gab").
+            k = len(w)
+            who = "+".join([x[:max(1, (room - k + 1) // k)] for x in w])
+            who = who[:max(0, room)]
         return (left, who + " " + day if who and day else who or day)
 
 

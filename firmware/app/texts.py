@@ -29,6 +29,9 @@ continue|Seguir jugando|Keep playing
 undo|Deshacer|Undo
 redo|Rehacer|Redo
 undone|Deshecho|Undone
+undone_x|Deshecho: %s|Undone: %s
+done_undo|%s. Deshacer: BACK largo|%s. Undo: long BACK
+passed|%s pasó turno|%s: next turn
 nothing_undo|Nada que deshacer|Nothing to undo
 undo_last|Deshacer último evento|Undo the last event
 fix_round|Corregir una ronda|Correct a round
@@ -73,6 +76,9 @@ ok_when_ready|OK cuando estés listo|OK when ready
 -- Doggy Style
 mario|Mario Hugo|Mario Hugo
 mario_came|¡Apareció Mario Hugo!|Mario Hugo appeared!
+mario_end|Fin del juego: seguir|Play is over: go on
+took|%s tomó %s %d|%s took %s %d
+ordered|%s ordenó %s|%s ordered %s
 take|Tomó Parranda|Took a Parranda
 order|Ordenar|Order
 reserve_add|Reserva +1|Reserve +1
@@ -168,4 +174,11 @@ alebrijes|Alebrijes|Alebrijes
 dog|DOG|DOG
 dinos|Happy Little Dinos|Happy Little Dinos
 free|Marcador libre|Score pad
+-- Short titles: a past game's row, when the long one leaves no room
+doggy_s|Doggy|Doggy
+duplicon_s|Duplicon|Duplicon
+alebrijes_s|Alebrijes|Alebrijes
+dog_s|DOG|DOG
+dinos_s|Dinos|Dinos
+free_s|Libre|Pad
 """

@@ -79,7 +79,7 @@ def doggy():
     s += "up 2\nok\nup 2\nok\nok\n"
     for _ in range(3):
         s += "up\nok\nwait 1600\n"           # Mario Hugo x3
-    return s
+    return s + "ok\n"                       # play is over: go on
 
 
 def script(gid):

@@ -4,7 +4,8 @@
 # ui/text code onto a recording display. The glyphs it blits are read back
 # with the device's font: each text must come back whole (ui.fit marks a
 # cut with '.') and every glyph must lie inside the panel (a toast's inside
-# its box). Prints one JSON line per case that fails, then a summary.
+# its box, a blank column or row from its frame). Prints one JSON line per
+# case that fails, then a summary.
 import json
 from app import ui, font
 from app.play.grid import Grid
@@ -114,6 +115,10 @@ WAYS = {
     "p_partner": "L", "p_rounds": "L", "p_disasters": "L",
     "doggy": "TR", "duplicon": "TR", "alebrijes": "TR", "dog": "TR",
     "dinos": "TR", "free": "TR",
+    "undone_x": "S", "done_undo": "S",
+    "passed": "S", "mario_end": "R", "took": "S", "ordered": "S",
+    "doggy_s": "R", "duplicon_s": "R", "alebrijes_s": "R", "dog_s": "R",
+    "dinos_s": "R", "free_s": "R",
 }
 # The text as the screen builds it around the key's text (t).
 AROUND = {
@@ -133,6 +138,13 @@ AROUND = {
     "sum_title": lambda t: t % (99, "Depredador"),
     # the longest dinosaur name
     "dino_short": lambda t: sorted(t.split(" "), key=len)[-1],
+    # What was undone or done at once, at their longest: a 12-letter name
+    # and the longest of DOG's actions.
+    "undone_x": lambda t: t % ("M" * 12 + ": " + i18n.tr("goal_partner")),
+    "done_undo": lambda t: t % ("M" * 12 + ": " + i18n.tr("goal_partner")),
+    "passed": lambda t: t % ("M" * 12),
+    "took": lambda t: t % ("M" * 12, i18n.tr("yellow"), 5),
+    "ordered": lambda t: t % ("M" * 12, i18n.tr("yellow")),
 }
 # The right-hand text next to a key's row or title, where there is one.
 RIGHT = {
@@ -192,14 +204,16 @@ def check(key, lang, way, t, right="", width=0):
         center(fb, 48, t)
     elif way == "S":
         draw_toast(fb, t)
-        want = split_lines(t)
+        want = split_lines(t, ui.COLS - 1)   # as draw_toast wraps
         r = [x for x in fb.rects if x[0] == "rect"]
         if len(r) != 1 or r[0][1] < 0 or r[0][2] < 0 or \
                 r[0][1] + r[0][3] > 128 or r[0][2] + r[0][4] > 64:
             fail(key, lang, way, "box outside the panel", [])
             return
-        box = (r[0][1] + 1, r[0][2] + 1, r[0][1] + r[0][3] - 1,
-               r[0][2] + r[0][4] - 1)
+        # Inside its frame with a margin of a blank column or row on
+        # every side (a 25-letter line touched the frame: issue 25).
+        box = (r[0][1] + 2, r[0][2] + 2, r[0][1] + r[0][3] - 2,
+               r[0][2] + r[0][4] - 2)
         if " ".join(want) != t:
             fail(key, lang, way, "wrapping lost text", [])
     elif way == "P":

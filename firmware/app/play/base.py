@@ -89,8 +89,17 @@ class PlayBase(Screen):
         finish_game(self.app, self.s, then)
 
     def undo(self):
+        # The message names what was undone ("Deshecho: Ana tomó rojo 5"):
+        # app/play/words.py, in RAM for that moment only.
+        log = self.s.log
+        what = ""
+        if log.n_live:
+            from app.play.words import say
+            what = say(self, log.n_live - 1)
         if self.s.undo():
             self.app.toast(tr("nothing_undo"))
+        elif what:
+            self.app.toast(tr("undone_x") % what)
         else:
             self.app.toast(tr("undone"), 800)
 

@@ -30,12 +30,13 @@ class Play(PlayBase):
             self.app.push(Note(self.app, tr("dinos"), note))
 
     def draw(self, fb):
-        # "Ronda 1 --- Meta 50", then per player: name and dinosaur, the
-        # disasters held by type and the place on the route, in columns
-        # under a legend row ("N D E M Pos"); the types spelled out below.
+        # "Ronda 1 --- Meta 50" (the round being played), then per player:
+        # name and dinosaur, the disasters held by type and the place on
+        # the route, in columns under a legend row ("N D E M Pos"); the
+        # types spelled out below.
         g = self.g
         ui.begin(fb)
-        ui.header(fb, "%s %d" % (tr("round"), g.rounds),
+        ui.header(fb, "%s %d" % (tr("round"), g.rounds + 1),
                   "%s %d" % (tr("target"), D.GOAL))
         legend = tr("dinos_cols")
         for p in range(self.s.n):

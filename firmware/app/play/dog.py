@@ -4,7 +4,8 @@
 # deal line deals the next round; OK on a player: pawn out, pawn in the
 # goal (by them or by their partner), or "killed <name>" (a pawn of that
 # player). Only what the rules allow is offered (a single choice is done
-# at once). The cursor waits on the player whose turn it is
+# at once, and a message says what was recorded and that a long BACK
+# undoes it). The cursor waits on the player whose turn it is
 # (counter-clockwise; the rules core derives it from the log); a long OK
 # says "next turn" (a pass).
 
@@ -142,7 +143,15 @@ class Play(PlayBase):
                 a.pop()
             self.commit(G.event(self.s.ev, acts[i][0], p, acts[i][1]))
         if len(acts) == 1:
+            # Done at once, and said so, with how to undo it (a long BACK,
+            # which the message lets through).
+            log = self.s.log
+            n = log.n_live
             pick(0)
+            if log.n_live > n and not self.g.over:
+                from app.play.words import say
+                a.toast(tr("done_undo") % say(self, log.n_live - 1), 2500,
+                        True)
             return
         names = self.s.names
         rows = []

@@ -117,17 +117,42 @@ class Play(PlayBase):
             return
         self.rows_key(ev)
 
+    mario_now = False               # table_action's commit under way
+
     def after(self):
         self.to_turn()
         if self.g.ended():
-            self.finished()
+            if self.mario_now:
+                self.end_note()
+            else:
+                self.finished()
+
+    def end_note(self):
+        # The third Mario Hugo: say that play is over and how to undo it
+        # (a list: OK goes on to the wilds or the breakdown; "undo", or
+        # BACK, undoes it).
+        a = self.app
+
+        def pick(i):
+            a.pop()
+            if i:
+                self.undo()
+            else:
+                self.finished()
+        a.push(Choice(a, "%s %d/%d" % (tr("mario"), D.MARIOS_TO_END,
+                                       D.MARIOS_TO_END),
+                      [tr("mario_end"), tr("undo")], pick,
+                      on_back=lambda: pick(1)))
 
     def undo(self):
         super().undo()
         self.to_turn()
 
     def table_action(self):
-        if self.commit(D.event(self.s.ev, D.MARIO)) and not self.g.ended():
+        self.mario_now = True
+        done = self.commit(D.event(self.s.ev, D.MARIO))
+        self.mario_now = False
+        if done and not self.g.ended():
             self.to_turn()          # away from the Mario Hugo line
             self.app.toast("%s %d/%d" % (tr("mario"), self.g.mario,
                                          D.MARIOS_TO_END))

@@ -35,7 +35,7 @@ class Play(PlayBase):
     def draw(self, fb):
         g = self.g
         ui.begin(fb)
-        ui.header(fb, tr("duplicon"), "%s %d" % (tr("round"), g.rounds))
+        ui.header(fb, tr("duplicon"), "%s %d" % (tr("round"), g.rounds + 1))
         ui.row(fb, 0, tr("new_round"), "", self.index == 0)
         for p in range(self.s.n):
             last = ("%+d" % g.last[p]) if g.rounds else ""
@@ -63,10 +63,15 @@ class Play(PlayBase):
         self.commit(D.event(self.s.ev, D.DRAW, p))
 
     def table_action(self):
-        n = self.s.n
-        # Start from last round's won cards (most likely similar), 0 else.
-        last = self.s.ui.get("won") or [0] * n
-        vals = [[last[p], 0, 0] for p in range(n)]
+        s = self.s
+        n = s.n
+        # Start from last round's won cards (most likely similar), 0 else:
+        # as the log holds that round now (a correction of it included).
+        r = self.g.rounds
+        off = s.log.round_at(r - 1) if r else -1
+        b = s.log.buf
+        vals = [[b[off + 1 + 3 * p] if off >= 0 else 0, 0, 0]
+                for p in range(n)]
         self.entry("%s %d" % (tr("round"), self.g.rounds + 1), vals,
                    self.save_round)
 
@@ -85,8 +90,4 @@ class Play(PlayBase):
             r, D.round_event(s.ev, s.n, v)))
 
     def save_round(self, values):
-        s = self.s
-        if self.commit(D.round_event(s.ev, s.n, values)):
-            s.ui["won"] = [values[p][0] for p in range(s.n)]
-            return True
-        return False
+        return self.commit(D.round_event(self.s.ev, self.s.n, values))

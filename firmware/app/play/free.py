@@ -17,9 +17,10 @@ class Play(PlayBase):
     def draw(self, fb):
         g = self.g
         ui.begin(fb)
-        # "Ronda 3 ---- Meta 100": the round, and the target if there is one.
+        # "Ronda 3 ---- Meta 100": the round being played (1 before any),
+        # and the target if there is one.
         t = g.target()
-        ui.header(fb, "%s %d" % (tr("round"), g.rounds),
+        ui.header(fb, "%s %d" % (tr("round"), g.rounds + 1),
                   "" if t is None else "%s %d" % (tr("target"), t))
         shown = ui.ROWS - 1
         edge = ui.EDGE if self.s.n > shown else 0
@@ -39,19 +40,19 @@ class Play(PlayBase):
         elif k == DOWN and self.top + ui.ROWS - 1 < n:
             self.top += 1
         elif k == OK:
-            last = self.s.ui.get("last") or [[0] for _ in range(n)]
-            grid = Grid("%s %d" % (tr("round"), self.g.rounds + 1),
-                        self.s.names, ("",), [list(v) for v in last],
+            # Start from the last round as the log holds it now (a
+            # correction of it included), 0 before the first.
+            r = self.g.rounds
+            vals = [[self.g.part(p, r - 1) if r else 0] for p in range(n)]
+            grid = Grid("%s %d" % (tr("round"), r + 1),
+                        self.s.names, ("",), vals,
                         -9999, 9999, 1, 10, widths=5)
             self.enter(grid, self.save_round)
 
     def save_round(self, values):
         s = self.s
-        if self.commit(F.event(s.ev, F.ROUND, s.n,
-                               [values[p][0] for p in range(s.n)])):
-            s.ui["last"] = values
-            return True
-        return False
+        return self.commit(F.event(s.ev, F.ROUND, s.n,
+                                   [values[p][0] for p in range(s.n)]))
 
     def fix_round(self, r, off):
         s = self.s

@@ -1,0 +1,37 @@
+# What an event recorded, in words: the undo message names what was undone
+# ("Deshecho: Ana tomó rojo 5"), DOG's single choice says what it recorded.
+# A title with events of its own words them in app/play/<gid>_words.py.
+# Loaded only for that moment: say() forgets these modules before it
+# returns, so that no play screen keeps this code in RAM.
+
+from core.game import FIX
+from app.i18n import tr
+
+
+def say(play, j):
+    # The j-th event in effect in the play's log, in words.
+    text = describe(play, play.s.log.event_at(j))
+    from app.memory import unload
+    unload("app.play.words", "app.play." + play.s.gid + "_words")
+    return text
+
+
+def describe(play, off):
+    # The event at log.buf[off]; "" where the title does not say.
+    s = play.s
+    b = s.log.buf
+    k = b[off] & 0x0F
+    if k == FIX:
+        return tr("fix_n") % (b[off + 1] + 1)
+    try:
+        # A title's own words for its events: app/play/<gid>_words.py.
+        mod = __import__("app.play." + s.gid + "_words", None, None,
+                         ("describe",), 0)
+    except ImportError:
+        mod = None
+    if mod:
+        return mod.describe(s.names, b, off, k)
+    g = play.g
+    if g.ROUND_KIND and k == g.ROUND_KIND:
+        return "%s %d" % (tr("round"), g.rounds)    # the last one played
+    return ""
