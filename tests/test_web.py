@@ -354,7 +354,14 @@ HOSTILE = {
 }
 
 
-@pytest.mark.parametrize("case", list(HOSTILE))
+# A few in the default run (a browser start each, ~8 s); all with -m slow.
+QUICK = ("not JSON", "settings not base64", "journal not base64",
+         "under a file", "settings binary")
+
+
+@pytest.mark.parametrize("case", [
+    c if c in QUICK else pytest.param(c, marks=pytest.mark.slow)
+    for c in HOSTILE])
 def test_a_damaged_flash_in_the_browser_storage(kept_flash, site, tmp_path,
                                                 case):
     from playwright.sync_api import sync_playwright
