@@ -37,6 +37,9 @@ if "--script" in args:
         f.read().split("\n"), heap_stats="--heap-stats" in args)
 else:
     import terminal
-    board.CONFIG["feeder"] = terminal.TerminalFeeder()
+    cols = 80
+    if "--cols" in args:
+        cols = int(args[args.index("--cols") + 1])
+    board.CONFIG["feeder"] = terminal.TerminalFeeder(cols)
 
 import main  # noqa: E402,F401  (firmware/main.py: never returns)
