@@ -319,6 +319,15 @@ def with_file(path, value):
     return change
 
 
+def first(path, value):
+    def change(files):
+        old = dict(files)
+        files.clear()
+        files[path] = value
+        files.update(old)
+    return change
+
+
 def without(path):
     def change(files):
         del files[path]
@@ -351,6 +360,9 @@ HOSTILE = {
     "under a file": (with_file("/flash/games/cur/x", "AAAA"),
                      "games/cur/x", "current"),
     "no name": (with_file("/flash/games/", "AAAA"), "games/", "current"),
+    # The same clash stored before the journal: the journal still wins.
+    "under a file, first": (first("/flash/games/cur/x", "AAAA"),
+                            "games/cur/x", "current"),
 }
 
 

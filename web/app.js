@@ -115,8 +115,13 @@ function loadFlash(mp) {
       saved = {};
     }
   }
+  // Shallower paths first: where a file and a folder clash ("games/cur"
+  // and "games/cur/x"), the file a board has wins.
+  const depth = (p) => p.split("/").length;
+  const entries = Object.entries(saved).sort((a, b) => depth(a[0]) -
+                                                       depth(b[0]));
   let kept = 0;
-  for (const [p, data] of Object.entries(saved)) {
+  for (const [p, data] of entries) {
     const name = p.startsWith(FLASH + "/") ? p.slice(FLASH.length + 1) : p;
     const parts = name.split("/");
     if (name === p || parts.some((s) => s === "" || s === "." || s === "..")) {
