@@ -328,9 +328,17 @@ def first(path, value):
     return change
 
 
-def without(path):
+def only(path, value):
+    def change(files):
+        files.clear()
+        files[path] = value
+    return change
+
+
+def instead(path, other, value):
     def change(files):
         del files[path]
+        files[other] = value
     return change
 
 
@@ -360,6 +368,12 @@ HOSTILE = {
     "under a file": (with_file("/flash/games/cur/x", "AAAA"),
                      "games/cur/x", "current"),
     "no name": (with_file("/flash/games/", "AAAA"), "games/", "current"),
+    # A file where the firmware keeps a folder, a folder where it keeps a
+    # file: the firmware's to judge (the rest of the storage stays).
+    "games a file": (only("/flash/games", "AAAA"), None, None),
+    "settings a folder": (instead("/flash/settings.json",
+                                  "/flash/settings.json/x", "AAAA"),
+                          None, "current"),
     # The same clash stored before the journal: the journal still wins.
     "under a file, first": (first("/flash/games/cur/x", "AAAA"),
                             "games/cur/x", "current"),
