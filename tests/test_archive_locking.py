@@ -87,6 +87,7 @@ def test_a_report_while_a_sync_writes_waits_or_says_so(tmp_path, capsys,
         assert cli(["sync", "--port", dev.port, "--db", str(db)]) == 0
     capsys.readouterr()
     monkeypatch.setattr(archive, "WAIT", 1)
+    monkeypatch.chdir(tmp_path)           # report writes its page here
     # A sync committing: SQLite's exclusive lock, no reader may start.
     writer = sqlite3.connect(db, isolation_level=None)
     writer.execute("BEGIN EXCLUSIVE")
