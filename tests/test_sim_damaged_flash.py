@@ -87,8 +87,18 @@ DAMAGE = {
 }
 
 
-@pytest.mark.parametrize("board", ["playing", "home"])
-@pytest.mark.parametrize("case", list(DAMAGE))
+def cases():
+    # Every damage with a game in progress; from the home screen (new
+    # games: the roster and the player counts in use) the settings ones,
+    # the others under -m slow.
+    for case in DAMAGE:
+        yield case, "playing"
+        home = case.startswith(("settings", "roster", "last_n"))
+        yield pytest.param(case, "home", marks=() if home else
+                           pytest.mark.slow)
+
+
+@pytest.mark.parametrize("case,board", list(cases()))
 def test_a_damaged_file_in_the_flash_at_boot(kept, tmp_path, case, board):
     img0, before = kept[board]
     files, survive = DAMAGE[case]
