@@ -51,11 +51,43 @@ def command(script=None, sh1106=False, compiled=False, heapsize=None,
         cmd.append(_rel(SIM))
     if script is not None:
         cmd += ["--script", str(script)]
+    else:
+        # The terminal's width: below 80 columns the help line is the
+        # short one (sim/terminal.py).
+        cmd += ["--cols", str(terminal_size()[0])]
     if sh1106:
         cmd.append("--sh1106")
     if uid:
         cmd += ["--uid", uid]      # machine.unique_id(), hex: the device id
     return cmd
+
+
+# The interactive screen (sim/terminal.py): a frame 66 columns wide and
+# 18 rows high, and a help line under it.
+ROOM = (66, 19)
+
+
+def terminal_size():
+    # The terminal the screen is drawn on (stdout), as it is now; else
+    # $COLUMNS / $LINES, else 80x24.
+    try:
+        cols, rows = os.get_terminal_size(sys.__stdout__.fileno())
+        if cols > 0 and rows > 0:
+            return cols, rows
+    except (OSError, AttributeError, ValueError):
+        pass
+    return tuple(shutil.get_terminal_size())
+
+
+def terminal_room():
+    """None when this terminal holds the interactive screen, else a line
+    that says what it needs and what else to do."""
+    cols, rows = terminal_size()
+    if cols >= ROOM[0] and rows >= ROOM[1]:
+        return None
+    return (f"this terminal is {cols}x{rows}; the simulator's screen needs "
+            f"{ROOM[0]}x{ROOM[1]}: make it larger, or play a key script "
+            f"(`marcador sim --script FILE --shots DIR`)")
 
 
 def _rel(path):

@@ -54,7 +54,7 @@ def mount_flash(path, dev=None):
     import os
     from fakes.blockdev import BlockDev
     if dev is None:
-        dev = BlockDev(256, path=path)
+        dev = BlockDev(CONFIG.get("blocks", 256), path=path)
     try:
         vfs = os.VfsLfs2(dev)
     except OSError:

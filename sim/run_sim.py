@@ -1,5 +1,7 @@
 # The simulator's entry point, run by the MicroPython unix port:
 #   micropython sim/run_sim.py [--script FILE | -] [--sh1106]
+#     [--blocks N] [--seg-bytes N]  (a smaller flash, smaller segments:
+#     tests that fill the flash, tests/test_soak_flash.py)
 # It puts the fake board first on the import path, then runs the real
 # firmware/main.py. Usually started through `marcador sim` or `make sim`.
 import sys
@@ -28,6 +30,15 @@ if "--serial" in args:
 if "--uid" in args:
     # Another board: its machine.unique_id() in hex (the device id).
     board.CONFIG["uid"] = bytes.fromhex(args[args.index("--uid") + 1])
+if "--blocks" in args:
+    # A smaller flash (4 KB blocks; an image made now), for tests that
+    # fill it up.
+    board.CONFIG["blocks"] = int(args[args.index("--blocks") + 1])
+if "--seg-bytes" in args:
+    # Smaller archive segments (drivers/store.py SEG_BYTES), for the same.
+    from drivers import store
+    store.SEG_BYTES = int(args[args.index("--seg-bytes") + 1])
+    del store
 if "--sh1106" in args:
     board.CONFIG["driver"] = "sh1106"
 if "--script" in args:
@@ -37,9 +48,13 @@ if "--script" in args:
         f.read().split("\n"), heap_stats="--heap-stats" in args)
 else:
     import terminal
+    cols = 80
+    if "--cols" in args:
+        cols = int(args[args.index("--cols") + 1])
     # --stall MS: the PC stops the simulator this long whenever a key goes
     # down or up, as a busy machine may (the tests of keys under load).
     board.CONFIG["feeder"] = terminal.TerminalFeeder(
-        int(args[args.index("--stall") + 1]) if "--stall" in args else 0)
+        cols, int(args[args.index("--stall") + 1]) if "--stall" in args
+        else 0)
 
 import main  # noqa: E402,F401  (firmware/main.py: never returns)

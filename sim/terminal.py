@@ -2,7 +2,9 @@
 # from stdin in raw mode; the panel (as decoded by the fake I2C bus) is
 # drawn with Unicode Braille patterns (2x4 pixels each), 64 columns by 16
 # rows in a frame, with a help line below: 19 rows, 80 columns at most, so
-# that it fits an 80x24 terminal.
+# that it fits an 80x24 terminal; under 80 columns (run_sim.py --cols) the
+# help line is a shorter one, and `marcador sim` refuses a terminal under
+# 66x19 with a line that says so (host_tools/sim.py terminal_room).
 #
 # Keys are queued: each becomes a press of its own (down, then up for
 # GAP_MS so that the firmware's debounce sees the release), in order,
@@ -40,8 +42,13 @@ class TerminalFeeder:
     realtime = True
     HELP = ("\u2191\u2193: UP/DOWN  Enter/\u2192: OK  Bksp/\u2190: BACK  "
             "Tab+key: long  PgUp/PgDn: hold  q: quit")
+    # Under 80 columns (66 at least: `marcador sim` says so below that).
+    SHORT_HELP = ("\u2191\u2193  Enter/\u2192: OK  Bksp/\u2190: BACK  "
+                  "Tab+key: long  q: quit")
 
-    def __init__(self, stall=0):
+    def __init__(self, cols=80, stall=0):
+        if cols < 80:
+            self.HELP = self.SHORT_HELP
         import time
         self.stall = stall
         import select

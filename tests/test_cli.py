@@ -115,12 +115,13 @@ def test_duplicon_in_progress_reports_whose_turn_and_who_may_not_draw():
 
 
 def test_a_doggy_record_with_a_card_the_deck_lacks_is_refused_in_one_line():
-    # Three blue 5s: each colour has two (one with two players).
+    # Eight blue Parrandas: each colour has seven (of values the rulebook
+    # does not split, so eight fives are refused for the count only).
     rec = {"game": "doggy", "players": ["A", "B", "C"],
-           "events": [{"e": "take", "p": p, "color": "blue", "points": 5}
-                      for p in range(3)]}
+           "events": [{"e": "take", "p": p % 3, "color": "blue",
+                       "points": 5} for p in range(8)]}
     proc = marcador("score", "-", "--json", stdin=json.dumps(rec))
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
-    assert "event 2" in proc.stderr
-    assert "that colour and value" in proc.stderr
+    assert "event 7" in proc.stderr
+    assert "that colour are already taken" in proc.stderr

@@ -338,3 +338,28 @@ def test_a_round_keeps_each_score_and_how_far_each_moved():
     assert list(g.moved[:3]) == [0, 0, 0]
     g.reset()
     assert list(g.moved) == [0] * 4 and list(g.last_score) == [0] * 4
+
+
+def test_a_redirect_goes_to_another_player_than_the_taker():
+    # GAMES.md 5, step 5: an instant card redirects the disaster "to
+    # another player". Seat 0 plays lowest (0) and takes it: a redirect
+    # to seat 0 itself is no redirect, and is refused like any other
+    # player who cannot take it; nothing changes.
+    ev = [rnd("natural", [0, 5, 3], redirect=0)]
+    assert error("dinos", 3, ev, plain(3)) == (E.BAD_REDIRECT, 0)
+    # The same after sudden death: seats 0 and 2 tie lowest, 2 loses it.
+    sud = [rnd("natural", [1, 5, 1], sudden=[[4, None, 2]], redirect=2)]
+    assert error("dinos", 3, sud, plain(3)) == (E.BAD_REDIRECT, 0)
+    sud[0]["redirect"] = 0
+    assert score("dinos", 3, sud, plain(3))["status"]["zone"][0] == \
+        [1, 0, 0, 0]
+    # On the device: the core refuses the same bytes, and the game stays
+    # as it was (GameLog.add through the core).
+    from helpers import fresh_log
+    from marcador_core import dinos
+    log = fresh_log("dinos", 3, plain(3))
+    buf = bytearray(32)
+    k = dinos.round_event(buf, 3, dinos.NATURAL, [0, 5, 3], None, [],
+                          False, False, 0)
+    assert log.add(buf, 0, k) == E.BAD_REDIRECT
+    assert log.game.rounds == 0 and log.n_live == 0

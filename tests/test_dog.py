@@ -151,3 +151,33 @@ def test_match_options_round_trip_and_old_records_keep_one_byte():
                 {"length": 3, "wins": [4, 0]}, [3]):
         assert error("dog", 4, [], {"dealer": 0, "match": bad})[0] in \
             (E.BAD_OPTION, E.BAD_VALUE)
+
+
+@pytest.mark.parametrize("length,wins", [
+    (3, [2, 2]), (3, [2, 0]), (1, [1, 0]), (5, [3, 1]), (5, [0, 3])])
+def test_a_match_tally_its_length_cannot_reach_is_refused(length, wins):
+    # A game of a best-of-`length` match is only played while no team has
+    # won match_need(length) games: a tally of 2-2 (or 2-0) before a game
+    # of a best-of-3 is one no match can reach.
+    from marcador_core import record
+    from marcador_core import dog
+    from marcador_core.games import game_class
+    opts = {"dealer": 0, "match": {"length": length, "wins": wins}}
+    assert error("dog", 4, [], opts)[0] == E.BAD_OPTION
+    # The core refuses the same option bytes (a header on the device).
+    g = game_class("dog")()
+    assert g.setup(4, dog.match_opts(0, length, wins)) == E.BAD_OPTION
+    # The last game a match can still need is accepted.
+    need = dog.match_need(length) - 1
+    ok = {"dealer": 0, "match": {"length": length, "wins": [need, need]}}
+    assert record.options_dict("dog", 4, record.options_bytes(
+        "dog", 4, ok)) == ok
+    assert g.setup(4, dog.match_opts(0, length, [need, need])) == E.OK
+
+
+def test_a_six_player_match_tally_is_checked_per_team():
+    from marcador_core import dog
+    from marcador_core.games import game_class
+    g = game_class("dog")()
+    assert g.setup(6, dog.match_opts(0, 3, [1, 1, 1])) == E.OK
+    assert g.setup(6, dog.match_opts(0, 3, [0, 2, 1])) == E.BAD_OPTION

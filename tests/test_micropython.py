@@ -69,6 +69,30 @@ def test_rulebook_example_on_micropython():
     assert json.loads(out[0])["players"][0]["total"] == 41
 
 
+def test_audited_rules_on_micropython():
+    # Issue 23 item 11: a disaster redirected to the player who takes it
+    # anyway, and DOG match tallies a match cannot reach, are refused the
+    # same way by both VMs (and the reachable ones accepted).
+    def dinos(redirect):
+        return {"game": "dinos", "players": ["A", "B", "C"],
+                "options": {"dinos": [{}, {}, {}]},
+                "events": [{"e": "round", "disaster": "natural",
+                            "cards": [0, 5, 3], "redirect": redirect}]}
+
+    def dog(n, length, wins):
+        return {"game": "dog", "players": ["J%d" % i for i in range(n)],
+                "options": {"dealer": 0,
+                            "match": {"length": length, "wins": wins}},
+                "events": [{"e": "out", "p": 0}]}
+    recs = [dinos(0), dinos(1), dog(4, 3, [2, 2]), dog(4, 3, [1, 1]),
+            dog(4, 1, [1, 0]), dog(6, 3, [1, 1, 1]), dog(6, 5, [0, 3, 0])]
+    out = run_micropython(MP_SCRIPTS / "score_records.py", json_lines(recs))
+    results = [json.loads(line) for line in out]
+    assert results == [cpython_result(rec) for rec in recs]
+    assert ["error" in r for r in results] == [True, False, True, False,
+                                               True, False, True]
+
+
 def encoded(rec, events):
     """A record as hex-encoded events, for the heap harness."""
     gid = rec["game"]

@@ -15,8 +15,8 @@ EXAMPLES = ROOT / "examples"
 # file: (totals, winners, parts per player), worked out by hand.
 EXPECTED = {
     # The rulebook's worked example: Juan Carlos 28 + 2 + 5 + 5 + 1 = 41.
-    # The others hold what the deck has left (2 fives, 2 threes, 3 ones
-    # per colour): Patana yellow 1 1, red 1, 3 + yellow second 1 + red
+    # The others hold cards the deck can have left (7 per colour):
+    # Patana yellow 1 1, red 1, 3 + yellow second 1 + red
     # second 2 = 6; Corchetis yellow 5 3 1, blue 1 1 1, green 3 1 1 = 17
     # + three majorities of 5 = 32; Tulio blue 3 5, green 3 5 = 16 + two
     # second majorities of 2 = 20.

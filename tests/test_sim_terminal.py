@@ -195,6 +195,68 @@ def test_a_held_key_in_the_terminal_dials_a_card_and_its_end_moves_on(
                               "cards": [9, 0]}]
 
 
+def marcador_sim_in(tmp_path, cols, rows, wait=20):
+    # `marcador sim` (the interactive simulator) in a pty of cols x rows:
+    # (exit code or None if it was still running after `wait` s, output).
+    import sys
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols,
+                                                       0, 0))
+        os.chdir(sim.ROOT)
+        os.execv(sys.executable, [sys.executable, "-m", "host_tools", "sim",
+                                  "--flash", str(tmp_path / "flash.img")])
+    out = b""
+    end = time.time() + wait
+    code = None
+    while time.time() < end:
+        if select.select([fd], [], [], 0.2)[0]:
+            try:
+                out += os.read(fd, 65536)
+            except OSError:
+                pass
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            code = os.waitstatus_to_exitcode(status)
+            break
+    if code is None:
+        os.write(fd, b"q")
+        time.sleep(1)
+        if not os.waitpid(pid, os.WNOHANG)[0]:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+    try:
+        while select.select([fd], [], [], 0.2)[0]:
+            out += os.read(fd, 65536)
+    except OSError:
+        pass
+    os.close(fd)
+    return code, out.decode(errors="replace")
+
+
+def test_a_terminal_too_small_is_told_what_the_simulator_needs(tmp_path):
+    # 40 columns (or too few rows): one line saying how much room the
+    # simulator draws in and what else to do, no traceback, no frame
+    # drawn over a terminal it does not fit.
+    for cols, rows in ((40, 24), (80, 12)):
+        code, out = marcador_sim_in(tmp_path, cols, rows)
+        assert code == 1, (cols, rows, code, out[-300:])
+        assert f"{cols}x{rows}" in out and "66x19" in out and \
+            "--script" in out, out
+        assert "Traceback" not in out and HOME not in out.encode()
+
+
+def test_between_66_and_80_columns_the_help_line_is_the_short_one(tmp_path):
+    import re
+    code, out = marcador_sim_in(tmp_path, 70, 24, wait=8)
+    assert code is None, out[-300:]           # it ran; the test quit it
+    frame = out.rsplit(HOME.decode(), 1)[1]
+    lines = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", ln)
+             for ln in frame.split("\r\n")]
+    assert len(lines) >= 19 and max(len(ln) for ln in lines[:19]) <= 70
+    assert "q: quit" in lines[18] and "PgUp" not in lines[18]
+
+
 def test_keys_on_a_busy_machine_are_all_played(tmp_path):
     # The simulator stops 150 ms whenever a key goes down or up (a busy
     # PC), longer than a press or the gap after it: 13 DOWN typed at once

@@ -321,3 +321,20 @@ def test_the_documented_walk_through_is_what_the_commands_print(
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
+
+
+def test_a_roster_of_names_the_device_cannot_show_is_refused(tmp_path):
+    # A name with a control character, or MicroPython's lone surrogate
+    # for a \ud800 escape: refused over the link (the roster as it was),
+    # as boot drops them from a damaged settings file (app/settings.py).
+    import base64
+    from host_tools.link import DeviceError
+    with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
+        c = connect(dev)
+        c.roster(["Ana"])
+        for raw in (json.dumps(["a\x00b"]).encode(), b'["\\ud800"]',
+                    json.dumps(["ok", "J\n2"]).encode()):
+            with pytest.raises(DeviceError):
+                c.request("roster", "set", base64.b64encode(raw).decode())
+        assert c.roster() == ["Ana"]
+        c.close()

@@ -278,6 +278,178 @@ def test_the_browsers_time_zone_dates_past_games(site):
     assert errors == [], errors
 
 
+# ---- a damaged flash in the browser's storage (issue 23, item 9): the page
+# starts, says what is damaged, keeps the rest, and lets the flash be
+# downloaded as it was found before anything is erased; the firmware treats
+# a damaged file as it does on a board.
+
+@pytest.fixture(scope="module")
+def kept_flash(site, tmp_path_factory):
+    # A flash with one archived game (the script's Duplicon, to its end)
+    # and a game in progress (a second Duplicon, one card drawn): the
+    # storage's text, and the records the page downloads of each.
+    need_browser()
+    from playwright.sync_api import sync_playwright
+    tmp = tmp_path_factory.mktemp("kept")
+    script = SCRIPT.read_text()
+    first = script[:script.index("shot duplicon_turn")]
+    errors = []
+    with sync_playwright() as p:
+        browser, page = open_page(p, site, errors)
+        play_taps(page, taps(script) + ["back"])
+        wait_quiet(page, 600)
+        archived = json.loads(download(page, tmp, "a.json").read_text())
+        play_taps(page, taps(first))
+        wait_quiet(page, 600)
+        current = json.loads(download(page, tmp, "c.json").read_text())
+        text = page.evaluate("() => localStorage.getItem('marcador-flash')")
+        browser.close()
+    assert errors == [], errors
+    assert archived["events"] != current["events"]
+    return text, archived, current
+
+
+def b64(data):
+    return base64.b64encode(data).decode()
+
+
+def with_file(path, value):
+    def change(files):
+        files[path] = value
+    return change
+
+
+def first(path, value):
+    def change(files):
+        old = dict(files)
+        files.clear()
+        files[path] = value
+        files.update(old)
+    return change
+
+
+def only(path, value):
+    def change(files):
+        files.clear()
+        files[path] = value
+    return change
+
+
+def instead(path, other, value):
+    def change(files):
+        del files[path]
+        files[other] = value
+    return change
+
+
+# (what is done to the stored flash, the name the page must give as
+# damaged (None: the bytes decode, the firmware judges them), which game
+# the page still downloads: "current", "archived" or None).
+HOSTILE = {
+    "not JSON": ("{the flash", "flash", None),
+    "null": ("null", "flash", None),
+    "an array": ("[1, 2]", "flash", None),
+    "settings not base64": (with_file("/flash/settings.json", "%% not"),
+                            "settings.json", "current"),
+    "settings a number": (with_file("/flash/settings.json", 7),
+                          "settings.json", "current"),
+    "settings null": (with_file("/flash/settings.json", None),
+                      "settings.json", "current"),
+    "settings binary": (with_file("/flash/settings.json",
+                                  b64(b"\xff\xfe{\x00")), None, "current"),
+    "next not base64": (with_file("/flash/games/next", "#7#"),
+                        "games/next", "current"),
+    "segment not base64": (with_file("/flash/games/a0001", "~~~~"),
+                           "games/a0001", "current"),
+    "journal not base64": (with_file("/flash/games/cur", "a-b-c"),
+                           "games/cur", "archived"),
+    "outside the flash": (with_file("/etc/x", "AAAA"), "/etc/x", "current"),
+    "dot dot": (with_file("/flash/../x", "AAAA"), "/flash/../x", "current"),
+    "under a file": (with_file("/flash/games/cur/x", "AAAA"),
+                     "games/cur/x", "current"),
+    "no name": (with_file("/flash/games/", "AAAA"), "games/", "current"),
+    # A file where the firmware keeps a folder, a folder where it keeps a
+    # file: the firmware's to judge (the rest of the storage stays).
+    "games a file": (only("/flash/games", "AAAA"), None, None),
+    "settings a folder": (instead("/flash/settings.json",
+                                  "/flash/settings.json/x", "AAAA"),
+                          None, "current"),
+    # The same clash stored before the journal: the journal still wins.
+    "under a file, first": (first("/flash/games/cur/x", "AAAA"),
+                            "games/cur/x", "current"),
+}
+
+
+# A few in the default run (a browser start each, ~8 s); all with -m slow.
+QUICK = ("not JSON", "settings not base64", "journal not base64",
+         "under a file", "settings binary")
+
+
+@pytest.mark.parametrize("case", [
+    c if c in QUICK else pytest.param(c, marks=pytest.mark.slow)
+    for c in HOSTILE])
+def test_a_damaged_flash_in_the_browser_storage(kept_flash, site, tmp_path,
+                                                case):
+    from playwright.sync_api import sync_playwright
+    text, archived, current = kept_flash
+    change, named, keeps = HOSTILE[case]
+    if callable(change):
+        files = json.loads(text)
+        change(files)
+        bad = json.dumps(files)
+    else:
+        bad = change
+    errors = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(accept_downloads=True)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        # The damaged storage, put there once before the page's own code
+        # runs (a reload then finds what the page left).
+        page.add_init_script(
+            "if (!sessionStorage.getItem('hostile')) {"
+            " sessionStorage.setItem('hostile', '1');"
+            " localStorage.setItem('marcador-flash', %s); }"
+            % json.dumps(bad))
+        page.goto(site)
+        page.wait_for_selector("body[data-ready='1']", timeout=30000)
+        wait_quiet(page)
+        status = page.inner_text("#status")
+        shot = canvas_bits(page)
+        found = download_flash(page, tmp_path, "found.json")
+        now = page.evaluate("() => localStorage.getItem('marcador-flash')")
+        game = None
+        if keeps:
+            game = json.loads(download(page, tmp_path, "game.json")
+                              .read_text())
+        # A reload starts from what the page kept.
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']", timeout=30000)
+        wait_quiet(page)
+        again = download_flash(page, tmp_path, "again.json")
+        browser.close()
+    assert errors == [], errors
+    assert shot.strip("0"), "the screen is blank"
+    # The flash as it was found, byte for byte, before anything changed
+    # it; still there after the reload (until the user erases it). Bytes
+    # the page can decode are the firmware's to judge, as on a board: then
+    # the flash as it is now.
+    assert found == (bad if named else now).encode() and again == found
+    if named:
+        assert "damaged" in status and named in status, status
+    if keeps:
+        want = current if keeps == "current" else archived
+        assert game["events"] == want["events"], (case, game)
+
+
+def download_flash(page, tmp_path, name):
+    with page.expect_download() as d:
+        page.click("#flash")
+    path = tmp_path / name
+    d.value.save_as(path)
+    return path.read_bytes()
+
+
 def test_a_hold_keeps_its_length_when_the_page_is_busy(site, tmp_path):
     # Dinos, 2 players, a natural disaster; J1's card (5) held UP and J2's
     # held DOWN, each 1.3 s while the page is too busy to run the VM (a

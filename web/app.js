@@ -59,7 +59,15 @@ function flashFiles(FS, dir, out) {
   return out;
 }
 
+// What the page found in the browser's storage, as it was: kept apart
+// (FOUND) when some of it was damaged, so that "Download the flash" gives
+// it byte for byte even after the firmware has written over it. When
+// even that copy cannot be kept, nothing is saved over the original.
+const FOUND = "marcador-flash-found";
+let saveBlocked = false;
+
 function saveFlash(mp) {
+  if (saveBlocked) return;
   try {
     localStorage.setItem(STORE, JSON.stringify(flashFiles(mp.FS, FLASH, {})));
   } catch (ex) {
@@ -67,20 +75,91 @@ function saveFlash(mp) {
   }
 }
 
+function mkdirs(FS, path) {
+  const parts = path.split("/");
+  for (let i = 3; i < parts.length; i++) {
+    const d = parts.slice(0, i).join("/");
+    if (!FS.analyzePath(d).exists) FS.mkdir(d);
+  }
+}
+
+// The bytes of a stored file: its base64 decoded. A value that is not
+// base64 is damaged: the firmware gets it as it stands (its text's bytes),
+// as a board would read a damaged file.
+function fileBytes(data) {
+  if (typeof data === "string") {
+    try {
+      return { bytes: fromB64(data), ok: true };
+    } catch (ex) { /* damaged: below */ }
+  }
+  const text = typeof data === "string" ? data : String(JSON.stringify(data));
+  return { bytes: new TextEncoder().encode(text), ok: false };
+}
+
+// Puts the stored files on the VM's flash; returns {kept, damaged}: how
+// many files, and the names of the damaged ones (not written, or written
+// as they stand).
 function loadFlash(mp) {
   const FS = mp.FS;
   FS.mkdir(FLASH);
-  const saved = JSON.parse(localStorage.getItem(STORE) || "{}");
-  for (const [p, data] of Object.entries(saved)) {
-    if (!p.startsWith(FLASH + "/")) continue;
-    const parts = p.split("/");
-    for (let i = 3; i < parts.length; i++) {
-      const d = parts.slice(0, i).join("/");
-      if (!FS.analyzePath(d).exists) FS.mkdir(d);
+  const text = localStorage.getItem(STORE);
+  const damaged = [];
+  let saved = {};
+  if (text !== null) {
+    try {
+      saved = JSON.parse(text);
+    } catch (ex) {
+      saved = null;
     }
-    FS.writeFile(p, fromB64(data));
+    if (!saved || typeof saved !== "object" || Array.isArray(saved)) {
+      damaged.push("the whole flash");
+      saved = {};
+    }
   }
-  return Object.keys(saved).length;
+  // Shallower paths first: where a file and a folder clash ("games/cur"
+  // and "games/cur/x"), the file a board has wins.
+  const depth = (p) => p.split("/").length;
+  const entries = Object.entries(saved).sort((a, b) => depth(a[0]) -
+                                                       depth(b[0]));
+  let kept = 0;
+  for (const [p, data] of entries) {
+    const name = p.startsWith(FLASH + "/") ? p.slice(FLASH.length + 1) : p;
+    const parts = name.split("/");
+    if (name === p || parts.some((s) => s === "" || s === "." || s === "..")) {
+      damaged.push(p);
+      continue;
+    }
+    const { bytes, ok } = fileBytes(data);
+    try {
+      mkdirs(FS, p);
+      FS.writeFile(p, bytes);
+    } catch (ex) {
+      damaged.push(name);
+      continue;
+    }
+    if (ok) kept++;
+    else damaged.push(name);
+  }
+  if (damaged.length && localStorage.getItem(FOUND) === null) {
+    try {
+      localStorage.setItem(FOUND, text);
+    } catch (ex) {
+      saveBlocked = true;
+    }
+  }
+  return { kept, damaged };
+}
+
+// "Download the flash": the storage as it was found when something in it
+// was damaged, else as it is now.
+function downloadFlash() {
+  const found = localStorage.getItem(FOUND);
+  const text = found !== null ? found : localStorage.getItem(STORE) || "{}";
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  a.download = "marcador-flash.json";
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 // --- the display: an OLED's light on black
@@ -217,7 +296,7 @@ async function start() {
   mp = await loadMicroPython({
     heapsize: 256 * 1024, romfs, linebuffer: true,
     stdout: (s) => console.log(s), stderr: (s) => console.warn(s) });
-  const kept = loadFlash(mp);
+  const { kept, damaged } = loadFlash(mp);
   drive = mp.pyimport("drive");
   if (drive.boot() < 0) throw new Error(drive.error());
   // The days of past games in the browser's time zone (JavaScript gives
@@ -226,8 +305,15 @@ async function start() {
     throw new Error(drive.error());
   vmNow = drive.now();
   saveFlash(mp);
-  say(kept ? "Ready: the flash kept in this browser was loaded."
-           : "Ready: a new, empty flash.");
+  if (damaged.length)
+    say("Started; damaged in this browser's storage: " + damaged.join(", ") +
+        ". The rest was kept. \"Download the flash\" gives it as found.",
+        true);
+  else if (localStorage.getItem(FOUND) !== null)
+    say("Ready. \"Download the flash\" gives it as found before repairs.");
+  else
+    say(kept ? "Ready: the flash kept in this browser was loaded."
+             : "Ready: a new, empty flash.");
   document.body.dataset.ready = "1";
   let last = performance.now();
   const tick = () => {
@@ -263,10 +349,15 @@ document.getElementById("download").addEventListener("click", () => {
       a.download + "`.");
 });
 
+document.getElementById("flash").addEventListener("click", downloadFlash);
+
 document.getElementById("wipe").addEventListener("click", () => {
-  if (!confirm("Erase every game and setting kept in this browser?")) return;
+  if (!confirm("Erase every game and setting kept in this browser? " +
+               "(\"Download the flash\" first to keep a copy.)")) return;
   localStorage.removeItem(STORE);
+  localStorage.removeItem(FOUND);
   location.reload();
 });
 
-start().catch((ex) => say("Could not start: " + ex.message, true));
+start().catch((ex) => say("Could not start: " + ex.message +
+                          ". \"Download the flash\" keeps a copy.", true));

@@ -14,6 +14,19 @@ _FILE = "/settings.json"
 _FIELDS = ("lang", "dim_s", "off_s", "roster", "last_n", "tz_min")
 
 
+def showable_name(name):
+    # A roster name as `marcador roster` and the name editor make them:
+    # a str of 1 to 12 printable characters (MicroPython's json gives a
+    # \ud800 escape as a lone surrogate, which is no character at all).
+    if type(name) is not str or not 0 < len(name) <= 12:
+        return False
+    for c in name:
+        o = ord(c)
+        if o < 32 or o == 127 or 0xD800 <= o <= 0xDFFF:
+            return False
+    return True
+
+
 class Settings:
     def __init__(self, root=None):
         self.root = root
@@ -56,6 +69,9 @@ class Settings:
         if not -720 <= self.tz_min <= 840:
             self.tz_min = 0            # no zone has it: gmtime must not see it
         del self.roster[ROSTER_MAX:]
+        # Only names the device can show (a damaged file's other entries
+        # would stop the screens that draw them): dropped, not drawn.
+        self.roster = [x for x in self.roster if showable_name(x)]
 
     def values(self):
         # A copy of every field, to compare with the next save.

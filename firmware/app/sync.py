@@ -218,8 +218,9 @@ class Sync:
         if args[0] != "set" or len(args) != 2:
             raise ValueError
         names = json.loads(a2b_base64(args[1]))
+        from .settings import showable_name
         if not isinstance(names, list) or len(names) > 12 or not all(
-                [isinstance(x, str) and 0 < len(x) <= 12 for x in names]):
+                [showable_name(x) for x in names]):
             raise ValueError
         s.roster = names
         s.save()                  # writes the flash only if they changed

@@ -261,6 +261,9 @@ class Dinos(Game):
             return E.SUDDEN_MISMATCH
         if not wins and (stop or red) and taker == NONE:
             return E.NOBODY_TAKES
+        # A redirect sends the disaster "to another player" (GAMES.md 5).
+        if not wins and red and red - 1 == taker:
+            return E.BAD_REDIRECT
 
         # Everything is valid: apply.
         self.rounds += 1

@@ -56,6 +56,14 @@ class Dog(Game):
             return E.BAD_PLAYER_COUNT
         if opts[off] >= n:
             return E.BAD_OPTION
+        # A game of a match (match_of's bytes): no team may already have
+        # the games that decide it, or the match could not have reached it.
+        t = n // 2
+        if len(opts) - off >= 2 + t and 1 <= opts[off + 1] <= 99:
+            need = match_need(opts[off + 1])
+            for i in range(t):
+                if opts[off + 2 + i] >= need:
+                    return E.BAD_OPTION
         return E.OK
 
     def reset(self):

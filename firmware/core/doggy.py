@@ -52,9 +52,8 @@ class Doggy(Game):
         self.unord_pts = bytearray(m * _NC)  # and their points
         self.ord_n = bytearray(m * _NC)      # ordered cards
         self.ord_pts = bytearray(m * _NC)
-        # Cards taken so far per colour and value, at colour * 3 + value
-        # index (5, 3, 1 points: 0, 1, 2); the wilds at WILD * 3.
-        self.taken = bytearray(4 * 3 + 1)
+        # Parrandas taken so far per colour, the wilds at WILD.
+        self.taken = bytearray(_NC)
         self.reserve = bytearray(m)          # reserve dogs
         self.assigned = bytearray(m * 4)     # wilds assigned to each colour
         self.cnt = bytearray(m * 4)          # colour counts used to score
@@ -89,13 +88,12 @@ class Doggy(Game):
         self.winners = 0
         self.leaders = 0
 
-    def left(self, c, pts):
-        # Parrandas of colour c (not wild) worth pts (5, 3 or 1) still to
-        # be taken: the deck has per colour 2 of 5 points (1 with two
-        # players), 2 of 3 and 3 of 1 (GAMES.md section 1).
-        v = (5 - pts) >> 1
-        k = 3 if v == 2 else 1 if v == 0 and self.n == 2 else 2
-        return k - self.taken[c * 3 + v]
+    def left(self, c):
+        # Parrandas of colour c (not wild) still to be taken: 7 per colour,
+        # 6 with two players. The rulebook does not say how many of each
+        # value (5, 3, 1) a colour has, so nothing is counted per value
+        # (GAMES.md section 1, "Decision (card values)").
+        return (6 if self.n == 2 else 7) - self.taken[c]
 
     def unordered(self, p, c):
         return self.unord_n[p * _NC + c]
@@ -153,24 +151,19 @@ class Doggy(Game):
         pts = b >> 4
         if c > WILD:
             return E.BAD_VALUE
-        # The deck: 3 wilds, 7 Parrandas per colour (left() per value);
-        # with two players a wild and a 5 of each colour fewer.
-        t = self.taken
-        j = c * 3                   # where colour c's counts start
+        # The deck: 3 wilds, 7 Parrandas per colour (left()); with two
+        # players a wild and a 5 of each colour fewer.
         if c == WILD:
             if pts != 1:
                 return E.WILD_POINTS
-            if t[j] >= (2 if self.n == 2 else 3):
+            if self.taken[c] >= (2 if self.n == 2 else 3):
                 return E.WILD_EXHAUSTED
         else:
             if pts != 5 and pts != 3 and pts != 1:
                 return E.BAD_VALUE
-            if t[j] + t[j + 1] + t[j + 2] >= (6 if self.n == 2 else 7):
+            if self.left(c) <= 0:
                 return E.COLOR_EXHAUSTED
-            if self.left(c, pts) <= 0:
-                return E.VALUE_EXHAUSTED
-            j += (5 - pts) >> 1
-        t[j] += 1
+        self.taken[c] += 1
         i = p * _NC + c
         self.unord_n[i] += 1
         self.unord_pts[i] += pts

@@ -49,7 +49,7 @@ NO_SUCH_ROUND = 39      # a correction names a round not played yet
 LATER_INVALID = 40      # a correction would make a later round invalid:
                         # GameLog.bad_round says which (the text's %d)
 DREW_LAST_TURN = 41     # duplicon: a player who drew last turn draws again
-VALUE_EXHAUSTED = 42    # doggy: every Parranda of that colour and value taken
+VALUE_EXHAUSTED = 42    # no longer returned (doggy counts no values)
 
 ES = 0
 EN = 1

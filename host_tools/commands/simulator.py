@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from .common import FileProblem, UsageError
+from .common import FileProblem, UsageError, UserError
 
 
 def args_sim(p):
@@ -63,6 +63,8 @@ def do_sim(state, args):
                          f"511a000000000002")
     uid = uid.lower() if uid else None
     text = _script(args.script) if args.script else None
+    if text is None and sim.terminal_room():
+        raise UserError(sim.terminal_room())
     try:
         if args.serial:
             if args.shots:

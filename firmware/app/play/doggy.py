@@ -218,21 +218,15 @@ class Play(PlayBase):
 
     def take(self, p, c):
         # p took a Parranda of colour c: its points (a wild is worth 1).
-        # The list opens on the value of which most cards of that colour
-        # are still to be taken (the rules core counts them; on a tie the
-        # lower value, of which the deck has more).
+        # The list opens on 1 (the rulebook does not say how many of each
+        # value a colour has, so no count can pick a likelier one).
         a = self.app
         if c == D.WILD:
             self.commit(D.event(self.s.ev, D.TAKE, p, c, 1))
             return
         pts = (5, 3, 1)
-        g = self.g
-        start = 2
-        for i in (1, 0):
-            if g.left(c, pts[i]) > g.left(c, pts[start]):
-                start = i
         a.push(Points(a, tr(COLOR_KEYS[c]), [str(x) for x in pts],
-                      lambda j: self.took(p, c, pts[j], False), start,
+                      lambda j: self.took(p, c, pts[j], False), 2,
                       lambda j: self.took(p, c, pts[j], True)))
 
     def took(self, p, c, v, more):

@@ -17,7 +17,10 @@ def options_bytes(n, opts):
         raise RecordError(E.BAD_OPTION, -1, "match: {length, wins}")
     ln = whole(m.get("length"), 1, 99, "match length", E.BAD_OPTION)
     wins = per_player(m.get("wins"), n // 2, "match wins (one per team)")
-    return G.match_opts(d, ln, [whole(w, 0, ln, "match wins", E.BAD_OPTION)
+    # Before a game of the match no team has the games that decide it.
+    top = G.match_need(ln) - 1
+    what = "match wins (best of %d is decided at %d)" % (ln, top + 1)
+    return G.match_opts(d, ln, [whole(w, 0, top, what, E.BAD_OPTION)
                                 for w in wins])
 
 
