@@ -11,8 +11,8 @@ from marcador_core import errors as E
 from .. import breakdown
 from ..termsafe import clean, clean_json, clean_line, clean_lines
 from .common import (FileProblem, InvalidRecord, UsageError, add_db,
-                     add_json, add_lang, lang_of, print_json, read_json,
-                     say, write_atomic)
+                     add_json, add_lang, lang_of, print_json,
+                     read_json_records, say, write_atomic)
 
 
 def _word(en, es, lang):
@@ -350,11 +350,9 @@ def _import_source(path, target):
                                  f"another one")
             with closing(Archive(path, readonly=True)) as source:
                 return path, source.games(), source.damaged(), "raw"
-    data = read_json(path, "game records")
-    recs = data if isinstance(data, list) else [data]
     rows = []
-    for i, rec in enumerate(recs):
-        where = f"{path}: record {i}" if isinstance(data, list) else path
+    for i, rec in read_json_records(path):
+        where = path if i is None else f"{path}: record {i}"
         try:
             rows.append(record_row(rec))
         except record.RecordError as ex:

@@ -1,0 +1,113 @@
+"""The PC tools as the archive grows (issue 24): import streams a JSON
+file of any size (the bound on one record and on nesting stays), the
+per-game chart comes from one replay, `games` lists by date with
+filters, and the report's progress never reaches stdout."""
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from host_tools.archive import Archive, record_row
+from host_tools.cli import main as cli
+from host_tools.commands.common import RECORD_LIMIT
+
+from gamegen import random_game
+
+DEVICE = "511a000000000001"
+
+
+def big_archive(path, over_bytes):
+    """An archive whose JSON export is over over_bytes: copies of one long
+    game under other ids (cheap to build, each a valid game)."""
+    rnd = random.Random(24)
+    rec, _ = random_game(rnd, "free", steps=300)
+    one = len(json.dumps(rec, indent=1))
+    count = over_bytes // one + 2
+    db = Archive(path)
+    db.merge([record_row(dict(rec, id=f"{DEVICE}-{i}", started=1_790_000_000
+                              + 3600 * i)) for i in range(1, count + 1)])
+    return db, count
+
+
+def test_an_export_of_over_4_mb_imports_again(tmp_path, capsys):
+    db, count = big_archive(tmp_path / "a.sqlite", RECORD_LIMIT)
+    out = tmp_path / "a.json"
+    assert cli(["export", "--db", str(db.path), "-o", str(out)]) == 0
+    assert out.stat().st_size > RECORD_LIMIT
+    capsys.readouterr()
+    b = tmp_path / "b.sqlite"
+    assert cli(["import", str(out), "--db", str(b)]) == 0, \
+        capsys.readouterr().err
+    assert f"{count} new" in capsys.readouterr().out
+    got = Archive(b, readonly=True)
+    assert [json.loads(g["record"]) for g in got.games()] == \
+        [json.loads(g["record"]) for g in db.games()]
+
+
+# ------------------------------------------------------- the JSON stream
+
+def stream(data, limit=1000, chunk=7, monkeypatch=None):
+    import io
+    from host_tools import jsonstream
+    if monkeypatch:
+        monkeypatch.setattr(jsonstream, "CHUNK", chunk)
+    return list(jsonstream.records(io.BytesIO(data), "f.json", limit=limit))
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda kids: st.lists(kids, max_size=4) |
+    st.dictionaries(st.text(max_size=4), kids, max_size=4), max_leaves=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(JSON_VALUES, max_size=6),
+       indent=st.sampled_from([None, 0, 1, 3]),
+       chunk=st.integers(1, 40), bom=st.booleans())
+def test_a_list_streams_record_by_record_at_any_chunk_size(
+        values, indent, chunk, bom):
+    import pytest
+    data = (b"\xef\xbb\xbf" if bom else b"") + json.dumps(
+        values, indent=indent, ensure_ascii=False).encode()
+    with pytest.MonkeyPatch.context() as mp:
+        got = stream(data, limit=10_000, chunk=chunk, monkeypatch=mp)
+    assert got == list(enumerate(values))
+    one = json.dumps({"a": values}).encode()
+    with pytest.MonkeyPatch.context() as mp:
+        assert stream(one, 10_000, chunk, mp) == [(None, {"a": values})]
+
+
+@pytest.mark.parametrize("data, words", [
+    (b"", "empty"),
+    (b"   \n", "empty"),
+    (b"[1, 2", "cut short"),
+    (b"[1, 2,", "not valid JSON"),
+    (b"[1 2]", "expected ',' or ']' after record 0"),
+    (b"[{\"a\": 1}, {\"a\": }]", "not valid JSON"),
+    (b"[1] [2]", "extra data"),
+    (b"{} x", "extra data"),
+    (b"[\"\xff\"]", "not UTF-8"),
+    (b"[1, " + b"[" * 100000 + b"]" * 100000 + b"]", "record 1 is not "
+     "game records: JSON nested too deeply"),
+    (b"[" + b"9" * 5000 + b"]", "record 0 is not game records"),
+    (b"[1, \"" + b"a" * 20000 + b"\"]", "record 1 is too big"),
+    (b"\0" * 30000, "too big"),
+])
+def test_what_is_not_json_or_too_big_is_named(data, words, monkeypatch):
+    from host_tools.jsonstream import StreamError
+    with pytest.raises(StreamError) as ex:
+        stream(data, limit=10_000, chunk=64, monkeypatch=monkeypatch)
+    assert words in str(ex.value) and "f.json" in str(ex.value)
+
+
+def test_import_of_a_bad_json_file_is_one_line_and_changes_nothing(
+        tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'[{"game": "free", "players": ["A", "B"]}, {"game": ')
+    b = tmp_path / "b.sqlite"
+    assert cli(["import", str(bad), "--db", str(b)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not valid JSON" in err, err
+    assert Archive(b, readonly=True).games() == []
