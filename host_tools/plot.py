@@ -3,9 +3,9 @@ rounds marked: PNG (drawn with Pillow) or SVG (text, so names with accents
 show in any browser or viewer without a system font; `marcador report`
 inlines the same SVG).
 
-The totals after each event come from replaying the game record's first k
-events with the rules core (the same replay `marcador score` does), so the
-plot shows what the device showed at each step, undos included.
+The totals after each event come from replaying the game record with the
+rules core once, read after each event (the replay `marcador score` does),
+so the plot shows what the device showed at each step, undos included.
 """
 
 from html import escape
@@ -39,10 +39,12 @@ def _font(size):
 
 def progression(rec):
     """(totals after each of the first k events for k = 0..n, the round
-    being played after each: 0 for games without rounds)."""
+    being played after each: 0 for games without rounds). One replay of
+    the record (record.replay), read after each event: the same as
+    scoring each prefix on its own, in linear time."""
     totals, rounds = [], []
-    for k in range(len(rec["events"]) + 1):
-        res = record.score_record(dict(rec, events=rec["events"][:k]))
+    for log in record.replay(rec):
+        res = record.result(log, rec["players"])
         totals.append([p["total"] for p in res["players"]])
         st = res.get("status", {})
         # "rounds" counts finished rounds: the one being played is the

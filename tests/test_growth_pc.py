@@ -111,3 +111,34 @@ def test_import_of_a_bad_json_file_is_one_line_and_changes_nothing(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not valid JSON" in err, err
     assert Archive(b, readonly=True).games() == []
+
+
+# ------------------------------------------------------- one-pass charts
+
+def progression_by_prefixes(rec):
+    """The chart's data as it was computed before: each prefix of the
+    events scored on its own (quadratic per game), the oracle."""
+    from marcador_core import record
+    totals, rounds = [], []
+    for k in range(len(rec["events"]) + 1):
+        res = record.score_record(dict(rec, events=rec["events"][:k]))
+        totals.append([p["total"] for p in res["players"]])
+        st = res.get("status", {})
+        if "rounds" in st:
+            rounds.append(st["rounds"] + (0 if res["over"] else 1))
+        else:
+            rounds.append(st.get("round", 0))
+    return totals, rounds
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1),
+       gid=st.sampled_from(["doggy", "duplicon", "alebrijes", "dog",
+                            "dinos", "free"]),
+       steps=st.integers(0, 120), fixes=st.booleans())
+def test_the_one_pass_chart_equals_scoring_every_prefix(seed, gid, steps,
+                                                        fixes):
+    from host_tools import plot
+    rec, _ = random_game(random.Random(seed), gid, steps=steps or None,
+                         fixes=fixes)
+    assert plot.progression(rec) == progression_by_prefixes(rec)
