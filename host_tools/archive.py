@@ -76,6 +76,12 @@ RECORD_ID = re.compile(r"^([0-9A-Za-z]{1,32}(-[0-9a-f]{8})?-[0-9]{1,10}"
                        r"|json-[0-9a-f]{16})$")
 
 
+# The orders games are read in (iter_games): SQLite sorts NULL (a game of
+# unknown date) before every number.
+BY_DEVICE = "device, number"
+BY_DATE = "started, device, number"
+
+
 class ArchiveError(Exception):
     """The archive cannot be opened, read or written; the text says what
     to do."""
@@ -341,12 +347,27 @@ class Archive:
         except sqlite3.Error as ex:
             raise self._error(ex) from None
 
-    def _game_rows(self, where="", args=()):
+    def _game_rows(self, where="", args=(), order=BY_DEVICE):
+        return list(self.iter_games(where, args, order))
+
+    def iter_games(self, where="", args=(), order=BY_DEVICE):
+        """The games one at a time from one cursor, each checked as
+        games() does: memory for one row, however big the archive.
+        order: BY_DEVICE (device, number) or BY_DATE (started, oldest
+        first; games of unknown date before all others)."""
         added = "added" if self.version >= 2 else "NULL AS added"
-        rows = self._query(f"SELECT {', '.join(GAME_COLUMNS)}, {added} "
-                           f"FROM games {where} ORDER BY device, number",
-                           args)
-        return [self._checked(r) for r in rows]
+        try:
+            cur = self.db.execute(f"SELECT {', '.join(GAME_COLUMNS)}, "
+                                  f"{added} FROM games {where} ORDER BY "
+                                  f"{order}", args)
+            for r in cur:
+                yield self._checked(r)
+        except sqlite3.Error as ex:
+            raise self._error(ex) from None
+
+    def count(self):
+        """How many games the archive holds (nothing read but the count)."""
+        return self._query("SELECT count(*) FROM games")[0][0]
 
     def _checked(self, row):
         # A row as a dict, its JSON checked to have the shape every reader

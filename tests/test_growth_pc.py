@@ -142,3 +142,59 @@ def test_the_one_pass_chart_equals_scoring_every_prefix(seed, gid, steps,
     rec, _ = random_game(random.Random(seed), gid, steps=steps or None,
                          fixes=fixes)
     assert plot.progression(rec) == progression_by_prefixes(rec)
+
+
+# ------------------------------------------------------- report progress
+
+def dated_archive(path, count=24, seed=7):
+    """count random games over about a year, in random order, of several
+    titles, from two devices; some of unknown date."""
+    rnd = random.Random(seed)
+    rows = []
+    for i in range(count):
+        gid = ["doggy", "duplicon", "alebrijes", "dog", "dinos",
+               "free"][i % 6]
+        rec, _ = random_game(rnd, gid, steps=rnd.randint(1, 40))
+        if i % 7:
+            rec["started"] = 1_760_000_000 + rnd.randrange(365 * 86400)
+        rec["id"] = f"{['aa01', 'bb02'][i % 2]}-{i + 1}"
+        rows.append(record_row(rec))
+    db = Archive(path)
+    db.merge(rows)
+    return db
+
+
+def test_report_progress_goes_to_stderr_only_when_asked(tmp_path, capfd):
+    db = dated_archive(tmp_path / "a.sqlite")
+    out = tmp_path / "r.html"
+    assert cli(["report", "--db", str(db.path), "-o", str(out)]) == 0
+    got = capfd.readouterr()
+    assert got.err == ""                 # stderr is not a terminal here
+    assert got.out.count("\n") == 1 and "24 game(s)" in got.out
+    first = out.read_bytes()
+    assert cli(["report", "--db", str(db.path), "-o", str(out),
+                "--progress"]) == 0
+    got = capfd.readouterr()
+    assert got.out.count("\n") == 1 and "24 game(s)" in got.out
+    lines = got.err.splitlines()
+    assert lines[-1] == "report: games: 24 / 24" and len(lines) == 10
+    assert out.read_bytes() == first     # the same report either way
+
+
+def test_progress_on_a_terminal_redraws_one_line():
+    import io
+    from host_tools.progress import Progress
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    tty = Tty()
+    p = Progress("report: games", 3, stream=tty)
+    for i in range(1, 4):
+        p(i)
+    text = tty.getvalue()
+    assert text.startswith("\rreport: games: 1 / 3")
+    assert text.endswith("\rreport: games: 3 / 3\n") and text.count("\n") == 1
+    quiet = io.StringIO()             # not a terminal, not asked: nothing
+    Progress("x", 3, stream=quiet)(3)
+    assert quiet.getvalue() == ""

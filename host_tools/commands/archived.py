@@ -174,16 +174,25 @@ def do_plot(state, args):
 def args_report(p):
     p.add_argument("-o", "--output", metavar="FILE.html",
                    help="where to write it (default marcador-report.html)")
+    add_progress(p)
     add_lang(p)
     add_db(p)
 
 
+def add_progress(p):
+    p.add_argument("--progress", action="store_true",
+                   help="show progress on stderr even when it is not a "
+                        "terminal (on a terminal it always shows)")
+
+
 def do_report(state, args):
     from .. import report
+    from ..progress import Progress
     archive = state.archive()
     out = args.output or "marcador-report.html"
     r = {}
-    write_atomic(out, lambda f: r.update(report.write(archive, f)))
+    shown = Progress("report: games", archive.count(), force=args.progress)
+    write_atomic(out, lambda f: r.update(report.write(archive, f, shown)))
     print(say(args, f"{clean(out)}: {r['games']} game(s), {r['bytes']} bytes",
               f"{clean(out)}: {r['games']} partida(s), {r['bytes']} bytes"))
 

@@ -1,0 +1,42 @@
+"""Progress of a long command on stderr, never on stdout (which may be
+--json or a pipe): shown when stderr is a terminal, or when asked
+(--progress) on any stderr. On a terminal one line redrawn in place (at
+most every 0.2 s); elsewhere a line at every tenth of the work, so a log
+file stays short."""
+
+import sys
+import time
+
+
+class Progress:
+    def __init__(self, what, total, stream=None, force=False):
+        self.stream = stream or sys.stderr
+        self.tty = _isatty(self.stream)
+        self.on = (self.tty or force) and total > 0
+        self.what, self.total = what, total
+        self.next_tenth = 1
+        self.last = 0.0
+
+    def __call__(self, done, total=None):
+        if not self.on:
+            return
+        if self.tty:
+            now = time.monotonic()
+            if now - self.last < 0.2 and done < self.total:
+                return
+            self.last = now
+            self.stream.write(f"\r{self.what}: {done:,} / {self.total:,}")
+            if done >= self.total:
+                self.stream.write("\n")
+        elif done * 10 >= self.next_tenth * self.total:
+            while done * 10 >= self.next_tenth * self.total:
+                self.next_tenth += 1
+            self.stream.write(f"{self.what}: {done:,} / {self.total:,}\n")
+        self.stream.flush()
+
+
+def _isatty(stream):
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
