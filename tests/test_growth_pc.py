@@ -198,3 +198,60 @@ def test_progress_on_a_terminal_redraws_one_line():
     quiet = io.StringIO()             # not a terminal, not asked: nothing
     Progress("x", 3, stream=quiet)(3)
     assert quiet.getvalue() == ""
+
+
+# ------------------------------------------------------- games by date
+
+def listed(capsys, db, *args):
+    assert cli(["games", "--db", str(db.path), "--json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_games_are_listed_by_date_oldest_first(tmp_path, capsys):
+    db = dated_archive(tmp_path / "a.sqlite")
+    got = listed(capsys, db)
+    assert len(got) == 24
+    starts = [g["started"] for g in got]
+    undated = [s for s in starts if s is None]
+    # Games of unknown date first, then oldest to newest.
+    assert undated and starts[:len(undated)] == undated
+    assert starts[len(undated):] == sorted(starts[len(undated):])
+    assert starts != [json.loads(r["record"]).get("started")
+                      for r in db.games()]     # the device order differs
+    # The text lists the same games in the same order.
+    assert cli(["games", "--db", str(db.path)]) == 0
+    ids = [ln.split("\t")[0] for ln in capsys.readouterr().out.splitlines()]
+    assert ids == [g["id"] for g in got]
+
+
+def test_games_since_a_date_and_of_a_title(tmp_path, capsys):
+    from datetime import datetime
+    db = dated_archive(tmp_path / "a.sqlite")
+    every = listed(capsys, db)
+    day = datetime.fromtimestamp(every[12]["started"]).strftime("%Y-%m-%d")
+    midnight = datetime.strptime(day, "%Y-%m-%d").timestamp()
+    since = listed(capsys, db, "--since", day)
+    assert since == [g for g in every if g["started"] and
+                     g["started"] >= midnight]
+    assert 0 < len(since) < len(every)
+    dog = listed(capsys, db, "--title", "dog")
+    assert dog and dog == [g for g in every if g["game"] == "dog"]
+    # A title's name, in any case, or in Spanish, means the same.
+    assert listed(capsys, db, "--title", "Score Pad") == \
+        listed(capsys, db, "--title", "marcador libre") == \
+        [g for g in every if g["game"] == "free"]
+    both = listed(capsys, db, "--title", "dog", "--since", day)
+    assert both == [g for g in since if g["game"] == "dog"]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--since", "2026-13-01"], "--since"),
+    (["--since", "yesterday"], "YYYY-MM-DD"),
+    (["--title", "chess"], "doggy"),
+])
+def test_games_filters_that_mean_nothing_are_usage_errors(
+        tmp_path, capsys, args, words):
+    db = dated_archive(tmp_path / "a.sqlite", count=3)
+    assert cli(["games", "--db", str(db.path), *args]) == 64
+    got = capsys.readouterr()
+    assert got.out == "" and words in got.err

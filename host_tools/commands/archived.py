@@ -49,14 +49,61 @@ def _id_arg(p):
 # ------------------------------------------------------------------ games
 
 def args_games(p):
+    p.description = ("list the archived games by date, oldest first and "
+                     "newest last (games of unknown date first)")
+    p.add_argument("--since", metavar="YYYY-MM-DD",
+                   help="only games started on that day (local time) or "
+                        "later; leaves out games of unknown date")
+    p.add_argument("--title", metavar="NAME",
+                   help="only games of one title: its id (doggy, "
+                        "duplicon, alebrijes, dog, dinos, free, free-low) "
+                        "or its name in English or Spanish, any case")
     add_json(p)
     add_lang(p)
     add_db(p)
 
 
+def _since(text):
+    # Unix seconds of local midnight at the start of the day text names.
+    from datetime import datetime
+    try:
+        return int(datetime.strptime(text, "%Y-%m-%d").timestamp())
+    except (ValueError, OverflowError, OSError):
+        raise UsageError(f"--since {clean(text)[:40]}: give a day as "
+                         f"YYYY-MM-DD, e.g. 2026-05-01")
+
+
+def _title_filter(text):
+    """The test a row passes for --title text: the title id or key, or
+    either name of one, ignoring case."""
+    from .. import titles
+    want = text.casefold()
+    for key in titles.keys():
+        if want in (key.casefold(), titles.name(key, E.EN).casefold(),
+                    titles.name(key, E.ES).casefold()):
+            if key in titles.IDS:
+                return lambda row: row["game"] == key
+            return lambda row: titles.key(
+                row["game"], json.loads(row["record"])) == key
+    raise UsageError(f"--title {clean(text)[:40]}: no such title; give "
+                     f"one of {', '.join(titles.keys())} or its name")
+
+
+def filtered_games(archive, since=None, title=None):
+    """The games by date, oldest first, of --since and --title."""
+    from ..archive import BY_DATE
+    keep = _title_filter(title) if title is not None else None
+    where, params = "", ()
+    if since is not None:
+        where, params = "WHERE started >= ?", (_since(since),)
+    for row in archive.iter_games(where, params, order=BY_DATE):
+        if keep is None or keep(row):
+            yield row
+
+
 def do_games(state, args):
     lang = lang_of(args)
-    rows = state.archive().games()
+    rows = filtered_games(state.archive(), args.since, args.title)
     if args.json:
         print_json([_summary(row) for row in rows])
         return
