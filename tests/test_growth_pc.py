@@ -255,3 +255,27 @@ def test_games_filters_that_mean_nothing_are_usage_errors(
     assert cli(["games", "--db", str(db.path), *args]) == 64
     got = capsys.readouterr()
     assert got.out == "" and words in got.err
+
+
+# ------------------------------------------------------- streamed export
+
+def test_the_streamed_export_is_the_whole_list_as_before(tmp_path, capfd):
+    from host_tools import export
+    db = dated_archive(tmp_path / "a.sqlite")
+    records = [json.loads(r["record"]) for r in db.games()]
+    whole = json.dumps(records, ensure_ascii=False, indent=1) + "\n"
+    assert export.write(db, "json") == whole
+    out = tmp_path / "a.json"
+    assert cli(["export", "--db", str(db.path), "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == whole
+    assert "24 game(s) written" in capfd.readouterr().err
+    assert cli(["export", "--db", str(db.path)]) == 0
+    assert capfd.readouterr().out == whole
+    empty = Archive(tmp_path / "e.sqlite")
+    assert export.write(empty, "json") == "[]\n"
+    assert export.write(empty, "csv").splitlines() == [
+        ",".join(export.CSV_FIELDS)]
+    lines = export.write(db, "csv").splitlines()
+    assert len(lines) == 1 + sum(len(r) for r in
+                                 (json.loads(g["players"])
+                                  for g in db.games()))

@@ -282,26 +282,33 @@ def do_export(state, args):
         if args.output and not args.output.endswith(".bgsplay"):
             print(f"note: BG Stats opens play files named *.bgsplay; "
                   f"consider renaming {clean(args.output)}", file=sys.stderr)
-    out = export.write(archive, args.format, **opts)
     left_out = []
     if args.format == "bgstats":
+        out = [export.write(archive, args.format, **opts)]
         left_out = bgstats.undated(archive)
         if left_out:
             print(f"note: {len(left_out)} game(s) left out, date unknown "
                   f"(the device's clock was not set; BG Stats needs a "
                   f"date): {clean(', '.join(left_out))[:200]}",
                   file=sys.stderr)
+    else:
+        # json and csv a game at a time: memory for one game.
+        out = export.chunks(archive, args.format)
     if args.format != "csv":
-        out = clean_json(out)     # the same JSON, C1 codes as \uXXXX
+        out = map(clean_json, out)  # the same JSON, C1 codes as \uXXXX
     if args.output:
-        data = out.encode("utf-8", "backslashreplace")
-        write_atomic(args.output, lambda f: f.write(data))
-        print(f"{len(archive.games()) - len(left_out)} game(s) written to "
+        def write(f):
+            for piece in out:
+                f.write(piece.encode("utf-8", "backslashreplace"))
+        write_atomic(args.output, write)
+        print(f"{archive.count() - len(left_out)} game(s) written to "
               f"{clean(args.output)}", file=sys.stderr)
     else:
         # The file's bytes to a file or a pipe; to a terminal, names with
         # control characters are shown escaped.
-        sys.stdout.write(clean_lines(out) if sys.stdout.isatty() else out)
+        tty = sys.stdout.isatty()
+        for piece in out:
+            sys.stdout.write(clean_lines(piece) if tty else piece)
 
 
 # ------------------------------------------------------------------ damaged
