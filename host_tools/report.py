@@ -47,6 +47,7 @@ summary { cursor: pointer; padding: 0.15em 0; }
 details.month > summary { font-weight: bold; }
 details.month { margin: 0.3em 0; }
 details.game { margin-left: 1.2em; }
+details.rivals > summary h3 { display: inline; }
 """
 
 
@@ -94,13 +95,16 @@ def _title_section(key, t, h2h):
              for n, s in order]))
     rivals = [(a, b, h) for (a, b), h in sorted(h2h.items())]
     if rivals:
-        out.append("<h3>Rivalries: head to head</h3>")
+        # Closed: n players make n(n-1)/2 rows.
+        out.append(f"<details class=\"rivals\"><summary><h3>Rivalries: "
+                   f"head to head ({len(rivals)} pair(s))</h3></summary>")
         out.append("<p class=\"meta\">Games one of the two won and the "
                    "other did not.</p>")
         out.append(_table(
             ["players", "wins", "wins", "games together"],
             [[f"{a} vs {b}", f"{a} {h[0]}", f"{b} {h[1]}", h[2]]
              for a, b, h in rivals]))
+        out.append("</details>")
     out.append("</section>")
     return "".join(out)
 
