@@ -188,13 +188,27 @@ def test_progress_on_a_terminal_redraws_one_line():
     class Tty(io.StringIO):
         def isatty(self):
             return True
+    clock = [0.0]
     tty = Tty()
-    p = Progress("report: games", 3, stream=tty)
+    p = Progress("report: games", 5, stream=tty, clock=lambda: clock[0])
+    p(1)                                 # quick so far: nothing shown
+    assert tty.getvalue() == ""
+    for i, t in ((2, 0.6), (3, 0.7), (4, 0.9), (5, 0.95)):
+        clock[0] = t
+        p(i)
+    # Shown from 0.5 s on, redrawn at most every 0.2 s, and the end.
+    assert tty.getvalue() == ("\rreport: games: 2 / 5\rreport: games: "
+                              "4 / 5\rreport: games: 5 / 5\n")
+    quick = Tty()                        # all done within half a second
+    p = Progress("x", 3, stream=quick, clock=lambda: 0.0)
     for i in range(1, 4):
         p(i)
-    text = tty.getvalue()
-    assert text.startswith("\rreport: games: 1 / 3")
-    assert text.endswith("\rreport: games: 3 / 3\n") and text.count("\n") == 1
+    assert quick.getvalue() == ""
+    asked = Tty()                        # --progress: from the start
+    p = Progress("x", 2, stream=asked, force=True, clock=lambda: 0.0)
+    p(1)
+    p(2)
+    assert asked.getvalue() == "\rx: 1 / 2\rx: 2 / 2\n"
     quiet = io.StringIO()             # not a terminal, not asked: nothing
     Progress("x", 3, stream=quiet)(3)
     assert quiet.getvalue() == ""

@@ -228,8 +228,9 @@ def args_report(p):
 
 def add_progress(p):
     p.add_argument("--progress", action="store_true",
-                   help="show progress on stderr even when it is not a "
-                        "terminal (on a terminal it always shows)")
+                   help="show progress on stderr from the start, also "
+                        "when it is not a terminal (on a terminal it "
+                        "shows after half a second)")
 
 
 def do_report(state, args):
