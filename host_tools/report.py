@@ -182,7 +182,8 @@ def _players_table(tally):
 def _titles_table(tally):
     body = []
     for key, t in tally.items():
-        top = max(t["players"].items(), key=lambda kv: (kv[1]["wins"],
+        # The most wins; on a tie, the first name in order.
+        top = min(t["players"].items(), key=lambda kv: (-kv[1]["wins"],
                                                         kv[0]),
                   default=None)
         body.append([title_name(key), t["plays"], t["finished"],

@@ -293,3 +293,44 @@ def test_the_streamed_export_is_the_whole_list_as_before(tmp_path, capfd):
     assert len(lines) == 1 + sum(len(r) for r in
                                  (json.loads(g["players"])
                                   for g in db.games()))
+
+
+# ------------------------------------------------------- report summary
+
+def test_report_summary_tables_agree_with_the_statistics(tmp_path):
+    import re
+    from host_tools import report, stats
+    db = dated_archive(tmp_path / "a.sqlite", count=36)
+    text = report.html(db)
+    s = stats.compute(db)
+
+    def rows_of(section):
+        body = text[text.index(f'<section id="{section}">'):]
+        body = body[:body.index("</section>")]
+        return [re.findall(r"<td>([^<]*)</td>", r)
+                for r in re.findall(r"<tr>(.*?)</tr>", body)
+                if "<td>" in r]
+    titles = rows_of("titles")
+    assert [r[:3] for r in titles] == [
+        [stats.title_name(k), str(t["plays"]), str(t["finished"])]
+        for k, t in s.items()]
+    for r, t in zip(titles, s.values()):
+        if t["players"]:
+            best = max(p["wins"] for p in t["players"].values())
+            first = min(n for n, p in t["players"].items()
+                        if p["wins"] == best)
+            assert r[3] == f"{first} ({best})"
+    people = {}
+    for t in s.values():
+        for name, p in t["players"].items():
+            got = people.setdefault(name, [0, 0])
+            got[0] += p["plays"]
+            got[1] += p["wins"]
+    players = rows_of("players")
+    assert {r[0]: [int(r[1]), int(r[2])] for r in players} == people
+    assert [int(r[2]) for r in players] == sorted(
+        (int(r[2]) for r in players), reverse=True)
+    # Every game once, each in the month it began.
+    months = re.findall(r'<details class="month" id="m-([^"]+)">', text)
+    assert months[0] == "undated" and months[1:] == sorted(months[1:])
+    assert text.count('<details class="game">') == 36
