@@ -64,11 +64,9 @@ class _Reader:
         """The JSON value at pos: decoded once it is whole (and something
         follows it, or the file ends), at most limit characters."""
         while True:
+            end = None
             try:
                 v, end = self.json.raw_decode(self.buf, self.pos)
-                if end < len(self.buf) or self.eof:
-                    self.pos = end
-                    return v
                 err = None
             except json.JSONDecodeError as ex:
                 err = ex
@@ -79,13 +77,21 @@ class _Reader:
             except ValueError as ex:       # an integer of over 4300 digits
                 raise StreamError(f"{self.name}: {where} is not "
                                   f"{self.what}: {ex}") from None
+            if end is not None:
+                if end - self.pos > self.limit:
+                    raise self.too_big(where)
+                if end < len(self.buf) or self.eof:
+                    self.pos = end
+                    return v
             if len(self.buf) - self.pos > self.limit:
-                raise StreamError(
-                    f"{self.name}: {where} is too big for {self.what} "
-                    f"(more than {_size(self.limit)}); is it the right "
-                    f"file?")
+                raise self.too_big(where)
             if not self.more():
                 raise self.invalid(err.msg if err else "cut short")
+
+    def too_big(self, where):
+        return StreamError(f"{self.name}: {where} is too big for "
+                           f"{self.what} (more than {_size(self.limit)}); "
+                           f"is it the right file?")
 
     def invalid(self, msg):
         at = self.read_before + self.pos
