@@ -8,6 +8,8 @@
 #   make bench      the figures -> docs/benchmarks.md; not a test
 #   make web        the browser simulator, a static site in out/web
 #   make flash BOARD=pico_ssd1306 PORT=/dev/ttyACM0   firmware onto a board
+#   make uf2 [BOARD=pico_ssd1306]  the release image(s) in out/uf2
+#   make test-rp2   build the images and run the rp2 tests (never skipped)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -15,7 +17,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: all venv sim screens test test-slow bench mpy flash score-example clean \
-        web serve-web typecheck
+        web serve-web typecheck uf2 test-rp2
 
 all: test
 
@@ -100,6 +102,19 @@ mpy: $(STAMP)
 flash: $(STAMP)
 	@test -n "$(BOARD)" -a -n "$(PORT)" || { echo "usage: make flash BOARD=pico_ssd1306|pico_sh1106|esp32_ssd1306 PORT=/dev/ttyACM0"; exit 1; }
 	$(BIN)/marcador flash --board $(BOARD) --port $(PORT)
+
+# The release image: MicroPython v1.28.0's rp2 port with the firmware frozen
+# in, out/uf2/marcador-<VERSION>-<board>.uf2 (docs/release-image.md). Source:
+# MICROPY_SRC, or ../shared/rp2's bundle; needs the arm toolchain and cmake.
+# Nothing is rebuilt while the inputs are unchanged (a stamp of their hash).
+UF2_BOARDS := pico_ssd1306 pico_sh1106
+uf2:
+	@$(PYTHON) tools/build_uf2.py $(or $(BOARD),$(UF2_BOARDS))
+
+# The tests of the real board's image (pytest marker rp2): here a missing
+# source tree or toolchain FAILS them instead of skipping.
+test-rp2: $(STAMP)
+	MARCADOR_REQUIRE_RP2=1 $(BIN)/python -m pytest -q -m rp2
 
 score-example: $(STAMP)
 	$(BIN)/marcador score examples/doggy_rulebook.json

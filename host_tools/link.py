@@ -6,6 +6,7 @@ through pyserial."""
 import base64
 import binascii
 import json
+import os
 import re
 import time
 
@@ -99,25 +100,66 @@ def split_entries(data):
     return out, b""
 
 
+def serial_ports():
+    """The serial ports pyserial finds on this PC (device paths)."""
+    from serial.tools import list_ports
+    return [p.device for p in list_ports.comports()]
+
+
+def open_error(port, ex):
+    """The one line for a port that cannot be opened (sync, roster,
+    settings and flash alike): busy, or absent with the ports that are
+    here. pyserial says the errno twice ("[Errno 2] could not open port
+    X: [Errno 2] No such file or directory: 'X'"): the reason is said
+    once, in words."""
+    text = str(ex)
+    low = text.lower()
+    if any(w in low for w in ("busy", "lock", "errno 11", "errno 16")):
+        return LinkError(f"{port} is busy: close the program using it "
+                         f"(mpremote, Thonny, a serial terminal, another "
+                         f"marcador) and try again")
+    errno = getattr(ex, "errno", None)
+    inner = ex.args[1] if len(ex.args) > 1 and isinstance(
+        ex.args[1], str) else None
+    if errno is not None and os.strerror(errno):
+        reason = os.strerror(errno)
+    elif inner:
+        reason = inner
+    else:
+        reason = text
+    reason = reason.rstrip(".")
+    return LinkError(f"cannot open {port}: {reason}. Is the board plugged "
+                     f"in? Serial ports here: "
+                     f"{', '.join(serial_ports()) or 'none'}")
+
+
 class Client:
     def __init__(self, port, timeout=2.0, baudrate=115200):
         try:
             self.ser = serial.serial_for_url(port, baudrate=baudrate,
                                              timeout=timeout)
-        except serial.SerialException as e:
-            raise LinkError(f"cannot open {port}: {e}. Is the board plugged "
-                            f"in, and no other program (mpremote, a serial "
-                            f"terminal) using the port?") from e
+        except (serial.SerialException, OSError) as e:
+            raise open_error(port, e) from e
         self.sent = 0          # bytes on the wire, both ways
         self.received = 0
 
     def close(self):
         self.ser.close()
 
+    def _io(self, call, *args):
+        # One read or write on the port; the port gone (the board
+        # unplugged, reset, its USB lost) is a LinkError like a timeout.
+        try:
+            return call(*args)
+        except (serial.SerialException, OSError) as ex:
+            raise LinkError(f"the board's port stopped working (unplugged "
+                            f"or reset? {ex}): plug it in again and run "
+                            f"the command again") from None
+
     def _read_frame(self):
         noise = damaged = 0
         while True:
-            raw = self.ser.readline(MAX_LINE + 1)
+            raw = self._io(self.ser.readline, MAX_LINE + 1)
             if not raw:
                 if damaged:
                     raise LinkError(f"{damaged} answer(s) of the device "
@@ -148,7 +190,7 @@ class Client:
         expect = expect or words[0]
         for attempt in range(BUSY_RETRIES + 1):
             data = wire.frame(words)
-            self.ser.write(data)
+            self._io(self.ser.write, data)
             self.sent += len(data)
             try:
                 return self._answer(words, expect, many)

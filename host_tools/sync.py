@@ -69,17 +69,26 @@ def sync(client: Client, archive, progress=print, every=False,
          "added": 0,
          "bytes": 0, "conflicts": [], "kept_apart": [], "unmarked": [],
          "damaged": 0, "damaged_new": 0}
-    first = 1
+    first = asked = 1     # the next number a game may have; the FROM asked
     for _ in range(MAX_PULLS):
         nxt, entries, rest = client.pull(first, most, every)
         numbers = []
         for raw in entries:
-            r["games"] += 1
-            r["bytes"] += len(raw)
             try:
                 head, _ = gamefile.read_entry(raw)
             except (ValueError, IndexError) as ex:
                 head, why = None, str(ex)
+            if head is not None and head.number < first:
+                # A pull holds games numbered FROM on, each once: a game
+                # before it came already (or the device is lost).
+                raise LinkError(f"the device sent game {head.number} "
+                                f"twice (or out of order, pulling from "
+                                f"{first}); the games received before it "
+                                f"are archived. Update its firmware "
+                                f"(`marcador flash`)")
+            first = head.number + 1 if head is not None else first
+            r["games"] += 1
+            r["bytes"] += len(raw)
             status = archive.add_entry(device, raw, fsid)
             if head is None:
                 r["kept_apart"].append(f"an unreadable entry ({why})")
@@ -97,7 +106,7 @@ def sync(client: Client, archive, progress=print, every=False,
                 r["conflicts"].append(gid)
             numbers.append(head.number)
         if rest:
-            archive.add_damaged(device, fsid, f"pull-{first}", rest,
+            archive.add_damaged(device, fsid, f"pull-{asked}", rest,
                                 "bytes of a pull frame that are no entry")
             r["kept_apart"].append(f"{len(rest)} bytes after the games of "
                                    f"a pull")
@@ -112,12 +121,12 @@ def sync(client: Client, archive, progress=print, every=False,
                 progress(f"  the device did not mark them synced: {ex}")
         if nxt == 0:
             break
-        if nxt <= first:
+        if nxt < first or nxt == asked:
             raise LinkError(f"the device's pull did not move on (from "
-                            f"{first} to {nxt}); the games received are "
+                            f"{asked} to {nxt}); the games received are "
                             f"archived. Update its firmware (`marcador "
                             f"flash`)")
-        first = nxt
+        first = asked = nxt
     else:
         raise LinkError(f"the device sent over {MAX_PULLS} pulls")
     for name, size in client.damaged():

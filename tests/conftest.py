@@ -53,3 +53,12 @@ def mpy_tree():
     out = ROOT / "out" / "mpy"
     build(out)
     return out
+
+
+@pytest.fixture(scope="session")
+def rp2_uf2():
+    """The pico_ssd1306 release image (out/uf2/...uf2), built when an input
+    changed; skipped with what to provide when it cannot be built (failed
+    under `make test-rp2`). Other boards: rp2_build.release_uf2(board)."""
+    from rp2_build import release_uf2
+    return release_uf2("pico_ssd1306")

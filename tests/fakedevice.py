@@ -11,6 +11,9 @@ spans), so a sync that marks a wrong number fails the test.
 """
 
 import base64
+import json
+
+import serial
 
 from host_tools.link import frame, parse
 
@@ -34,10 +37,25 @@ class FakeDevice:
         self.endless = 0                # frames sent by endless modes
         self.clock = None               # what `time` set
         self.tz_min = None              # and the UTC offset it gave
+        self.names = ["Ana", "Bea"]     # the roster
+        self.settings = {"lang": "es", "dim_s": "30", "off_s": "300"}
 
     # ------------------------------------------------------- pyserial side
 
+    def _unplugged(self):
+        # "unplug-K": the cable goes after the K-th request reached the
+        # device; the port then fails as pyserial's does (SerialException).
+        if self.mode.startswith("unplug-") and \
+                len(self.requests) >= int(self.mode[7:]):
+            raise serial.SerialException(
+                "device reports readiness to read but returned no data "
+                "(device disconnected or multiple access on port?)")
+
     def write(self, data):
+        if self.mode.startswith("unplug-") and \
+                len(self.requests) >= int(self.mode[7:]):
+            raise serial.SerialException("write failed: [Errno 5] "
+                                         "Input/output error")
         words = parse(data.decode("ascii").strip())
         assert words is not None, data    # the PC sends good frames
         self.requests.append(words)
@@ -45,6 +63,7 @@ class FakeDevice:
         return len(data)
 
     def readline(self, size=-1):
+        self._unplugged()
         if self.mode == "garbage-lines":
             self.endless += 1
             return b"garbage that is not a frame\n"
@@ -220,3 +239,19 @@ class FakeDevice:
             self.send("ok", "game", n, "free", 0, len(self.games[n]),
                       int(n in self.synced), 1)
         self.send("ok", "end", len(self.games), 0)
+
+    def do_roster(self, a):
+        if a[0] == "set":
+            self.names = json.loads(base64.b64decode(a[1]))
+            return self.send("ok", "roster", len(self.names))
+        self.send("ok", "roster", base64.b64encode(
+            json.dumps(self.names).encode()).decode())
+
+    def do_settings(self, a):
+        if a[0] == "set":
+            self.settings.update(zip(a[1::2], a[2::2]))
+            return self.send("ok", "settings", "set")
+        words = []
+        for k, v in self.settings.items():
+            words += [k, v]
+        self.send("ok", "settings", *words)

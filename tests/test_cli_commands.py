@@ -100,8 +100,8 @@ def test_exit_codes_come_from_the_one_table_and_match_readme():
              BrokenPipeError: 141}
     for error, code in codes.items():
         assert C.exit_code(error) == code, error
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = readme.split("### The PC tools")[1]
+    readme = (ROOT / "docs" / "pc-tools.md").read_text(encoding="utf-8")
+    table = readme.split("## Errors and exit codes")[1]
     documented = {int(c) for c in re.findall(r"^\| (\d+)", table, re.M)}
     documented |= {130, 141}
     assert {code for _, code, _ in C.ERRORS} | {0} == documented
@@ -333,7 +333,7 @@ def test_import_an_archive_merges_without_duplicates_and_reports_conflicts(
     rnd = random.Random(77)
     rec, _ = random_game(rnd, "free", steps=10)
     other = Archive(tmp_path / "c.sqlite")
-    other.add_entry(DEVICE, to_entry(rec, 2, 5), FSID)
+    other.add_entry(DEVICE, to_entry(rec, 2, 1_790_000_005), FSID)
     a.add_damaged(DEVICE, FSID, "bad1", b"J" * 40, "reported damaged")
     assert cli(["import", str(a.path), str(other.path),
                 "--db", str(b.path)]) == 0
@@ -514,7 +514,7 @@ def test_every_doc_the_help_names_exists(capsys):
         with pytest.raises(SystemExit):
             cli([command, "--help"])
         names += re.findall(r"[\w./-]+\.md\b", capsys.readouterr().out)
-    assert "README.md" in names
+    assert "docs/simulator.md" in names
     assert [n for n in names if not (ROOT / n).exists()] == []
 
 
@@ -552,3 +552,33 @@ def test_an_unnamed_shot_gets_a_name_and_an_unwritable_folder_is_one_line(
     err = capsys.readouterr().err
     assert rc != 0 and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1, err
+
+
+def test_a_missing_port_is_one_line_that_lists_ports_with_one_exit_code(
+        capsys):
+    # sync, roster, settings and flash on a port that is not there: the
+    # same kind of failure, the same exit code (4, the device), the reason
+    # said once (pyserial repeats the errno) and the ports that are here.
+    for argv in (["sync", "--port", "/dev/nonexistent"],
+                 ["roster", "--port", "/dev/nonexistent", "Ana"],
+                 ["settings", "--port", "/dev/nonexistent", "lang=es"],
+                 ["flash", "--board", "pico_ssd1306", "--port",
+                  "/dev/nonexistent"]):
+        assert cli(argv) == 4, argv
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1, err
+        assert err.count("Errno") <= 1 and err.count("No such file") <= 1, err
+        assert "cannot open /dev/nonexistent" in err, err
+        assert "Serial ports here:" in err, err
+
+
+def test_a_record_without_a_known_game_names_the_games(capsys, monkeypatch):
+    import io
+    for text, said in (("{}", "no \"game\""), ('{"game": "chess"}',
+                                               "'chess'")):
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(
+            io.BytesIO(text.encode()), encoding="utf-8"))
+        assert cli(["score", "-"]) == 2
+        err = capsys.readouterr().err
+        assert said in err and "None" not in err, err
+        assert "doggy, duplicon, alebrijes, dog, dinos, free" in err, err

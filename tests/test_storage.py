@@ -7,6 +7,7 @@ import json
 
 from conftest import MP_SCRIPTS, run_micropython
 from host_tools import sim
+from marcador_core.version import VERSION
 
 
 def check(*args):
@@ -108,7 +109,7 @@ def test_a_filesystem_nonce_makes_game_ids_unique_after_an_erase():
     fs = r["fs_id"]
     assert len(fs) == 8 and int(fs, 16) >= 0 and fs == fs.lower()
     assert r["file"] == fs and r["again"] == fs        # written once, kept
-    assert r["hello"] == [["ok", "hello", "511a000000000001", "0.6", "3",
+    assert r["hello"] == [["ok", "hello", "511a000000000001", VERSION, "3",
                            fs]]
     assert r["first_id"] == f"511a000000000001-{fs}-1"
     # The flash formatted again: game numbers restart at 1, ids do not.

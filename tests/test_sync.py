@@ -270,9 +270,9 @@ def test_a_pc_that_writes_without_reading_never_blocks_the_device(tmp_path):
     assert len(after) == 3
 
 
-def test_the_readmes_walk_through_is_what_the_commands_print(
+def test_the_documented_walk_through_is_what_the_commands_print(
         tmp_path, monkeypatch, capsys):
-    # README "Without a board": sim/scripts/club.keys on the simulator,
+    # docs/pc-tools.md "Without a board": sim/scripts/club.keys on the simulator,
     # then sync, games, show, stats, plot, report and export as shown
     # there. Only what differs per run is normalised: the filesystem
     # nonce, the dates (the PC's clock) and the minutes a game took.
@@ -280,8 +280,8 @@ def test_the_readmes_walk_through_is_what_the_commands_print(
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
     monkeypatch.chdir(tmp_path)
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    part = readme[readme.index("### Without a board"):
+    readme = (ROOT / "docs" / "pc-tools.md").read_text(encoding="utf-8")
+    part = readme[readme.index("## Without a board"):
                   readme.index("Several boards at a club night")]
     blocks = re.findall(r"```\n(.*?)```", part, re.S)
     shown = {}

@@ -180,3 +180,50 @@ def test_every_key_drawn_is_in_the_table():
                                              n.args[0].value))
     assert len(table) > 100
     assert not missing, "keys not in app/texts.py:\n" + "\n".join(missing)
+
+
+def _table():
+    src = (FIRMWARE / "app" / "texts.py").read_text(encoding="utf-8")
+    body = src.split('T = """', 1)[1].split('"""', 1)[0]
+    rows = {}
+    for ln in body.splitlines():
+        if "|" in ln and not ln.startswith("--"):
+            key, es, en = ln.split("|")
+            rows[key] = (es, en or es)
+    return rows
+
+
+def test_doggy_letters_are_all_explained_and_never_collide():
+    # Doggy Style writes a player's unordered Parrandas as a colour's letter
+    # and a count ("M2"). Each language's legend names every letter with
+    # its colour; a letter stands for one colour in a language, and for
+    # the same colour (or none) in the other, so a table that plays in
+    # both languages never reads a letter two ways.
+    t = _table()
+    colours = ("blue", "red", "yellow", "green", "wild")
+    # The legend as shown: two rows under up to 4 players, one under 5.
+    legends = ((("doggy_key_letters", "doggy_key_more"), 3),
+               (("doggy_key_short",), 2))
+    for lang in (0, 1):
+        letters = t["color_letters"][lang]
+        assert len(set(letters)) == 5, letters
+        for keys, chars in legends:
+            legend = " ".join(t[k][lang] for k in keys)
+            for c, colour in enumerate(colours):
+                name = t[colour][lang]
+                assert re.search(rf"\b{letters[c]} {name[:chars]}",
+                                 legend), (lang, letters[c], name, legend)
+    es, en = t["color_letters"]
+    for c in range(5):
+        assert es[c] not in en or en.index(es[c]) == c, (es[c], en)
+
+
+def test_spanish_texts_use_no_english_words():
+    # A Spanish screen in Spanish: "Partidas del match" was half English.
+    # Words a translator is likely to leave in English by mistake (the
+    # titles' own names, e.g. "Happy Little Dinosaurs", are names).
+    english = {"match", "round", "score", "player", "players", "game",
+               "games", "turn", "undo", "redo", "wild", "settings"}
+    for key, (es, _) in _table().items():
+        words = set(re.findall(r"[a-záéíóúñü]+", es.lower()))
+        assert not words & english, (key, es)

@@ -65,7 +65,7 @@ no_games|Aún no hay partidas|No games yet
 target|Meta|Target
 lowest_wins|Gana el menor|Lowest wins
 no_target|sin meta|no target
-match|Partidas del match|Games in the match
+match|Partidas de la serie|Games in the match
 dealer|Reparte|Dealer
 first|Empieza|Starts
 pass_to|Pasa el aparato a|Pass the device to
@@ -86,8 +86,11 @@ green|verde|green
 wild|comodín|wild
 assign_wild|Color del comodín %d|Colour of wild %d
 assign_wilds|Asignar comodines|Assign the wilds
-color_letters|ARYVC|BRYGW
+color_letters|ARMVC|BRYGW
 doggy_key|Sin ordenar: A1 = 1 azul|Unordered: B1 = 1 blue
+doggy_key_letters|A azul R rojo M amarillo|B blue R red Y yellow
+doggy_key_more|V verde C comodín|G green W wild
+doggy_key_short|A az R ro M am V ve C co|B bl R re Y ye G gr W wi
 if_now|Si terminara ahora|If it ended now
 -- Duplicon
 won|Ganó|Won

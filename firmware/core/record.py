@@ -10,7 +10,7 @@
 
 from . import errors as E
 from .game import UNDO, REDO
-from .games import game_class
+from .games import IDS, game_class
 from .log import GameLog
 from .codec import CODECS
 from .codec.common import RecordError, mask_list  # noqa: F401 (public)
@@ -76,7 +76,12 @@ def check_header(rec):
     gid = rec.get("game")
     cls = game_class(gid) if isinstance(gid, str) else None
     if cls is None:
-        raise RecordError(E.BAD_OPTION, -1, "unknown game %r" % (gid,))
+        said = ('no "game" given' if gid is None else
+                "unknown game %r" % (gid,))
+        ex = RecordError(E.BAD_OPTION, -1, '%s: it must be one of %s'
+                         % (said, ", ".join(IDS)))
+        ex.alone = True
+        raise ex
     names = rec.get("players")
     if not isinstance(names, list) or not all(isinstance(x, str)
                                                for x in names):

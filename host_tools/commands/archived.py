@@ -10,8 +10,9 @@ from marcador_core import errors as E
 
 from .. import breakdown
 from ..termsafe import clean, clean_json, clean_line, clean_lines
+from ..outfile import safe_name
 from .common import (FileProblem, InvalidRecord, UsageError, add_db,
-                     add_json, add_lang, lang_of, print_json,
+                     add_json, add_lang, check_output, lang_of, print_json,
                      read_json_records, say, write_atomic)
 
 
@@ -171,7 +172,7 @@ def do_stats(state, args):
     from .. import stats
     s = stats.compute(state.archive())
     if args.json:
-        print(json.dumps(s, ensure_ascii=False, indent=1))
+        print_json(s)      # C1 controls in names escaped, as everywhere
     else:
         print(stats.text(s, lang_of(args)))
 
@@ -182,7 +183,8 @@ def args_plot(p):
     _id_arg(p)
     p.add_argument("-o", "--output", metavar="FILE",
                    help="where to write it (default ID.png or ID.svg; a "
-                        "name ending in .svg gives SVG)")
+                        "name ending in .svg gives SVG; - for standard "
+                        "output)")
     p.add_argument("--format", choices=("png", "svg"),
                    help="png (Pillow) or svg (text: accents need no "
                         "system font); default from the file name, else "
@@ -195,32 +197,39 @@ def do_plot(state, args):
     from ..plot import plot_row
     fmt = args.format or ("svg" if (args.output or "").lower().endswith(
         ".svg") else "png")
-    out = args.output or f"{args.id}.{fmt}"     # checked before the game
-    if os.path.isdir(out):
-        raise FileProblem(f"{clean(out)} is a folder: give a file name "
-                          f"ending in .{fmt}")
-    if not out.lower().endswith((".png", ".svg")):
-        raise FileProblem(f"{clean(out)}: the plot is a PNG or an SVG "
-                          f"image; give a file name ending in .png or .svg")
-    if (fmt == "svg") != out.lower().endswith(".svg"):
-        raise FileProblem(f"{clean(out)}: an SVG file's name ends in .svg, "
-                          f"and only an SVG file's")
+    # Checked before the game is read.
+    out = args.output or f"{safe_name(args.id)}.{fmt}"
+    if out != "-":
+        if os.path.isdir(out):
+            raise FileProblem(f"{clean(out)} is a folder: give a file name "
+                              f"ending in .{fmt}")
+        if not out.lower().endswith((".png", ".svg")):
+            raise FileProblem(f"{clean(out)}: the plot is a PNG or an SVG "
+                              f"image; give a file name ending in .png or "
+                              f".svg")
+        if (fmt == "svg") != out.lower().endswith(".svg"):
+            raise FileProblem(f"{clean(out)}: an SVG file's name ends in "
+                              f".svg, and only an SVG file's")
+        check_output(out)
     row = game_row(state, args.id)
     if not args.output:
-        out = f"{row['id']}.{fmt}"     # the full id, also for a bare number
+        # The full id, also for a bare number; never a path, whatever
+        # the archive holds.
+        out = f"{safe_name(row['id'], 'game')}.{fmt}"
     r = {}
     write_atomic(out, lambda f: r.update(plot_row(row, f, fmt)))
     print(say(args, f"{clean(out)}: {r['events']} events, {r['players']} "
                     f"players",
               f"{clean(out)}: {r['events']} eventos, {r['players']} "
-              f"jugadores"))
+              f"jugadores"), file=sys.stderr if out == "-" else sys.stdout)
 
 
 # ------------------------------------------------------------------ report
 
 def args_report(p):
     p.add_argument("-o", "--output", metavar="FILE.html",
-                   help="where to write it (default marcador-report.html)")
+                   help="where to write it (default marcador-report.html; "
+                        "- for standard output)")
     add_progress(p)
     add_lang(p)
     add_db(p)
@@ -238,11 +247,13 @@ def do_report(state, args):
     from ..progress import Progress
     archive = state.archive()
     out = args.output or "marcador-report.html"
+    check_output(out)
     r = {}
     shown = Progress("report: games", archive.count(), force=args.progress)
     write_atomic(out, lambda f: r.update(report.write(archive, f, shown)))
     print(say(args, f"{clean(out)}: {r['games']} game(s), {r['bytes']} bytes",
-              f"{clean(out)}: {r['games']} partida(s), {r['bytes']} bytes"))
+              f"{clean(out)}: {r['games']} partida(s), {r['bytes']} bytes"),
+          file=sys.stderr if out == "-" else sys.stdout)
 
 
 # ------------------------------------------------------------------ export
@@ -254,8 +265,9 @@ def args_export(p):
                         "per player per game; bgstats: a BG Stats import "
                         "file (default json)")
     p.add_argument("-o", "--output", metavar="FILE",
-                   help="write here instead of stdout (BG Stats: name it "
-                        "FILE.bgsplay, the extension the app opens)")
+                   help="write here instead of stdout (- for stdout; BG "
+                        "Stats: name it FILE.bgsplay, the extension the app "
+                        "opens)")
     p.add_argument("--config", metavar="FILE",
                    help="bgstats: settings (owner, location, BGG ids per "
                         "title; default ~/.config/marcador/config.ini)")
@@ -271,6 +283,10 @@ def args_export(p):
 
 def do_export(state, args):
     from .. import export
+    if args.output == "-":
+        args.output = None              # standard output, as without -o
+    if args.output:
+        check_output(args.output)
     archive = state.archive()
     opts = {}
     if args.format == "bgstats":
@@ -302,7 +318,10 @@ def do_export(state, args):
             for piece in out:
                 f.write(piece.encode("utf-8", "backslashreplace"))
         write_atomic(args.output, write)
-        print(f"{archive.count() - len(left_out)} game(s) written to "
+        # The rows read, less those the readers left out (named by cli).
+        usable = archive.count() - sum(k.startswith("game ")
+                                       for k in archive.left_out)
+        print(f"{usable - len(left_out)} game(s) written to "
               f"{clean(args.output)}", file=sys.stderr)
     else:
         # The file's bytes to a file or a pipe; to a terminal, names with
@@ -316,7 +335,8 @@ def do_export(state, args):
 
 def args_damaged(p):
     p.add_argument("--out", metavar="DIR",
-                   help="also write each item's raw bytes to a file in DIR")
+                   help="also write each item's raw bytes to a file in DIR "
+                        "(created if missing)")
     add_lang(p)
     add_db(p)
 
@@ -325,6 +345,12 @@ def do_damaged(state, args):
     """What the archive keeps apart (never games): damaged items fetched
     from devices, entries the rules refused, conflicting bytes."""
     rows = state.archive().damaged()
+    if args.out and rows:
+        try:
+            os.makedirs(args.out, exist_ok=True)
+        except OSError as ex:
+            raise FileProblem(f"cannot make the folder {clean(args.out)}: "
+                              f"{ex.strerror or ex}")
     for i, r in enumerate(rows, 1):
         line = (f"{i}\t{r['kind']}\t{r['device']}\t{r['fsid']}\t"
                 f"{r['name']}\t{r['size']}\t{r['sha256'][:12]}\t"
@@ -332,7 +358,7 @@ def do_damaged(state, args):
         if args.out:
             name = "-".join(x for x in (r["kind"], r["device"], r["fsid"],
                                         r["name"], r["sha256"][:12]) if x)
-            path = os.path.join(args.out, _file_name(name) + ".bin")
+            path = os.path.join(args.out, safe_name(name) + ".bin")
             write_atomic(path, lambda f, raw=r["raw"]: f.write(raw))
             line += f"\t{path}"
         print(clean_line(line))
@@ -341,12 +367,6 @@ def do_damaged(state, args):
                         "entries or conflicts in the archive",
                   "nada guardado aparte: ni elementos dañados, ni entradas "
                   "rechazadas, ni conflictos en el archivo"))
-
-
-def _file_name(text):
-    # Device words are checked by sync; still, no path ever comes from them.
-    return "".join(c if c.isascii() and (c.isalnum() or c in "-_.")
-                   else "_" for c in text)[:120]
 
 
 # ------------------------------------------------------------------ import
@@ -375,7 +395,7 @@ def do_import(state, args):
     batches = [_import_source(path, target) for path in args.files]
     total = {"games": 0, "added": 0, "same": 0, "conflicts": [],
              "kept_apart": [], "kept_new": 0}
-    for path, rows, kept, compare in batches:
+    for path, rows, kept, compare, _ in batches:
         done, kept_new = target.merge(rows, kept, compare)
         total["games"] += len(done)
         total["added"] += sum(s == A.NEW for _, s in done)
@@ -396,12 +416,20 @@ def do_import(state, args):
               + (f"; {copied} elemento(s) apartado(s) copiado(s)"
                  if copied else "")))
     print_kept(total, args)
+    for path, _, _, _, left_out in batches:
+        for what, why in sorted(left_out.items()):
+            print(clean_line(say(
+                args, f"LEFT OUT: {path}: {what} cannot be used ({why}); "
+                      f"not imported",
+                f"FUERA: {path}: {what} no se puede usar ({why}); no se "
+                f"importa")))
 
 
 def _import_source(path, target):
-    """(path, game rows, kept-apart items, how to compare) of one file."""
+    """(path, game rows, kept-apart items, how to compare, {what was left
+    out: why}) of one file."""
     from marcador_core import record
-    from ..archive import Archive, record_row
+    from ..archive import Archive, check_ids, record_row
     if path != "-":
         try:
             with open(path, "rb") as f:
@@ -413,7 +441,18 @@ def _import_source(path, target):
                 raise UsageError(f"{path} is the archive --db names: import "
                                  f"another one")
             with closing(Archive(path, readonly=True)) as source:
-                return path, source.games(), source.damaged(), "raw"
+                # Every id first, of every row (an id is never a path: a
+                # hostile one refuses the whole file); then every row
+                # checked, its raw bytes those of the game it claims to be:
+                # the rest is left out and reported.
+                kept = source.damaged()
+                try:
+                    check_ids(source.game_ids(), kept)
+                except ValueError as ex:
+                    raise InvalidRecord(f"{path}: a game: {ex}; nothing "
+                                        f"was imported")
+                rows = source.games(verify_raw=True)
+                return path, rows, kept, "raw", source.left_out
     rows = []
     for i, rec in read_json_records(path):
         where = path if i is None else f"{path}: record {i}"
@@ -425,4 +464,4 @@ def _import_source(path, target):
         except (ValueError, TypeError, KeyError, RecursionError) as ex:
             raise InvalidRecord(f"{where} is not a game record ({ex}); "
                                 f"nothing was imported")
-    return path, rows, [], "record"
+    return path, rows, [], "record", {}

@@ -3,7 +3,6 @@ gives each its exit code), the State that opens the archive or the port on
 first need and closes them once, and the common arguments."""
 
 import json
-import os
 import sys
 
 from marcador_core import errors as E
@@ -49,6 +48,20 @@ class State:
             from ..link import Client
             self._client = Client(self.args.port)
         return self._client
+
+    def left_out(self):
+        """One line naming the archive rows the command left out (that no
+        reader could use), or None."""
+        items = sorted(getattr(self._archive, "left_out", None) or {})
+        if not items:
+            return None
+        why = self._archive.left_out
+        shown = "; ".join(f"{k} ({why[k]})" for k in items[:4])
+        return (f"note: {len(items)} damaged row(s) of the archive left "
+                f"out: {shown}{'; ...' if len(items) > 4 else ''}. The "
+                f"rest is whole; restore a backup, or sync the device "
+                f"again into a new archive (`marcador sync --all --db "
+                f"NEW.sqlite`)")
 
     def close(self):
         for thing in (self._client, self._archive):
@@ -150,26 +163,46 @@ def read_json_records(path, what="game records"):
         raise FileProblem(str(ex))
 
 
-def write_atomic(path, write):
-    """write(binary file) into a temp file beside path, then rename it over
-    path: the previous file stays whole if anything fails (a full disk)."""
-    path = os.fspath(path)
-    if os.path.isdir(path):
-        raise FileProblem(f"{path} is a folder: give a file name")
-    folder = os.path.dirname(path) or "."
-    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}"
-                               f".tmp")
+def check_output(path):
+    """FileProblem now if -o path could not be written (- is standard
+    output): checked before any work is done."""
+    if path == "-":
+        return
+    from ..outfile import OutputError, check_target
     try:
-        with open(tmp, "wb") as f:
-            write(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as ex:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        kept = " (the previous file is unchanged)" if os.path.exists(path) \
-            else ""
-        raise FileProblem(f"cannot write {path}: {ex.strerror or ex}{kept}")
+        check_target(path)
+    except OutputError as ex:
+        raise FileProblem(str(ex))
+
+
+def write_atomic(path, write):
+    """write(binary file) into path through outfile.write_file (a plain
+    file only, replaced whole; its mode kept). - writes to standard output
+    (to a terminal as text with control characters escaped; never a
+    binary image)."""
+    from ..outfile import OutputError, write_file
+    if path == "-":
+        _write_stdout(write)
+        return
+    try:
+        write_file(path, write)
+    except OutputError as ex:
+        raise FileProblem(str(ex))
+
+
+def _write_stdout(write):
+    import io
+    from ..termsafe import clean_lines
+    sys.stdout.flush()
+    if not sys.stdout.isatty():
+        write(sys.stdout.buffer)
+        sys.stdout.buffer.flush()
+        return
+    buf = io.BytesIO()
+    write(buf)
+    try:
+        text = buf.getvalue().decode("utf-8")
+    except UnicodeDecodeError:
+        raise FileProblem("will not write a binary file to a terminal: "
+                          "redirect it (> FILE) or give -o FILE")
+    sys.stdout.write(clean_lines(text))

@@ -13,8 +13,8 @@ def args_sim(p):
     from ..simport import SERIAL_LINK
     p.add_argument("--script", metavar="FILE",
                    help="play a key script instead of the terminal (- for "
-                        "stdin); the commands are in README.md, "
-                        "\"The simulator\"")
+                        "stdin); the commands are in docs/simulator.md, "
+                        "\"In a terminal\"")
     p.add_argument("--shots", metavar="DIR",
                    help="save the script's screenshots as PNG files here")
     p.add_argument("--sh1106", action="store_true",
@@ -22,7 +22,9 @@ def args_sim(p):
     p.add_argument("--flash", metavar="IMG",
                    help="the board's flash image (littlefs, 1 MB); "
                         "scripts get an empty one unless given, the "
-                        "interactive simulator keeps out/flash.img")
+                        "interactive simulator keeps its own (out/flash.img "
+                        "in a checkout, ~/.local/share/marcador/"
+                        "sim-flash.img installed)")
     p.add_argument("--serial", nargs="?", const=str(SERIAL_LINK),
                    metavar="LINK",
                    help="expose the board's USB serial port: a pty, linked "

@@ -46,9 +46,20 @@ class Play(PlayBase):
         while i < ui.ROWS:
             self.line(fb, i, sig)
             i += 1
-        if self.s.n + 1 < ui.ROWS:
-            # What the letters after a name mean (e.g. "A1").
-            ui.row(fb, ui.ROWS - 1, tr("doggy_key"))
+        self.legend(fb, ui.ROWS - 1 - self.s.n)
+
+    def legend(self, fb, free):
+        # What the letters after a name mean, every colour's, in the rows
+        # the players leave free: "A1 = 1 azul" and the letters when three
+        # are, the letters in two, in short in one.
+        last = ui.ROWS - 1
+        if free >= 3:
+            ui.row(fb, last - 2, tr("doggy_key"))
+        if free >= 2:
+            ui.row(fb, last - 1, tr("doggy_key_letters"))
+            ui.row(fb, last, tr("doggy_key_more"))
+        elif free == 1:
+            ui.row(fb, last, tr("doggy_key_short"))
 
     def line(self, fb, i, sig):
         # Content row i: the Mario Hugo line (j 0) or player j - 1's.

@@ -13,9 +13,12 @@ class RecordError(Exception):
         self.index = index
         self.detail = detail
         self.arg = None     # fills the %d of the code's text, if it has one
+        self.alone = False  # the detail says it all: no code text before it
 
     def text(self, lang=E.EN):
         where = "record" if self.index < 0 else "event %d" % self.index
+        if self.alone:
+            return where + ": " + self.detail
         from ..error_texts import message
         msg = message(self.code, lang, self.arg)
         if self.detail:

@@ -1,0 +1,296 @@
+"""The release image (make uf2, tools/build_uf2.py, docs/release-image.md).
+
+The image tests (marker rp2) build MicroPython's rp2 port with the firmware
+frozen in; without a source tree or the arm toolchain they skip saying what
+to provide (`make test-rp2` fails instead). The rest check the build
+script's own decisions and need neither.
+"""
+
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rp2_build
+from conftest import FIRMWARE, ROOT, run_micropython
+from rp2_build import build_uf2, release_uf2, run_make_uf2
+
+SCRIPT = ROOT / "tools" / "build_uf2.py"
+BUNDLE = build_uf2.bundle()
+STOCK = BUNDLE and BUNDLE.parent / "firmware-RPI_PICO-v1.28.0.uf2"
+PICO_BOARDS = sorted(build_uf2.RP2_BOARDS)
+
+UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
+UF2_FAMILY = 0x00002000          # flag: the familyID field is set
+RP2040_FAMILY = 0xE48BFF56
+XIP_BASE = 0x10000000
+PICO_FLASH = 2 * 1024 * 1024
+
+
+def uf2_flash(data):
+    """{address: 256-byte payload} of a UF2 file; AssertionError on any
+    block that breaks the format (magics, numbering, family, size)."""
+    assert len(data) % 512 == 0 and data, f"{len(data)} bytes"
+    count = len(data) // 512
+    flash = {}
+    for i in range(count):
+        block = data[i * 512:(i + 1) * 512]
+        m0, m1, flags, addr, size, no, total, family = \
+            struct.unpack("<8I", block[:32])
+        (end,) = struct.unpack("<I", block[508:])
+        assert (m0, m1, end) == UF2_MAGIC, f"block {i}: bad magic"
+        assert (no, total) == (i, count), f"block {i}: numbered {no}/{total}"
+        assert flags & UF2_FAMILY and family == RP2040_FAMILY, \
+            f"block {i}: family {family:#x} flags {flags:#x}"
+        assert size == 256 and addr % 256 == 0, f"block {i}: {size}@{addr:#x}"
+        assert addr not in flash, f"block {i}: {addr:#x} twice"
+        flash[addr] = block[32:32 + size]
+    return flash
+
+
+def flash_bytes(flash):
+    """The flash contents from XIP_BASE, gaps as 0xFF (erased)."""
+    top = max(flash) + 256
+    image = bytearray(b"\xff" * (top - XIP_BASE))
+    for addr, payload in flash.items():
+        image[addr - XIP_BASE:addr - XIP_BASE + 256] = payload
+    return bytes(image)
+
+
+def frozen_names(board):
+    """The module names the board's manifest freezes ('core/game.py'...),
+    by running the manifest with stand-ins for MicroPython's functions
+    (the port's own manifest, included by path, is left out). Paths are
+    relative to the manifest that names them, as in MicroPython."""
+    names = []
+    here = [ROOT / "boards" / board]
+
+    def package(name, files=None, base_path="."):
+        base = (here[-1] / base_path / name).resolve()
+        found = files or [p.relative_to(base).as_posix()
+                          for p in sorted(base.rglob("*.py"))]
+        names.extend(f"{name}/{f}" for f in found)
+
+    def module(name, base_path="."):
+        names.append(name)
+
+    def include(path):
+        if "$(" not in path:
+            run_manifest(here[-1] / path)
+
+    def run_manifest(path):
+        here.append(path.parent)
+        exec(path.read_text(), {"package": package, "module": module,
+                                "include": include})
+        here.pop()
+
+    run_manifest(here[0] / "manifest.py")
+    return names
+
+
+def source_of(board, name):
+    """The file in the repository that the frozen name comes from."""
+    f = FIRMWARE / name
+    return f if f.exists() else ROOT / "boards" / board / name
+
+
+def version():
+    return build_uf2.version()
+
+
+# --- the image (built once per session and board) -------------------------
+
+@pytest.fixture(scope="module", params=PICO_BOARDS)
+def image(request):
+    path = release_uf2(request.param)
+    return request.param, path
+
+
+@pytest.mark.rp2
+def test_image_is_named_with_board_and_version(image):
+    board, path = image
+    assert path == ROOT / "out" / "uf2" / f"marcador-{version()}-{board}.uf2"
+    assert path.exists()
+
+
+@pytest.mark.rp2
+def test_every_block_is_valid_uf2_for_the_rp2040(image):
+    flash = uf2_flash(image[1].read_bytes())
+    # Contiguous from the start of flash (boot2 first), as the port links it.
+    addrs = sorted(flash)
+    assert addrs[0] == XIP_BASE
+    assert addrs == list(range(XIP_BASE, addrs[-1] + 256, 256))
+
+
+@pytest.mark.rp2
+def test_size_is_plausible_and_leaves_the_filesystem_alone(image):
+    data = image[1].read_bytes()
+    flash = uf2_flash(data)
+    # Stock MicroPython is 679,424 B of UF2; the firmware adds 50-300 KB.
+    assert 730_000 < len(data) < 1_000_000, len(data)
+    # The littlefs partition is the top MICROPY_HW_FLASH_STORAGE_BYTES of
+    # the 2 MB: the code must end below it, or games would overwrite it.
+    header = (ROOT / "out" / "rp2" / "src" / "micropython" / "ports" / "rp2"
+              / "boards" / "RPI_PICO" / "mpconfigboard.h")
+    storage = 1408 * 1024
+    if header.exists():
+        m = re.search(r"MICROPY_HW_FLASH_STORAGE_BYTES\s+\((\d+) \* 1024\)",
+                      header.read_text())
+        storage = int(m.group(1)) * 1024
+    assert max(flash) + 256 <= XIP_BASE + PICO_FLASH - storage
+
+
+@pytest.mark.rp2
+def test_the_firmware_is_frozen_in(image):
+    board, path = image
+    contents = flash_bytes(uf2_flash(path.read_bytes()))
+    names = frozen_names(board)
+    assert "main.py" in names and "board.py" in names
+    assert "core/game.py" in names and "app/app.py" in names
+    # mp_frozen_names: the names, NUL-terminated, one after the other.
+    absent = [n for n in names if n.encode() + b"\0" not in contents]
+    assert absent == []
+    # The PC-only record codec is not frozen.
+    assert b"core/record.py\0" not in contents
+
+
+@pytest.mark.rp2
+def test_the_version_is_in_the_image(image):
+    contents = flash_bytes(uf2_flash(image[1].read_bytes()))
+    assert version().encode() in contents
+    # MicroPython's own version in the banner, not this repository's
+    # commit (git must not find the repository around an unpacked tree).
+    banner = re.search(rb"MicroPython (\S+) on \d{4}-\d\d-\d\d", contents)
+    assert banner and re.fullmatch(rb"v\d+\.\d+\.\d+", banner.group(1)), \
+        banner
+
+
+@pytest.mark.skipif(not (STOCK and STOCK.exists()),
+                    reason="no ../shared/rp2/firmware-RPI_PICO-v1.28.0.uf2")
+def test_the_checks_tell_stock_micropython_apart():
+    # The same checks on stock MicroPython find none of Marcador.
+    contents = flash_bytes(uf2_flash(STOCK.read_bytes()))
+    assert b"core/game.py\0" not in contents
+    assert b"app/app.py\0" not in contents
+
+
+@pytest.mark.rp2
+def test_a_second_make_uf2_does_nothing(image):
+    board, path = image
+    log = ROOT / "out" / "rp2" / f"build-{board}.log"
+    before = (path.stat().st_mtime_ns,
+              log.stat().st_mtime_ns if log.exists() else None)
+    proc = run_make_uf2(board)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == \
+        f"build_uf2: out/uf2/marcador-{version()}-{board}.uf2 is up to date"
+    after = (path.stat().st_mtime_ns,
+             log.stat().st_mtime_ns if log.exists() else None)
+    assert after == before
+
+
+# --- the build script's decisions (no toolchain needed) --------------------
+
+def run_script(*args, env=None):
+    return subprocess.run([sys.executable, str(SCRIPT), *args],
+                          capture_output=True, text=True, env=env,
+                          timeout=120)
+
+
+def one_line_error(proc):
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    return lines[0]
+
+
+def test_the_esp32_board_says_it_needs_esp_idf():
+    line = one_line_error(run_script("esp32_ssd1306"))
+    assert "ESP-IDF" in line and "docs/release-image.md" in line
+
+
+def test_an_unknown_board_is_one_line():
+    line = one_line_error(run_script("pico_nope"))
+    assert "pico_sh1106" in line and "pico_ssd1306" in line
+
+
+def test_a_source_that_is_not_micropython_is_one_line(tmp_path):
+    env = dict(os.environ, MICROPY_SRC=str(tmp_path))
+    line = one_line_error(run_script("pico_ssd1306", env=env))
+    assert "MICROPY_SRC" in line and "not a MicroPython checkout" in line
+
+
+def test_a_missing_toolchain_names_the_debian_packages(tmp_path):
+    # A source tree that passes the checks, and a PATH with no compiler.
+    (tmp_path / "ports" / "rp2").mkdir(parents=True)
+    (tmp_path / "ports" / "rp2" / "Makefile").write_text("")
+    (tmp_path / "lib" / "pico-sdk").mkdir(parents=True)
+    (tmp_path / "lib" / "pico-sdk" / "pico_sdk_init.cmake").write_text("")
+    env = dict(os.environ, MICROPY_SRC=str(tmp_path), PATH=str(tmp_path))
+    line = one_line_error(run_script("pico_ssd1306", env=env))
+    assert "arm-none-eabi-gcc" in line
+    assert build_uf2.DEBIAN in line
+    assert not any(tmp_path.glob("**/*.uf2"))
+
+
+def test_make_uf2_fails_in_one_line_without_a_source(tmp_path):
+    # make's own flags (BOARD=...) must not leak; the script's line is kept.
+    env = dict(os.environ, MICROPY_SRC=str(tmp_path / "none"))
+    proc = subprocess.run(["make", "--no-print-directory", "uf2",
+                           "BOARD=pico_ssd1306", f"PYTHON={sys.executable}"],
+                          cwd=ROOT, capture_output=True, text=True, env=env)
+    assert proc.returncode != 0
+    assert proc.stderr.splitlines()[0].startswith(
+        "build_uf2: MICROPY_SRC=")
+
+
+@pytest.mark.parametrize("board", PICO_BOARDS)
+def test_every_frozen_file_is_an_input_of_the_stamp(board):
+    inputs = {p.resolve() for p in build_uf2.frozen_inputs(board)}
+    names = frozen_names(board)
+    assert len(names) > 40
+    for name in names:
+        assert source_of(board, name).resolve() in inputs, name
+
+
+def test_the_stamp_changes_with_a_firmware_file(tmp_path, monkeypatch):
+    for d in ("firmware", "boards", "tools"):
+        shutil.copytree(ROOT / d, tmp_path / d,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(build_uf2, "ROOT", tmp_path)
+    key = build_uf2.inputs_key("pico_ssd1306", "src", "1")
+    assert build_uf2.inputs_key("pico_ssd1306", "src", "1") == key
+    f = tmp_path / "firmware" / "app" / "home.py"
+    f.write_text(f.read_text() + "\n# changed\n")
+    assert build_uf2.inputs_key("pico_ssd1306", "src", "1") != key
+    # ... and with the source tree or the build date.
+    f.write_text(f.read_text()[:-len("\n# changed\n")])
+    assert build_uf2.inputs_key("pico_ssd1306", "src", "1") == key
+    assert build_uf2.inputs_key("pico_ssd1306", "other", "1") != key
+    assert build_uf2.inputs_key("pico_ssd1306", "src", "2") != key
+
+
+# --- files left on the filesystem do not shadow the frozen firmware --------
+
+def test_main_puts_the_frozen_modules_first(tmp_path):
+    # firmware/main.py as a board runs it, with a stand-in board and app
+    # that report the import path main.py left.
+    (tmp_path / "board.py").write_text(
+        "import sys\ndef setup():\n    print('PATH', sys.path)\n")
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (tmp_path / "app" / "app.py").write_text(
+        "class App:\n    def __init__(self, hw): pass\n"
+        "    def run(self): print('RAN')\n")
+    shutil.copy(FIRMWARE / "main.py", tmp_path / "main.py")
+    lines = run_micropython(tmp_path / "main.py", path=(tmp_path,))
+    assert lines[-1] == "RAN"
+    path = eval(lines[0].split(" ", 1)[1])
+    # '.frozen' before '' and every folder: frozen modules win.
+    assert path[0] == ".frozen" and path.count(".frozen") == 1
+    assert str(tmp_path) in path
