@@ -25,6 +25,10 @@ class Progress:
         self.last = None
 
     def __call__(self, done, total=None):
+        """done of the total so far; total, if given, replaces the one
+        first given (the work turned out smaller: rows left out)."""
+        if total is not None:
+            self.total = total
         if not self.on:
             return
         if self.tty:

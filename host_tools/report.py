@@ -200,7 +200,8 @@ def write(archive, out, progress=None):
     games, grouped by month, go to a temporary file while the tallies
     grow, and the page is the summary and then that file. Memory holds
     the tallies and one month's games, never the whole archive.
-    progress(done, total), if given, is called after each game."""
+    progress(done), if given, is called after each game, and
+    progress(done, done) at the end when the archive left rows out."""
     total = archive.count()
     tally = stats.Tally()
     pairs = {}
@@ -227,10 +228,12 @@ def write(archive, out, progress=None):
                 last = row["started"]
             done += 1
             if progress:
-                progress(done, total)
+                progress(done)
         if articles:
             games.write(_month_block(month, articles,
                                      month_finished).encode())
+        if progress and done < total:
+            progress(done, done)    # rows left out: the end is here
         s = tally.result()
         head = _page_head(done, finished, s, first, last, pairs)
         out.write(head.encode("utf-8"))

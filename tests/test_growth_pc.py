@@ -337,3 +337,22 @@ def test_report_summary_tables_agree_with_the_statistics(tmp_path):
     months = re.findall(r'<details class="month" id="m-([^"]+)">', text)
     assert months[0] == "undated" and months[1:] == sorted(months[1:])
     assert text.count('<details class="game">') == 36
+
+
+def test_report_progress_ends_when_rows_are_left_out(tmp_path, capfd):
+    import sqlite3
+    db = dated_archive(tmp_path / "a.sqlite", count=12)
+    db.close()
+    con = sqlite3.connect(tmp_path / "a.sqlite")
+    con.execute("UPDATE games SET result = '{}' WHERE id = 'aa01-3'")
+    con.commit()
+    con.close()
+    out = tmp_path / "r.html"
+    assert cli(["report", "--db", str(tmp_path / "a.sqlite"), "-o",
+                str(out), "--progress"]) == 0
+    got = capfd.readouterr()
+    assert "11 game(s)" in got.out
+    # The last progress line says the work is done; the row is named.
+    shown = [ln for ln in got.err.splitlines() if ln.startswith("report:")]
+    assert shown[-1] == "report: games: 11 / 11", got.err
+    assert "left out: game aa01-3" in got.err
