@@ -3,12 +3,13 @@ on the MicroPython unix port, printed as one table and written to
 docs/benchmarks.md with the date and the MicroPython version.
 
 Run: .venv/bin/python bench/run.py [--quick | --wasm-only | --presses-only
-| --keys-only]
+| --keys-only | --growth-pc]
 (--quick: fewer games and no heap search, for trying the script out;
 --wasm-only: only the 32-bit heap figures, merged into docs/benchmarks.md
 in place of the ones there, the rest of the file kept; --presses-only:
 likewise the key presses per number, the last section; --keys-only: the
-same for the key-press figures: I2C, instructions, µs, boot.)
+same for the key-press figures: I2C, instructions, µs, boot; --growth-pc:
+the PC tools on archives of 1,000 and 10,000 games, bench/growth.py.)
 Each figure says how it was measured in the "how" column; the sections
 below the table give the figures per title.
 """
@@ -31,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests"),
                 str(ROOT / "sim" / "scripts"), str(ROOT / "web")]
 
+import growth  # noqa: E402
 import maxplayers  # noqa: E402
 from gamegen import random_game  # noqa: E402
 from host_tools import sim  # noqa: E402
@@ -619,7 +621,8 @@ def report(h, fw, keys, fl, sy, wa, took, quick):
     return "\n".join(lines)
 
 
-FLAGS = ("--quick", "--wasm-only", "--presses-only", "--keys-only")
+FLAGS = ("--quick", "--wasm-only", "--presses-only", "--keys-only",
+         "--growth-pc")
 
 
 def main(argv=None):
@@ -637,6 +640,8 @@ def main(argv=None):
         return merge_wasm(wasm_heap())
     if "--presses-only" in argv:
         return merge_presses(presses_section())
+    if "--growth-pc" in argv:
+        return merge_growth(growth.section())
     if "--keys-only" in argv:
         build(MPY)
         return merge_keys(key_costs(shutil.which("valgrind") is not None))
@@ -658,8 +663,9 @@ def main(argv=None):
     wa = wasm_heap()
     print("key presses per number...", file=sys.stderr)
     pr = presses_section(rounds=20 if quick else 100)
+    gr = growth.section()
     table = report(h, fw, keys, fl, sy, wa, time.time() - t0, quick) + \
-        "\n\n" + pr
+        "\n\n" + "\n".join(gr) + "\n\n" + pr
     head = (f"# Benchmarks\n\nMeasured by `make bench` (bench/run.py) on "
             f"{datetime.date.today().isoformat()} with MicroPython "
             f"{micropython_version()} (unix port, {platform.machine()}), "
@@ -681,6 +687,27 @@ def merge_presses(section):
                          "make bench")
     print(section)
     OUT.write_text(old[:old.index(head)] + section + "\n")
+    print(f"\nmerged into {OUT.relative_to(ROOT)}", file=sys.stderr)
+
+
+def merge_growth(lines):
+    # --growth-pc: the growth section of docs/benchmarks.md (the PC tools
+    # on big archives, bench/growth.py) replaced by a new one, or put
+    # before the key presses per number (which stay the last section).
+    old = OUT.read_text() if OUT.exists() else ""
+    section = "\n".join(lines) + "\n\n"
+    if growth.HEAD in old:
+        a = old.index(growth.HEAD)
+        b = old.find("\n### ", a + len(growth.HEAD))
+        new = old[:a] + section + (old[b + 1:] if b >= 0 else "")
+    else:
+        at = old.find("### Key presses per number")
+        if at < 0:
+            raise SystemExit("docs/benchmarks.md has no presses section: "
+                             "run make bench")
+        new = old[:at] + section + old[at:]
+    print(section)
+    OUT.write_text(new.rstrip("\n") + "\n")
     print(f"\nmerged into {OUT.relative_to(ROOT)}", file=sys.stderr)
 
 

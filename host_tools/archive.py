@@ -112,6 +112,12 @@ def check_ids(rows, kept=()):
             check_id(k["name"])
 
 
+# The orders games are read in (iter_games): SQLite sorts NULL (a game of
+# unknown date) before every number.
+BY_DEVICE = "device, number"
+BY_DATE = "started, device, number"
+
+
 class ArchiveError(Exception):
     """The archive cannot be opened, read or written; the text says what
     to do."""
@@ -453,29 +459,43 @@ class Archive:
         except sqlite3.Error as ex:
             raise self._error(ex) from None
 
-    def _game_rows(self, where="", args=(), verify_raw=False):
-        # The rows every reader can trust; a row that fails the checks is
-        # left out and named in self.left_out (the command reports it).
+    def _game_rows(self, where="", args=(), verify_raw=False,
+                   order=BY_DEVICE):
+        return list(self.iter_games(where, args, order, verify_raw))
+
+    def iter_games(self, where="", args=(), order=BY_DEVICE,
+                   verify_raw=False):
+        """The rows every reader can trust, one at a time from one cursor:
+        memory for one row, however big the archive. A row that fails the
+        checks is left out and named in self.left_out (the command reports
+        it). order: BY_DEVICE (device, number) or BY_DATE (started, oldest
+        first; games of unknown date before all others)."""
         added = "added" if self.version >= 2 else "NULL AS added"
-        rows = self._query(f"SELECT {', '.join(GAME_COLUMNS)}, {added} "
-                           f"FROM games {where} ORDER BY device, number",
-                           args)
-        out = []
-        for row in rows:
-            d = dict(row)
-            try:
-                _check_row(d)
-                if verify_raw:
-                    _check_raw(d)
-            except (ValueError, TypeError, KeyError, IndexError,
-                    AttributeError, RecursionError,
-                    record.RecordError) as ex:
-                why = ex.text() if isinstance(ex, record.RecordError) \
-                    else str(ex)
-                self.left_out[f"game {str(d.get('id'))[:60]}"] = why
-                continue
-            out.append(d)
-        return out
+        self._new_budget()
+        try:
+            cur = self.db.execute(f"SELECT {', '.join(GAME_COLUMNS)}, "
+                                  f"{added} FROM games {where} ORDER BY "
+                                  f"{order}", args)
+            for row in cur:
+                d = dict(row)
+                try:
+                    _check_row(d)
+                    if verify_raw:
+                        _check_raw(d)
+                except (ValueError, TypeError, KeyError, IndexError,
+                        AttributeError, RecursionError,
+                        record.RecordError) as ex:
+                    why = ex.text() if isinstance(ex, record.RecordError) \
+                        else str(ex)
+                    self.left_out[f"game {str(d.get('id'))[:60]}"] = why
+                    continue
+                yield d
+        except sqlite3.Error as ex:
+            raise self._error(ex) from None
+
+    def count(self):
+        """How many games the archive holds (nothing read but the count)."""
+        return self._query("SELECT count(*) FROM games")[0][0]
 
     def games(self, verify_raw=False):
         """Every game row the readers can use (dicts, GAME_COLUMNS and

@@ -44,13 +44,34 @@ def write(archive, fmt, **bgstats_options):
     if fmt == "bgstats":
         from . import bgstats
         return bgstats.write(archive, **bgstats_options)
-    if fmt == "json":
-        return json.dumps(records(archive), ensure_ascii=False, indent=1) \
-            + "\n"
+    return "".join(chunks(archive, fmt))
+
+
+def chunks(archive, fmt):
+    """The json or csv export as pieces of text, one game at a time (the
+    archive read through one cursor): memory for one game, whatever the
+    archive's size. Joined, the text write() gives."""
+    return _json_chunks(archive) if fmt == "json" else _csv_chunks(archive)
+
+
+def _json_chunks(archive):
+    # json.dumps(records, ensure_ascii=False, indent=1) + "\n", a record
+    # at a time: each record is the list's element, one level deeper
+    # (JSON text has no raw newline inside a string).
+    first = True
+    for row in archive.iter_games():
+        text = json.dumps(json.loads(row["record"]), ensure_ascii=False,
+                          indent=1)
+        yield ("[\n " if first else ",\n ") + text.replace("\n", "\n ")
+        first = False
+    yield "[]\n" if first else "\n]\n"
+
+
+def _csv_chunks(archive):
     out = io.StringIO()
     w = csv.DictWriter(out, CSV_FIELDS)
     w.writeheader()
-    for row in archive.games():
+    for row in archive.iter_games():
         res = json.loads(row["result"])
         for seat, p in enumerate(res["players"]):
             cells = {"id": row["id"], "game": row["game"],
@@ -59,4 +80,8 @@ def write(archive, fmt, **bgstats_options):
                      "seat": seat, "total": p["total"],
                      "winner": int(seat in res["winners"])}
             w.writerow({k: csv_cell(v) for k, v in cells.items()})
-    return out.getvalue()
+        yield out.getvalue()
+        out.seek(0)
+        out.truncate()
+    if out.tell():
+        yield out.getvalue()

@@ -3,9 +3,9 @@ rounds marked: PNG (drawn with Pillow) or SVG (text, so names with accents
 show in any browser or viewer without a system font; `marcador report`
 inlines the same SVG).
 
-The totals after each event come from replaying the game record's first k
-events with the rules core (the same replay `marcador score` does), so the
-plot shows what the device showed at each step, undos included.
+The totals after each event come from replaying the game record with the
+rules core once, read after each event (the replay `marcador score` does),
+so the plot shows what the device showed at each step, undos included.
 """
 
 from html import escape
@@ -39,17 +39,22 @@ def _font(size):
 
 def progression(rec):
     """(totals after each of the first k events for k = 0..n, the round
-    being played after each: 0 for games without rounds)."""
+    being played after each: 0 for games without rounds). One replay of
+    the record (record.replay), read after each event: the same as
+    scoring each prefix on its own, in linear time."""
     totals, rounds = [], []
-    for k in range(len(rec["events"]) + 1):
-        res = record.score_record(dict(rec, events=rec["events"][:k]))
-        totals.append([p["total"] for p in res["players"]])
-        st = res.get("status", {})
+    for log in record.replay(rec):
+        # The log has scored the game after each event: its totals and
+        # status are the result's (record.result, whose parts the chart
+        # does not need: some titles rebuild them from the log).
+        g = log.game
+        totals.append(list(g.total[:g.n]))
+        st = record.status(g)
         # "rounds" counts finished rounds: the one being played is the
         # next, until the game is over (then the last one played stays).
         # DOG's "round" is the current one.
         if "rounds" in st:
-            rounds.append(st["rounds"] + (0 if res["over"] else 1))
+            rounds.append(st["rounds"] + (0 if g.over else 1))
         else:
             rounds.append(st.get("round", 0))
     return totals, rounds
@@ -145,6 +150,80 @@ def svg(rec, title, width=W, height=H, c=None):
                    f'{escape(name)} {totals[-1][p]}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+# The look of inline_svg(): a page that inlines it carries this style.
+INLINE_CSS = """
+svg.chart text { font-size: 11px; fill: #222; }
+svg.chart .grid { stroke: #DDDDDD; }
+svg.chart .marks { stroke: #999999; stroke-dasharray: 2 4; }
+svg.chart .frame { fill: none; stroke: black; }
+svg.chart .ylabels text { text-anchor: end; dominant-baseline: middle; }
+svg.chart .xlabels text { text-anchor: middle; }
+svg.chart text.round { fill: #666666; }
+svg.chart text.axis { font-size: 14px; text-anchor: middle; }
+svg.chart polyline { fill: none; stroke-width: 3; }
+svg.chart .legend text { font-size: 14px; dominant-baseline: middle; }
+svg.chart .legend path { stroke-width: 3; }
+"""
+
+
+def inline_svg(c, title, width=W, height=H):
+    """The chart c (chart(rec)) as an <svg> element for a page that has
+    INLINE_CSS: the layout of svg(), its repeated attributes in the
+    page's style and its coordinates in whole pixels (about a quarter of
+    the bytes: the report inlines thousands)."""
+    totals, n_ev, lo, hi, step = (c["totals"], c["n_ev"], c["lo"], c["hi"],
+                                  c["step"])
+    x0, x1, y0, y1 = LEFT, width - RIGHT, TOP, height - BOTTOM
+    xs = [round(x0 + (x1 - x0) * i / max(n_ev, 1)) for i in range(n_ev + 1)]
+    span = hi - lo
+
+    def y(v):
+        return round(y1 - (y1 - y0) * (v - lo) / span)
+
+    ticks = range(int(lo), int(hi) + 1, int(step))
+    out = [f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" '
+           f'width="{width}" height="{height}" viewBox="0 0 {width} '
+           f'{height}" role="img"><title>{escape(title)}</title>',
+           '<path class="grid" d="' + "".join(
+               f"M{x0} {y(v)}H{x1}" for v in ticks) + '"/>',
+           '<g class="ylabels">' + "".join(
+               f'<text x="{x0 - 8}" y="{y(v)}">{v}</text>' for v in ticks)
+           + "</g>"]
+    if c["marks"]:
+        out.append('<path class="marks" d="' + "".join(
+            f"M{xs[i]} {y0}V{y1}" for i, _ in c["marks"]) + '"/>')
+        last = None
+        for i, label in c["marks"]:
+            if last is None or xs[i] - last >= LABEL_GAP:
+                last = xs[i]
+                out.append(f'<text class="round" x="{xs[i] + 3}" '
+                           f'y="{y0 + 12}">{label}</text>')
+    out.append(f'<rect class="frame" x="{x0}" y="{y0}" width="{x1 - x0}" '
+               f'height="{y1 - y0}"/>')
+    out.append(f'<text class="axis" x="{(x0 + x1) // 2}" y="{y1 + 32}">'
+               f'event</text><g class="xlabels">' + "".join(
+                   f'<text x="{xs[i]}" y="{y1 + 16}">{i}</text>'
+                   for i in range(0, n_ev + 1,
+                                  max(1, _nice_step(n_ev, 10))))
+               + "</g>")
+    legend = ['<g class="legend">']
+    for p, name in enumerate(c["names"]):
+        col = COLOURS[p % len(COLOURS)]
+        ys = [y(t[p]) for t in totals]
+        # The middle points of a level stretch draw nothing: left out.
+        pts = " ".join(f"{xs[i]},{v}" for i, v in enumerate(ys)
+                       if i == 0 or i == n_ev or ys[i - 1] != v
+                       or ys[i + 1] != v)
+        out.append(f'<polyline class="player" stroke="{col}" '
+                   f'points="{pts}"/>')
+        ly = y0 + 10 + 22 * p
+        legend.append(f'<path stroke="{col}" d="M{x1 + 15} {ly}h25"/>'
+                      f'<text x="{x1 + 48}" y="{ly}">{escape(name)} '
+                      f'{totals[-1][p]}</text>')
+    out += legend + ["</g></svg>"]
+    return "".join(out)
 
 
 def draw(rec, title, out, fmt=None):

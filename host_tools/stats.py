@@ -26,33 +26,60 @@ def title_name(key):
     return titles.name(key)
 
 
+class Tally:
+    """The statistics of games added one at a time (add), in one pass and
+    memory per title and player, not per game: compute() and the report
+    read the archive once."""
+
+    def __init__(self):
+        self.titles = {}
+
+    def add(self, row_game, rec, res):
+        key = title_key(row_game, rec)
+        t = self.titles.get(key)
+        if t is None:
+            t = self.titles[key] = {"plays": 0, "finished": 0,
+                                    "players": {},
+                                    "lowest_wins": titles.lowest_wins(key)}
+        t["plays"] += 1
+        if not res["over"]:
+            return
+        t["finished"] += 1
+        for seat, p in enumerate(res["players"]):
+            s = t["players"].get(p["name"])
+            if s is None:
+                s = t["players"][p["name"]] = {"plays": 0, "wins": 0,
+                                               "sum": 0, "best": None}
+            s["plays"] += 1
+            s["wins"] += seat in res["winners"]
+            s["sum"] += p["total"]
+            total, best = p["total"], s["best"]
+            if best is None or (total < best if t["lowest_wins"]
+                                else total > best):
+                s["best"] = total
+
+    def result(self):
+        """{title key: {"plays", "finished", "lowest_wins", "players":
+        {name: {"plays", "wins", "average", "best"}}}}, titles in
+        first-added order."""
+        out = {}
+        for key, t in self.titles.items():
+            out[key] = dict(t, players={
+                name: {"plays": s["plays"], "wins": s["wins"],
+                       "average": round(s["sum"] / s["plays"], 1),
+                       "best": s["best"]}
+                for name, s in t["players"].items()})
+        return out
+
+
 def compute(archive):
     """{title key: {"plays", "finished", "players": {name: {"plays",
     "wins", "average", "best"}}}}, titles in first-played order."""
-    out = {}
-    for row in archive.games():
-        rec = json.loads(row["record"])
-        res = json.loads(row["result"])
-        key = title_key(row["game"], rec)
-        low = titles.lowest_wins(key)
-        t = out.setdefault(key, {"plays": 0, "finished": 0, "players": {},
-                                 "lowest_wins": low})
-        t["plays"] += 1
-        if not res["over"]:
-            continue
-        t["finished"] += 1
-        for seat, p in enumerate(res["players"]):
-            s = t["players"].setdefault(p["name"], {"plays": 0, "wins": 0,
-                                                    "scores": []})
-            s["plays"] += 1
-            s["wins"] += seat in res["winners"]
-            s["scores"].append(p["total"])
-    for t in out.values():
-        for s in t["players"].values():
-            scores = s.pop("scores")
-            s["average"] = round(sum(scores) / len(scores), 1)
-            s["best"] = min(scores) if t["lowest_wins"] else max(scores)
-    return out
+    tally = Tally()
+    for row in archive.iter_games():
+        tally.add(row["game"], json.loads(row["record"]),
+                  json.loads(row["result"]))
+    return tally.result()
 
 
 # The table's words: (English, Spanish).

@@ -88,14 +88,15 @@ def test_no_clock_means_date_unknown_in_every_view(tmp_path, utc, capsys):
     d = ["--db", str(db.path)]
     assert cli(["games", *d]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines == [f"{one}\tfree\t2026-09-21 14:13\tover\tAna",
-                     f"{two}\tfree\tdate unknown\tover\tAna"]
+    # By date: the game of unknown date first (docs/pc-tools.md).
+    assert lines == [f"{two}\tfree\tdate unknown\tover\tAna",
+                     f"{one}\tfree\t2026-09-21 14:13\tover\tAna"]
     assert cli(["games", "--lang", "es", *d]) == 0
     assert "fecha desconocida" in capsys.readouterr().out
     assert cli(["games", "--json", *d]) == 0
     g = json.loads(capsys.readouterr().out)
     assert [(x["started"], x["ended"]) for x in g] == [
-        (T0, T0 + 2840), (None, None)]
+        (None, None), (T0, T0 + 2840)]
     assert cli(["show", one, *d]) == 0
     assert capsys.readouterr().out.splitlines()[0] == \
         "played: 2026-09-21 14:13 (47 min)"

@@ -484,7 +484,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp(tmp_path, archive,
                                                          monkeypatch):
     from host_tools import report
 
-    def broken(archive, f):
+    def broken(archive, f, progress=None):
         f.write(b"<html>half")
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(report, "write", broken)

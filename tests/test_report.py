@@ -9,13 +9,14 @@ instead (e.g. on a machine without Chromium).
 import json
 import os
 import re
+from datetime import datetime
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from host_tools import report, stats
-from host_tools.archive import Archive
+from host_tools.archive import BY_DATE, Archive
 from host_tools.cli import main as cli
 from host_tools.devicelog import to_entry
 
@@ -75,8 +76,16 @@ def test_report_has_every_game_its_chart_and_the_statistics(tmp_path):
     page = Page(text)
     tags = page.tags
     articles = [a for t, a in tags if t == "article"]
+    # Oldest first (a game of unknown date before all), grouped by month.
     assert [a["id"] for a in articles] == \
-        ["g-" + r["id"] for r in db.games()]
+        ["g-" + r["id"] for r in db.iter_games(order=BY_DATE)]
+    months = [a["id"] for t, a in tags if t == "details" and
+              a.get("class") == "month"]
+    assert months == ["m-undated"] + sorted(set(
+        "m-" + datetime.fromtimestamp(r["started"]).strftime("%Y-%m")
+        for r in db.games() if r["started"]))
+    assert sum(t == "details" and a.get("class") == "game"
+               for t, a in tags) == len(articles)
     assert sum(t == "svg" for t, _ in tags) == len(articles)
     # Every player's line in every chart.
     lines = sum(t == "polyline" and a.get("class") == "player"
@@ -156,6 +165,16 @@ def render(path):
                     and seen["errors"].append(f"{m.type}: {m.text}"))
             page.on("pageerror", lambda e: seen["errors"].append(str(e)))
             page.goto(url, wait_until="load")
+            seen["games_closed"] = page.evaluate(
+                "() => { const g = document.getElementById('games'); "
+                "return g ? g.getBoundingClientRect().height : 0; }")
+            seen["months"] = page.locator("details.month").count()
+            # Every month and game opened, as a reader would one by one.
+            page.evaluate("() => document.querySelectorAll('details')"
+                          ".forEach(d => d.open = true)")
+            seen["games_open"] = page.evaluate(
+                "() => { const g = document.getElementById('games'); "
+                "return g ? g.getBoundingClientRect().height : 0; }")
             seen["games"] = page.locator("article.game").count()
             seen["charts"] = page.evaluate(
                 "() => Array.from(document.querySelectorAll('article svg'))"
@@ -195,4 +214,9 @@ def test_report_renders_in_chromium_offline_without_errors(tmp_path):
         len(json.loads(r["players"])) for r in db.games()
         if json.loads(r["record"])["events"])
     assert seen["summary"].startswith(f"{n} game(s)")
+    # Closed, the games are a line a month (and the heading), not 30
+    # charts.
+    assert 1 <= seen["months"] <= 3
+    assert seen["games_closed"] < 100 + 60 * seen["months"] < \
+        seen["games_open"], seen
     assert seen["title"] == f"Marcador: {n} games"

@@ -95,6 +95,18 @@ def check_header(rec):
 def load(rec):
     # Replay a record into a fresh GameLog. Raises RecordError naming the
     # first event that is invalid.
+    log = None
+    for log in replay(rec):
+        pass
+    return log
+
+
+def replay(rec):
+    # The same replay, one step at a time: yields the GameLog once begun
+    # and again after each event, so the state after every prefix of the
+    # events comes from one pass (`marcador plot`, the report's charts)
+    # instead of one replay per prefix. The log is the same object each
+    # time: read it before the next step. Raises RecordError as load().
     cls, names, events = check_header(rec)
     n = len(names)
     if n < cls.MIN_PLAYERS or n > cls.MAX_PLAYERS:
@@ -104,6 +116,7 @@ def load(rec):
     err = log.begin(n, options_bytes(cls.ID, n, rec.get("options")))
     if err:
         raise RecordError(err, -1, "%d players" % n)
+    yield log
     for i in range(len(events)):
         try:
             b = encode_event(cls.ID, n, events[i])
@@ -113,7 +126,7 @@ def load(rec):
         err = log.add(b)
         if err:
             raise _refused(log, err, i, events[i])
-    return log
+        yield log
 
 
 def _refused(log, err, i, ev):

@@ -13,7 +13,7 @@ from ..termsafe import clean, clean_json, clean_line, clean_lines
 from ..outfile import safe_name
 from .common import (FileProblem, InvalidRecord, UsageError, add_db,
                      add_json, add_lang, check_output, lang_of, print_json,
-                     read_json, say, write_atomic)
+                     read_json_records, say, write_atomic)
 
 
 def _word(en, es, lang):
@@ -50,14 +50,61 @@ def _id_arg(p):
 # ------------------------------------------------------------------ games
 
 def args_games(p):
+    p.description = ("list the archived games by date, oldest first and "
+                     "newest last (games of unknown date first)")
+    p.add_argument("--since", metavar="YYYY-MM-DD",
+                   help="only games started on that day (local time) or "
+                        "later; leaves out games of unknown date")
+    p.add_argument("--title", metavar="NAME",
+                   help="only games of one title: its id (doggy, "
+                        "duplicon, alebrijes, dog, dinos, free, free-low) "
+                        "or its name in English or Spanish, any case")
     add_json(p)
     add_lang(p)
     add_db(p)
 
 
+def _since(text):
+    # Unix seconds of local midnight at the start of the day text names.
+    from datetime import datetime
+    try:
+        return int(datetime.strptime(text, "%Y-%m-%d").timestamp())
+    except (ValueError, OverflowError, OSError):
+        raise UsageError(f"--since {clean(text)[:40]}: give a day as "
+                         f"YYYY-MM-DD, e.g. 2026-05-01")
+
+
+def _title_filter(text):
+    """The test a row passes for --title text: the title id or key, or
+    either name of one, ignoring case."""
+    from .. import titles
+    want = text.casefold()
+    for key in titles.keys():
+        if want in (key.casefold(), titles.name(key, E.EN).casefold(),
+                    titles.name(key, E.ES).casefold()):
+            if key in titles.IDS:
+                return lambda row: row["game"] == key
+            return lambda row: titles.key(
+                row["game"], json.loads(row["record"])) == key
+    raise UsageError(f"--title {clean(text)[:40]}: no such title; give "
+                     f"one of {', '.join(titles.keys())} or its name")
+
+
+def filtered_games(archive, since=None, title=None):
+    """The games by date, oldest first, of --since and --title."""
+    from ..archive import BY_DATE
+    keep = _title_filter(title) if title is not None else None
+    where, params = "", ()
+    if since is not None:
+        where, params = "WHERE started >= ?", (_since(since),)
+    for row in archive.iter_games(where, params, order=BY_DATE):
+        if keep is None or keep(row):
+            yield row
+
+
 def do_games(state, args):
     lang = lang_of(args)
-    rows = state.archive().games()
+    rows = filtered_games(state.archive(), args.since, args.title)
     if args.json:
         print_json([_summary(row) for row in rows])
         return
@@ -183,17 +230,27 @@ def args_report(p):
     p.add_argument("-o", "--output", metavar="FILE.html",
                    help="where to write it (default marcador-report.html; "
                         "- for standard output)")
+    add_progress(p)
     add_lang(p)
     add_db(p)
 
 
+def add_progress(p):
+    p.add_argument("--progress", action="store_true",
+                   help="show progress on stderr from the start, also "
+                        "when it is not a terminal (on a terminal it "
+                        "shows after half a second)")
+
+
 def do_report(state, args):
     from .. import report
+    from ..progress import Progress
     archive = state.archive()
     out = args.output or "marcador-report.html"
     check_output(out)
     r = {}
-    write_atomic(out, lambda f: r.update(report.write(archive, f)))
+    shown = Progress("report: games", archive.count(), force=args.progress)
+    write_atomic(out, lambda f: r.update(report.write(archive, f, shown)))
     print(say(args, f"{clean(out)}: {r['games']} game(s), {r['bytes']} bytes",
               f"{clean(out)}: {r['games']} partida(s), {r['bytes']} bytes"),
           file=sys.stderr if out == "-" else sys.stdout)
@@ -242,26 +299,36 @@ def do_export(state, args):
         if args.output and not args.output.endswith(".bgsplay"):
             print(f"note: BG Stats opens play files named *.bgsplay; "
                   f"consider renaming {clean(args.output)}", file=sys.stderr)
-    out = export.write(archive, args.format, **opts)
     left_out = []
     if args.format == "bgstats":
+        out = [export.write(archive, args.format, **opts)]
         left_out = bgstats.undated(archive)
         if left_out:
             print(f"note: {len(left_out)} game(s) left out, date unknown "
                   f"(the device's clock was not set; BG Stats needs a "
                   f"date): {clean(', '.join(left_out))[:200]}",
                   file=sys.stderr)
+    else:
+        # json and csv a game at a time: memory for one game.
+        out = export.chunks(archive, args.format)
     if args.format != "csv":
-        out = clean_json(out)     # the same JSON, C1 codes as \uXXXX
+        out = map(clean_json, out)  # the same JSON, C1 codes as \uXXXX
     if args.output:
-        data = out.encode("utf-8", "backslashreplace")
-        write_atomic(args.output, lambda f: f.write(data))
-        print(f"{len(archive.games()) - len(left_out)} game(s) written to "
+        def write(f):
+            for piece in out:
+                f.write(piece.encode("utf-8", "backslashreplace"))
+        write_atomic(args.output, write)
+        # The rows read, less those the readers left out (named by cli).
+        usable = archive.count() - sum(k.startswith("game ")
+                                       for k in archive.left_out)
+        print(f"{usable - len(left_out)} game(s) written to "
               f"{clean(args.output)}", file=sys.stderr)
     else:
         # The file's bytes to a file or a pipe; to a terminal, names with
         # control characters are shown escaped.
-        sys.stdout.write(clean_lines(out) if sys.stdout.isatty() else out)
+        tty = sys.stdout.isatty()
+        for piece in out:
+            sys.stdout.write(clean_lines(piece) if tty else piece)
 
 
 # ------------------------------------------------------------------ damaged
@@ -386,11 +453,9 @@ def _import_source(path, target):
                                         f"was imported")
                 rows = source.games(verify_raw=True)
                 return path, rows, kept, "raw", source.left_out
-    data = read_json(path, "game records")
-    recs = data if isinstance(data, list) else [data]
     rows = []
-    for i, rec in enumerate(recs):
-        where = f"{path}: record {i}" if isinstance(data, list) else path
+    for i, rec in read_json_records(path):
+        where = path if i is None else f"{path}: record {i}"
         try:
             rows.append(record_row(rec))
         except record.RecordError as ex:

@@ -145,6 +145,24 @@ def read_json(path, what="a game record"):
         raise FileProblem(f"{path} is not {what}: {ex}")
 
 
+def read_json_records(path, what="game records"):
+    """Yield (index, record) of the JSON in path (- for stdin): each
+    element of a top-level list with its index, or the one record with
+    None. Any size of file, read record by record; each record at most
+    RECORD_LIMIT bytes (host_tools/jsonstream.py)."""
+    from ..jsonstream import StreamError, records
+    try:
+        if path == "-":
+            yield from records(sys.stdin.buffer, "-", what, RECORD_LIMIT)
+            return
+        with open(path, "rb") as f:
+            yield from records(f, path, what, RECORD_LIMIT)
+    except OSError as ex:
+        raise FileProblem(f"cannot read {path}: {ex.strerror or ex}")
+    except StreamError as ex:
+        raise FileProblem(str(ex))
+
+
 def check_output(path):
     """FileProblem now if -o path could not be written (- is standard
     output): checked before any work is done."""
