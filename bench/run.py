@@ -9,7 +9,7 @@ Run: .venv/bin/python bench/run.py [--quick | --wasm-only | --presses-only
 in place of the ones there, the rest of the file kept; --presses-only:
 likewise the key presses per number, the last section; --keys-only: the
 same for the key-press figures: I2C, instructions, µs, boot; --growth-pc:
-the PC tools on archives of 1,000 and 10,000 games, bench/growth.py.)
+the PC tools on archives of 1,000 and 10,000 games, bench/growth_pc.py.)
 Each figure says how it was measured in the "how" column; the sections
 below the table give the figures per title.
 """
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests"),
                 str(ROOT / "sim" / "scripts"), str(ROOT / "web")]
 
-import growth  # noqa: E402
+import growth_pc  # noqa: E402
 import maxplayers  # noqa: E402
 from gamegen import random_game  # noqa: E402
 from host_tools import sim  # noqa: E402
@@ -641,7 +641,7 @@ def main(argv=None):
     if "--presses-only" in argv:
         return merge_presses(presses_section())
     if "--growth-pc" in argv:
-        return merge_growth(growth.section())
+        return merge_growth(growth_pc.section())
     if "--keys-only" in argv:
         build(MPY)
         return merge_keys(key_costs(shutil.which("valgrind") is not None))
@@ -663,7 +663,7 @@ def main(argv=None):
     wa = wasm_heap()
     print("key presses per number...", file=sys.stderr)
     pr = presses_section(rounds=20 if quick else 100)
-    gr = growth.section()
+    gr = growth_pc.section()
     table = report(h, fw, keys, fl, sy, wa, time.time() - t0, quick) + \
         "\n\n" + "\n".join(gr) + "\n\n" + pr
     head = (f"# Benchmarks\n\nMeasured by `make bench` (bench/run.py) on "
@@ -692,13 +692,13 @@ def merge_presses(section):
 
 def merge_growth(lines):
     # --growth-pc: the growth section of docs/benchmarks.md (the PC tools
-    # on big archives, bench/growth.py) replaced by a new one, or put
+    # on big archives, bench/growth_pc.py) replaced by a new one, or put
     # before the key presses per number (which stay the last section).
     old = OUT.read_text() if OUT.exists() else ""
     section = "\n".join(lines) + "\n\n"
-    if growth.HEAD in old:
-        a = old.index(growth.HEAD)
-        b = old.find("\n### ", a + len(growth.HEAD))
+    if growth_pc.HEAD in old:
+        a = old.index(growth_pc.HEAD)
+        b = old.find("\n### ", a + len(growth_pc.HEAD))
         new = old[:a] + section + (old[b + 1:] if b >= 0 else "")
     else:
         at = old.find("### Key presses per number")

@@ -9,7 +9,7 @@ The archives are generated once and cached under out/growth/ (delete the
 folder to make new ones).
 
 Run alone: .venv/bin/python bench/run.py --growth-pc (merges its section
-into docs/benchmarks.md), or .venv/bin/python bench/growth.py (prints it).
+into docs/benchmarks.md), or .venv/bin/python bench/growth_pc.py (prints it).
 """
 
 import json
