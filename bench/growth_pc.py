@@ -113,7 +113,7 @@ def measure(*args, before=None):
         out = subprocess.run([sys.executable, "-c", _MEASURE, *cmd],
                              capture_output=True, text=True, cwd=ROOT)
         if out.returncode:
-            raise SystemExit(f"bench/growth.py: marcador {args[0]} failed: "
+            raise SystemExit(f"bench/growth_pc.py: marcador {args[0]} failed: "
                              f"{out.stderr.strip()}")
         cpu, kib = out.stdout.split()
         got = (float(cpu), int(kib) / 1024)
