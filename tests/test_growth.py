@@ -1,0 +1,50 @@
+"""Many games on the flash: past games open and page in a Pico's heap
+(192 KB, as the bench runs the keys), and a MemoryError in the app loop
+ends in a message and the home screen, never in a stopped device."""
+
+import json
+import sys
+
+import pytest
+
+from conftest import FIRMWARE, ROOT, run_micropython
+from host_tools import sim
+from flashfill import prefill
+from screen import read_header, read_row
+
+PICO_HEAP = "192wk"      # bench/run.py KEY_HEAP
+
+
+@pytest.fixture(scope="module")
+def full_flash(tmp_path_factory):
+    return prefill(tmp_path_factory.mktemp("flash") / "flash.img", 4000)
+
+
+def test_past_games_open_and_page_with_thousands_of_games(full_flash):
+    _, shots = sim.run_script("down\nok\nshot top\ndown 9\nshot paged\n"
+                              "up 10\nshot wrapped\n",
+                              compiled=True, heapsize=PICO_HEAP,
+                              flash=full_flash, heap_stats=False)
+    assert read_row(shots["top"], 0)[0] == "4000 Libre"
+    assert read_row(shots["paged"], 0)[0].startswith("399")
+    assert read_row(shots["paged"], 6)[0] == "3991 Libre"
+    # UP from the first row wraps to the oldest game.
+    assert read_row(shots["wrapped"], 6)[0] == "1 Libre"
+
+
+def test_a_memory_error_in_the_app_loop_ends_home_with_a_message():
+    sys.path.insert(0, str(ROOT / "sim" / "scripts"))
+    import maxplayers
+    out = run_micropython(ROOT / "tests" / "mp" / "memory_error_check.py",
+                          stdin=maxplayers.START["free"],
+                          path=(ROOT / "sim", FIRMWARE))
+    r = json.loads(out[-1])
+    assert r["start"] == "Play"
+    for where in ("key", "draw"):
+        c = r[where]
+        assert not c["escaped"], (where, c)
+        assert c["screen"] == "Home" and c["depth"] == 1, (where, c)
+        assert c["toast"] in ("Falta RAM: de vuelta al inicio",), (where, c)
+        assert c["session"], (where, c)       # the game is kept
+        # Home's first row (resume) opens the game again: keys work.
+        assert c["after_key"] == "Play", (where, c)
