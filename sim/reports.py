@@ -26,10 +26,13 @@ def past(store):
     # Damaged entries are skipped, as the firmware skips them.
     if store is None:
         return 0, None
-    from drivers.segments import index, read
+    from drivers.segments import read
+    from drivers.seg_index import Past
     count = 0
     newest = None
-    for where in index(store):
+    rows = Past(store)
+    for i in range(len(rows)):
+        where = rows[i]
         if len(where) > 2:
             continue                # a damaged span: no game
         count += 1
@@ -85,7 +88,8 @@ def state(hw):
     return info
 
 
-_READERS = ("drivers.segments", "core.gamefile", "core.games")  # past()
+_READERS = ("drivers.segments", "drivers.seg_index", "core.gamefile",
+            "core.games")  # past()
 
 
 def shot(panel, name, buf):

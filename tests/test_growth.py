@@ -21,15 +21,17 @@ def full_flash(tmp_path_factory):
 
 
 def test_past_games_open_and_page_with_thousands_of_games(full_flash):
-    _, shots = sim.run_script("down\nok\nshot top\ndown 9\nshot paged\n"
-                              "up 10\nshot wrapped\n",
-                              compiled=True, heapsize=PICO_HEAP,
-                              flash=full_flash, heap_stats=False)
-    assert read_row(shots["top"], 0)[0] == "4000 Libre"
-    assert read_row(shots["paged"], 0)[0].startswith("399")
-    assert read_row(shots["paged"], 6)[0] == "3991 Libre"
-    # UP from the first row wraps to the oldest game.
-    assert read_row(shots["wrapped"], 6)[0] == "1 Libre"
+    states, shots = sim.run_script(
+        "down\nok\nshot top\ndown 9\nshot paged\nup 10\nshot wrapped\n"
+        "ok\nstate\n", compiled=True, heapsize=PICO_HEAP, flash=full_flash,
+        heap_stats=False)
+    assert read_header(shots["top"])[0] == "Partidas jugadas"
+    assert read_row(shots["top"], 0)[0].startswith("4000 ")
+    assert read_row(shots["paged"], 6)[0].startswith("3991 ")
+    # UP from the first row wraps to the oldest game (the first segment).
+    assert read_row(shots["wrapped"], 6)[0].startswith("1 ")
+    # ... and OK opens its breakdown.
+    assert states[-1]["screen"] == "Breakdown"
 
 
 def test_a_memory_error_in_the_app_loop_ends_home_with_a_message():

@@ -56,18 +56,20 @@ def _resync(f, p, end, buf):
     return end, 0
 
 
-def entries(st, seg):
-    # (offset, size) of every valid entry in a segment. Entries are
-    # checked as they are walked (never the whole 16 KB segment in RAM);
-    # past a damaged one the walk resynchronises on the next valid entry.
-    # Damaged spans (offset, length) go to st.damage[seg] and, once each,
-    # to the store's problems; a segment with damage takes no new entry.
+def entries(st, seg, start=0):
+    # (offset, size) of every valid entry in a segment (from offset
+    # start, an entry's: the summary walks only what was appended). Entries
+    # are checked as they are walked (never the whole 16 KB segment in
+    # RAM); past a damaged one the walk resynchronises on the next valid
+    # entry. Damaged spans (offset, length) go to st.damage[seg] and, once
+    # each, to the store's problems; a segment with damage takes no new
+    # entry.
     out = []
     bad = []
     buf = bytearray(BUF)
     with open(st.seg_path(seg), "rb") as f:
         end = f.seek(0, 2)
-        i = 0
+        i = start
         while i < end:
             size = _valid_at(f, i, end, buf)
             if not size:
@@ -81,7 +83,7 @@ def entries(st, seg):
             i += size
     if bad:
         st.damage[seg] = bad
-    elif seg in st.damage:
+    elif seg in st.damage and not start:
         del st.damage[seg]
     return out
 
