@@ -50,3 +50,22 @@ def test_a_memory_error_in_the_app_loop_ends_home_with_a_message():
         assert c["session"], (where, c)       # the game is kept
         # Home's first row (resume) opens the game again: keys work.
         assert c["after_key"] == "Play", (where, c)
+
+
+def test_the_summary_answers_as_the_full_walks_whatever_its_file_says():
+    from flashfill import small_game
+    # Numbers with a gap (21-24 never archived): mark must name 21.
+    nums = list(range(1, 21)) + list(range(25, 60))
+    stdin = "".join(small_game(n).hex() + "\n" for n in nums)
+    out = run_micropython(ROOT / "tests" / "mp" / "seg_index_check.py",
+                          stdin=stdin, path=())
+    r = json.loads(out[-1])
+    assert set(r) == {"first", "appended", "garbage", "too_big",
+                      "missing_file",
+                      "deleted", "damaged"}
+    for case, c in r.items():
+        assert c["from"] and c["find"] and c["missing"] and c["past"], \
+            (case, c)
+    assert r["first"]["games"] == 40 and r["appended"]["games"] == 50
+    assert r["deleted"]["games"] < 50            # a segment went
+    assert r["damaged"]["games"] < r["deleted"]["games"] + len(nums) - 50

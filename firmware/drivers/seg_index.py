@@ -2,7 +2,8 @@
 # that the sync link and the past games answer without walking (and
 # checking the CRC of) every game on the flash at every request.
 #
-# One line per segment: "SEG SIZE COUNT FIRST LAST": its first SIZE bytes
+# One line per segment: "SEG SIZE COUNT FIRST LAST" (then a last line, the
+# CRC-32 of the lines before it, in decimal): its first SIZE bytes
 # are COUNT entries, each checked (CRC, a header that parses), numbered
 # FIRST..LAST rising; COUNT -1 for a segment that is not so regular
 # (damage, a header that does not parse, numbers that do not rise): it is
@@ -10,8 +11,8 @@
 #
 # The file is a cache of what walks found, never the truth: segments only
 # grow (drivers/store.py appends to the newest), so a line stays true of
-# its segment's first SIZE bytes; the newest segment is checked against
-# its size at each use and only what was appended since is walked; a
+# its segment's first SIZE bytes; each segment is checked against its
+# size at each use (a stat) and only what was appended since is walked; a
 # segment without a line, or with damage found since (boot walks the
 # newest segment), is walked; a line without a segment is dropped. Bytes
 # of an older segment that rot after its line was written are not seen
@@ -26,6 +27,7 @@
 
 import os
 from array import array
+from binascii import crc32
 from core import gamefile as F
 from .segments import entries, header_at, is_synced, catalog
 
@@ -33,20 +35,25 @@ NAME = "index"
 
 
 def _load(st):
+    # The lines of the file, {segment: line}; nothing from a file whose
+    # last line, the CRC-32 of the rest, does not check.
     out = {}
     try:
-        with open(st.path(NAME)) as f:
+        with open(st.path(NAME), "rb") as f:
             text = f.read()
-    except (OSError, ValueError):
+    except OSError:
         return out
-    for line in text.split("\n"):
-        w = line.split()
-        if len(w) == 5:
-            try:
-                r = [int(x) for x in w]
-            except ValueError:
-                continue
-            out[r[0]] = tuple(r)
+    end = text.rfind(b"\n", 0, len(text) - 1) + 1
+    try:
+        if int(text[end:]) != crc32(text[:end]) & 0xFFFFFFFF:
+            return out
+        for line in text[:end].decode().split("\n"):
+            w = line.split()
+            if len(w) == 5:
+                r = tuple([int(x) for x in w])
+                out[r[0]] = r
+    except ValueError:
+        return {}
     return out
 
 
@@ -84,9 +91,6 @@ def summary(st):
         rec = old.get(seg)
         if seg in st.damage:
             rec = None                  # damage found since (boot's walk)
-        elif rec is not None and seg != segs[-1]:
-            out.append(rec)             # an older segment does not grow
-            continue
         size = os.stat(st.seg_path(seg))[6]
         if rec is not None and rec[1] == size:
             out.append(rec)
@@ -97,6 +101,7 @@ def summary(st):
         changed = True
     if changed:
         text = "".join(["%d %d %d %d %d\n" % r for r in out])
+        text += "%d\n" % (crc32(text) & 0xFFFFFFFF)
         try:
             st.replace_file(st.path(NAME), text)
         except OSError:
