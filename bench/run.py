@@ -3,12 +3,14 @@ on the MicroPython unix port, printed as one table and written to
 docs/benchmarks.md with the date and the MicroPython version.
 
 Run: .venv/bin/python bench/run.py [--quick | --wasm-only | --presses-only
-| --keys-only]
+| --keys-only | --growth]
 (--quick: fewer games and no heap search, for trying the script out;
 --wasm-only: only the 32-bit heap figures, merged into docs/benchmarks.md
 in place of the ones there, the rest of the file kept; --presses-only:
 likewise the key presses per number, the last section; --keys-only: the
-same for the key-press figures: I2C, instructions, µs, boot.)
+same for the key-press figures: I2C, instructions, µs, boot; --growth:
+likewise the growth section, bench/growth.py: sync, past games and
+corrections as the flash fills and a game grows.)
 Each figure says how it was measured in the "how" column; the sections
 below the table give the figures per title.
 """
@@ -619,7 +621,8 @@ def report(h, fw, keys, fl, sy, wa, took, quick):
     return "\n".join(lines)
 
 
-FLAGS = ("--quick", "--wasm-only", "--presses-only", "--keys-only")
+FLAGS = ("--quick", "--wasm-only", "--presses-only", "--keys-only",
+         "--growth")
 
 
 def main(argv=None):
@@ -637,6 +640,9 @@ def main(argv=None):
         return merge_wasm(wasm_heap())
     if "--presses-only" in argv:
         return merge_presses(presses_section())
+    if "--growth" in argv:
+        import growth
+        return merge_growth(growth.measure())
     if "--keys-only" in argv:
         build(MPY)
         return merge_keys(key_costs(shutil.which("valgrind") is not None))
@@ -658,8 +664,13 @@ def main(argv=None):
     wa = wasm_heap()
     print("key presses per number...", file=sys.stderr)
     pr = presses_section(rounds=20 if quick else 100)
+    gr = ""
+    if not quick:
+        print("growth...", file=sys.stderr)
+        import growth
+        gr = "\n".join(growth.measure()) + "\n\n"
     table = report(h, fw, keys, fl, sy, wa, time.time() - t0, quick) + \
-        "\n\n" + pr
+        "\n\n" + gr + pr
     head = (f"# Benchmarks\n\nMeasured by `make bench` (bench/run.py) on "
             f"{datetime.date.today().isoformat()} with MicroPython "
             f"{micropython_version()} (unix port, {platform.machine()}), "
@@ -681,6 +692,28 @@ def merge_presses(section):
                          "make bench")
     print(section)
     OUT.write_text(old[:old.index(head)] + section + "\n")
+    print(f"\nmerged into {OUT.relative_to(ROOT)}", file=sys.stderr)
+
+
+GROWTH = "### Growth: many games, long games"
+
+
+def merge_growth(lines):
+    # --growth: the growth section of docs/benchmarks.md replaced by a new
+    # one (or put before the key presses per number), the rest kept.
+    old = OUT.read_text() if OUT.exists() else ""
+    presses = "### Key presses per number, realistic rounds"
+    if presses not in old:
+        raise SystemExit("docs/benchmarks.md has no presses section: run "
+                         "make bench")
+    if GROWTH in old:
+        a = old.index(GROWTH)
+        b = old.index("\n### ", a + 1) + 1
+        old = old[:a] + old[b:]
+    section = "\n".join(lines) + "\n\n"
+    print(section)
+    at = old.index(presses)
+    OUT.write_text(old[:at] + section + old[at:])
     print(f"\nmerged into {OUT.relative_to(ROOT)}", file=sys.stderr)
 
 

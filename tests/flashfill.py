@@ -3,10 +3,12 @@ store on the MicroPython VM (bench/mp/prefill.py), for the tests and the
 bench rows about growth."""
 
 import subprocess
+from pathlib import Path
 
-from conftest import ROOT
 from host_tools import sim
 from host_tools.devicelog import to_entry
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def small_game(number, t=1_790_000_000):

@@ -62,7 +62,7 @@ def test_the_summary_answers_as_the_full_walks_whatever_its_file_says():
     r = json.loads(out[-1])
     assert set(r) == {"first", "appended", "garbage", "too_big",
                       "missing_file",
-                      "deleted", "damaged"}
+                      "deleted", "damaged", "unordered"}
     for case, c in r.items():
         assert c["from"] and c["find"] and c["missing"] and c["past"], \
             (case, c)

@@ -6,8 +6,9 @@
 # CRC-32 of the lines before it, in decimal): its first SIZE bytes
 # are COUNT entries, each checked (CRC, a header that parses), numbered
 # FIRST..LAST rising; COUNT -1 for a segment that is not so regular
-# (damage, a header that does not parse, numbers that do not rise): it is
-# walked in full whenever it is read, as before this file.
+# (damage, a header that does not parse, numbers that do not rise), with
+# the lowest and highest numbers of its readable games: it is walked in
+# full whenever it is read, as before this file.
 #
 # The file is a cache of what walks found, never the truth: segments only
 # grow (drivers/store.py appends to the newest), so a line stays true of
@@ -66,18 +67,36 @@ def _walk(st, seg, rec):
     for off, n in entries(st, seg, start):
         h = header_at(st, seg, off, n)
         if h is None or (count and h.number <= last):
-            count = -1
-            break
+            return _odd(st, seg)
         if not count:
             first = h.number
         last = h.number
         count += 1
         size = off + n
-    if count >= 0 and seg in st.damage:
-        count = -1
-    if count < 0:
-        size = os.stat(st.seg_path(seg))[6]
+    if seg in st.damage:
+        return _odd(st, seg)
     return (seg, size, count, first, last)
+
+
+def _odd(st, seg):
+    # The line of a segment that is not regular: COUNT -1, and the lowest
+    # and highest numbers of its readable games (0 0: none), so that the
+    # segments' order by number is still known.
+    g = numbers(st, seg)
+    return (seg, os.stat(st.seg_path(seg))[6], -1, g[0][0] if g else 0,
+            g[-1][0] if g else 0)
+
+
+def numbers(st, seg):
+    # (number, segment, offset, size) of each readable game of a segment,
+    # by number: a full walk (the catalog of one segment).
+    out = []
+    for off, n in entries(st, seg):
+        h = header_at(st, seg, off, n)
+        if h is not None:
+            out.append((h.number, seg, off, n))
+    out.sort()
+    return out
 
 
 def summary(st):
@@ -89,7 +108,7 @@ def summary(st):
     changed = len(old) != len(segs)
     for seg in segs:
         rec = old.get(seg)
-        if seg in st.damage:
+        if seg in st.damage and rec is not None and rec[2] >= 0:
             rec = None                  # damage found since (boot's walk)
         size = os.stat(st.seg_path(seg))[6]
         if rec is not None and rec[1] == size:
@@ -110,15 +129,23 @@ def summary(st):
 
 
 def ordered(lines):
-    # True when every segment is regular and their numbers rise from one
-    # segment to the next: then a game's number says where it is.
+    # True when the numbers rise from one segment to the next (then a
+    # game's number says which segment holds it).
     last = 0
     for r in lines:
-        if r[2] < 0 or r[2] and r[3] <= last:
+        if not r[3]:
+            continue                    # no readable game
+        if r[3] <= last:
             return False
-        if r[2]:
-            last = r[4]
+        last = r[4]
     return True
+
+
+def _games(st, r):
+    # (offset, size, number) of each readable game of a segment's line.
+    if r[2] >= 0:
+        return _each(st, r)
+    return [(g[2], g[3], g[0]) for g in numbers(st, r[0])]
 
 
 def heads(st, rec):
@@ -171,10 +198,10 @@ def games_from(st, first, every):
                 yield g
         return
     for r in lines:
-        if not r[2] or r[4] < first or not every and \
+        if not r[3] or r[4] < first or not every and \
                 _all_synced(st, max(first, r[3]), r[4]):
             continue
-        for off, n, number in _each(st, r):
+        for off, n, number in _games(st, r):
             if number >= first and (every or not is_synced(st, number)):
                 yield (number, r[0], off, n)
 
@@ -193,14 +220,14 @@ def missing(st, lo, hi):
     if ordered(lines):
         n = lo
         for r in lines:
-            if not r[2] or r[4] < n:
+            if not r[3] or r[4] < n:
                 continue
             if r[3] > n:
                 return n
             if r[4] - r[3] + 1 == r[2]:
                 n = r[4] + 1            # every number first..last is there
             else:
-                for off, k, number in _each(st, r):
+                for off, k, number in _games(st, r):
                     if number == n:
                         n += 1
                     elif number > n:

@@ -3,7 +3,8 @@
 # drivers/segments.py do, whatever the file says: games archived in
 # several segments, more appended after the file was written, the file
 # damaged, missing or claiming more than a segment holds, an old segment
-# deleted, an entry damaged in the newest segment (found at boot). Prints
+# deleted, an entry damaged in the newest segment (found at boot), numbers
+# that do not rise from one segment to the next. Prints
 # one JSON line: per case, whether games_from, find, missing and Past
 # agreed with catalog and index.
 #
@@ -85,4 +86,8 @@ with open(st.seg_path(st.segments()[-1]), "r+b") as f:
     f.seek(40)
     f.write(bytes([b[0] ^ 0xFF]))      # the newest segment damaged
 res["damaged"] = agree(store())        # boot's walk finds it
+st = store()
+for e in ents[:3]:
+    st.add_entry(e)                    # older numbers again: not rising
+res["unordered"] = agree(store())
 print(json.dumps(res))
