@@ -68,8 +68,10 @@ res["appended"] = agree(st)
 st.replace_file(st.path("index"), "garbage\n1 99999 3 1 3\nx y\n")
 res["garbage"] = agree(store())
 from binascii import crc32
-t = "".join(["%d %d %d %d %d\n" % (seg, 99999, 3, 1, 3)
-             for seg in st.segments()])         # lines that check, untrue
+segs = st.segments()
+t = "".join(["%d %d %d %d %d\n" % (seg, 99999, 3, 1, 3) if seg == segs[-1]
+             else "%d %d %d %d %d\n" % r for r in X.summary(st)
+             for seg in (r[0],)])   # a newest line that checks, untrue
 st.replace_file(st.path("index"), t + "%d\n" % (crc32(t) & 0xFFFFFFFF))
 res["too_big"] = agree(store())
 os.remove(st.path("index"))
@@ -78,8 +80,9 @@ segs = st.segments()
 st.synced = [[1, 200]]
 os.remove(st.seg_path(segs[0]))        # as make_room does
 res["deleted"] = agree(store())
+X.summary(st)
 for e in ents[50:]:
-    st.add_entry(e)
+    st.add_entry(e)                    # the newest grows, then a new one
 with open(st.seg_path(st.segments()[-1]), "r+b") as f:
     f.seek(40)
     b = f.read(1)
