@@ -67,3 +67,21 @@ def test_replaying_a_stored_log_with_corrections_stays_linear_per_correction():
     assert again.load(Counted(log.buf), log.used)[0] == 0
     # 40 corrections, each a replay of about 90 rounds: within 40 replays.
     assert Counted.reads <= 45 * base, (base, Counted.reads)
+
+
+def test_restoring_a_stored_log_replays_it_once():
+    # Boot (the journal) and a past game (its entry) take a stored log in
+    # with one replay, whatever its corrections, undos and redos.
+    log = game(90)
+    for k in range(40):
+        correction_reads(log, (7 * k) % 90)
+    assert log.undo() == 0 and log.undo() == 0 and log.redo() == 0
+    plain = game(90)
+    a, b = fresh_log("free", 4), fresh_log("free", 4)
+    a.buf, b.buf = Counted(a.buf), Counted(b.buf)
+    Counted.reads = 0
+    assert a.load(Counted(plain.buf), plain.used)[0] == 0
+    base = Counted.reads
+    Counted.reads = 0
+    assert b.restore(Counted(log.buf), log.used) == (0, log.count)
+    assert Counted.reads <= 3 * base, (base, Counted.reads)

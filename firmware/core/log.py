@@ -57,12 +57,14 @@ class GameLog:
         # and redo() keep it, so a replay finds every round's content
         # without a search per round.
         self.newest = None
+        self.taken = 0
 
     def begin(self, n, opts=b"", off=0):
         err = self.game.setup(n, opts, off)
         if err:
             return err
         self.game.log = self
+        self.taken = 0      # rounds in effect, for take()
         if self.game.ROUND_KIND and self.newest is None:
             self.newest = array("H", bytes(2 * min(256, len(self.low))))
         self.used = 0
@@ -217,7 +219,9 @@ class GameLog:
                 r += 1
             else:
                 err = g.apply(buf, o)
-            if err and fix_r >= 0:
+            if err and fix_r < 0:
+                return err      # (a replay of what was accepted: never)
+            if err:
                 if r - 1 != fix_r or k != rk:
                     # Not the corrected round itself: a later event (one
                     # that is not a round is named by the round it is in).
@@ -317,6 +321,79 @@ class GameLog:
             off += size
             i += 1
         return E.OK, i
+
+    def take(self, ev, off=0, end=-1):
+        # Take in one event of a log this device stored (each event was
+        # accepted when it was added), without applying it: no replay per
+        # undo, redo or correction. settle() then replays the whole log
+        # once. What take() checks: the event's size, room, something to
+        # undo or redo, a correction's round already played.
+        if end < 0:
+            end = len(ev)
+        if off >= end:
+            return E.TRUNCATED
+        g = self.game
+        rk = g.ROUND_KIND
+        k = ev[off] & 0x0F
+        if k == UNDO or k == REDO:
+            if not self._room(1):
+                return E.LOG_FULL
+            if k == UNDO:
+                if self.n_live == 0:
+                    return E.NOTHING_TO_UNDO
+                j = self.n_live - 1
+            else:
+                if self.n_undone == 0:
+                    return E.NOTHING_TO_REDO
+                j = self.n_live
+            if rk and self.buf[self.event_at(j)] & 0x0F == rk:
+                self.taken += 1 if k == REDO else -1
+            self._append_byte(k)
+            self.n_live += 1 if k == REDO else -1
+            self.n_undone += 1 if k == UNDO else -1
+            return E.OK
+        size = g.size(ev, off, end)
+        if size < 0:
+            return E.TRUNCATED
+        if size == 0:
+            return E.BAD_EVENT
+        if not self._room(size):
+            return E.LOG_FULL
+        if k == FIX and ev[off + 1] >= self.taken:
+            return E.NO_SUCH_ROUND
+        self._put(self.n_live, self._append(ev, off, size))
+        self.n_live += 1
+        self.n_undone = 0
+        if rk and k == rk:
+            self.taken += 1
+        return E.OK
+
+    def settle(self):
+        # After take(): the state from one replay of the events in effect,
+        # each round with its newest correction; an error code when an
+        # event fails (then the log must be loaded event by event, add(),
+        # to know which).
+        return self._rounds(-1, self.buf, 0)
+
+    def restore(self, data, length=-1):
+        # load() for a log this device stored: take() each event, then one
+        # replay (settle); a log that does not replay so is loaded again
+        # by load(), which says which event fails. The same state as
+        # load() for every log whose events add() accepts in turn.
+        if length < 0:
+            length = len(data)
+        off = 0
+        i = 0
+        while off < length:
+            size = event_size(self.game, data, off, length)
+            if size <= 0 or self.take(data, off, off + size):
+                break
+            off += size
+            i += 1
+        if off >= length and not self.settle():
+            return E.OK, i
+        self.begin(self.game.n, self.game.opts)
+        return self.load(data, length)
 
     def _room(self, size):
         return (self.used + size <= len(self.buf) and
