@@ -35,6 +35,7 @@ from core import gamefile as F
 from .segments import entries, header_at, is_synced, catalog
 
 NAME = "index"
+READ = 512               # bytes read at a time while walking heads
 
 
 def _load(st):
@@ -159,21 +160,27 @@ def _games(st, r):
 def heads(st, rec):
     # The offsets and numbers of the entries of a regular segment, in
     # order (two arrays), from each entry's first bytes only (each was
-    # checked when its line was made). No file is left open: the sync
-    # link's answers are made across app steps.
+    # checked when its line was made), read READ bytes at a time. No file
+    # is left open: the sync link's answers are made across app steps.
     offs = array("H")
     nums = array("L")
-    b = bytearray(7)
+    buf = bytearray(READ)
     with open(st.seg_path(rec[0]), "rb") as f:
-        off = 0
+        off = base = have = 0       # buf holds bytes base..base + have
         while off < rec[1]:
-            f.seek(off)
-            f.readinto(b)
-            n = F.entry_size(b)
+            i = off - base
+            if i + 7 > have:
+                f.seek(off)
+                base = off
+                have = f.readinto(buf)
+                i = 0
+                if have < 7:
+                    break
+            n = F.entry_size(buf, i)
             if not n:
                 break
             offs.append(off)
-            nums.append(F.u32(b, 3))
+            nums.append(F.u32(buf, i + 3))
             off += n
     return offs, nums
 
