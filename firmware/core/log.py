@@ -14,7 +14,9 @@
 # undo, redo, storage and sync treat it like any other. Replaying applies
 # the round events only, each with its newest correction in effect (the
 # corrections themselves change nothing else), so the state never depends
-# on when a correction was made.
+# on when a correction was made. Each round's newest correction is found in
+# one pass (newest), so a correction costs in proportion to the game; a
+# log the device stored is taken in with one replay (restore).
 
 from array import array
 from .game import FIX, REDO, UNDO, event_size
