@@ -20,7 +20,9 @@ def small_game(number, t=1_790_000_000):
 
 
 def prefill(img, count, first=1):
-    """Games first..first+count-1 archived on the flash image img."""
+    """Games first..first+count-1 archived on a new flash image img (one
+    already there is replaced)."""
+    Path(img).unlink(missing_ok=True)
     lines = "".join(small_game(n).hex() + "\n"
                     for n in range(first, first + count))
     out = subprocess.run([sim.micropython(), "-X", "heapsize=16m",
