@@ -32,7 +32,7 @@ import os
 from array import array
 from binascii import crc32
 from core import gamefile as F
-from .segments import entries, header_at, is_synced, catalog
+from .segments import entries, header_in, is_synced, catalog
 
 NAME = "index"
 READ = 512               # bytes read at a time while walking heads
@@ -67,16 +67,19 @@ def _walk(st, seg, rec):
     start, count, first, last = (rec[1], rec[2], rec[3], rec[4]) if rec \
         else (0, 0, 0, 0)
     size = start
-    for off, n in entries(st, seg, start):
-        h = header_at(st, seg, off, n)
-        if h is None or (count and h.number <= last):
-            return _odd(st, seg)
-        if not count:
-            first = h.number
-        last = h.number
-        count += 1
-        size = off + n
-    if seg in st.damage:
+    ents = entries(st, seg, start)
+    with open(st.seg_path(seg), "rb") as f:     # once, not per entry
+        for off, n in ents:
+            h = header_in(f, off, n)
+            if h is None or (count and h.number <= last):
+                count = -1
+                break
+            if not count:
+                first = h.number
+            last = h.number
+            count += 1
+            size = off + n
+    if count < 0 or seg in st.damage:
         return _odd(st, seg)
     return (seg, size, count, first, last)
 
@@ -94,10 +97,12 @@ def numbers(st, seg):
     # (number, segment, offset, size) of each readable game of a segment,
     # by number: a full walk (the catalog of one segment).
     out = []
-    for off, n in entries(st, seg):
-        h = header_at(st, seg, off, n)
-        if h is not None:
-            out.append((h.number, seg, off, n))
+    ents = entries(st, seg)
+    with open(st.seg_path(seg), "rb") as f:
+        for off, n in ents:
+            h = header_in(f, off, n)
+            if h is not None:
+                out.append((h.number, seg, off, n))
     out.sort()
     return out
 

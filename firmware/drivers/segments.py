@@ -96,21 +96,26 @@ def header_at(st, seg, off, size):
     # None when it does not parse. Only its first HEAD_READ bytes are read
     # unless the header runs longer.
     with open(st.seg_path(seg), "rb") as f:
-        f.seek(off)
-        b = f.read(min(size, HEAD_READ))
-        for _ in range(2):
-            try:
-                h = F.Header(b, 3, len(b))
-                if h.end + 2 <= len(b):
-                    # The log's length must fill the entry to its CRC.
-                    if h.end + 2 + F.u16(b, h.end) != size - 4:
-                        return None
-                    return h
-            except (ValueError, IndexError):
-                pass
-            if len(b) == size:
-                return None
-            b += f.read(size - len(b))   # a long header: the whole entry
+        return header_in(f, off, size)
+
+
+def header_in(f, off, size):
+    # header_at() in the segment already open as f.
+    f.seek(off)
+    b = f.read(min(size, HEAD_READ))
+    for _ in range(2):
+        try:
+            h = F.Header(b, 3, len(b))
+            if h.end + 2 <= len(b):
+                # The log's length must fill the entry to its CRC.
+                if h.end + 2 + F.u16(b, h.end) != size - 4:
+                    return None
+                return h
+        except (ValueError, IndexError):
+            pass
+        if len(b) == size:
+            return None
+        b += f.read(size - len(b))   # a long header: the whole entry
     return None
 
 
