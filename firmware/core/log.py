@@ -24,6 +24,7 @@ from . import errors as E
 
 LOG_BYTES = 2048
 LOG_EVENTS = 384
+_NO_TABLE = array("H")      # newest, for a title without rounds
 
 
 class GameLog:
@@ -58,7 +59,7 @@ class GameLog:
         # its round in one byte). _rounds() fills it in one pass, add()
         # and redo() keep it, so a replay finds every round's content
         # without a search per round.
-        self.newest = None
+        self.newest = _NO_TABLE
         self.taken = 0
 
     def begin(self, n, opts=b"", off=0):
@@ -67,7 +68,7 @@ class GameLog:
             return err
         self.game.log = self
         self.taken = 0      # rounds in effect, for take()
-        if self.game.ROUND_KIND and self.newest is None:
+        if self.game.ROUND_KIND and not len(self.newest):
             self.newest = array("H", bytes(2 * min(256, len(self.low))))
         self.used = 0
         self.count = 0
@@ -160,7 +161,7 @@ class GameLog:
         # counted it) has no correction yet; a correction is its round's
         # newest.
         nw = self.newest
-        if nw is None:
+        if not len(nw):
             return
         k = self.buf[o] & 0x0F
         if k == FIX:
@@ -239,7 +240,7 @@ class GameLog:
         # newest correction's round part, else the round as entered; -1
         # when there is no such round. (The device prefills a correction.)
         nw = self.newest
-        if nw is not None and r < len(nw) and nw[r] and r < self.game.rounds:
+        if r < len(nw) and nw[r] and r < self.game.rounds:
             return nw[r] - 1
         buf = self.buf
         low = self.low

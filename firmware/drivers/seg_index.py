@@ -307,12 +307,14 @@ class Past:
                 break
             i -= c
         r = self.lines[k]
-        if self.seg != k:
-            self.rows = None     # the old rows go before the new are read
+        rows = self.rows
+        if self.seg != k or rows is None:
+            rows = self.rows = None  # the old rows go before new are read
             if r[2] >= 0:
-                self.rows = heads(self.st, r)[0]
+                rows = heads(self.st, r)[0]
             else:
-                self.rows = self._irregular(r[0])
+                rows = self._irregular(r[0])
+            self.rows = rows
             self.seg = k
-        row = self.rows[c - 1 - i]
+        row = rows[c - 1 - i]
         return (r[0], row) if r[2] >= 0 else row
