@@ -15,8 +15,9 @@
 # the round events only, each with its newest correction in effect (the
 # corrections themselves change nothing else), so the state never depends
 # on when a correction was made. Each round's newest correction is found in
-# one pass (newest), so a correction costs in proportion to the game; a
-# log the device stored is taken in with one replay (restore).
+# one pass (in buf's free end, during the replay), so a correction costs in
+# proportion to the game; a log the device stored is taken in with one
+# replay (restore).
 
 from array import array
 from .game import FIX, REDO, UNDO, event_size
@@ -24,7 +25,6 @@ from . import errors as E
 
 LOG_BYTES = 2048
 LOG_EVENTS = 384
-_NO_TABLE = array("H")      # newest, for a title without rounds
 
 
 class GameLog:
@@ -53,23 +53,14 @@ class GameLog:
         # (1-based) that would become invalid, and why (an error code).
         self.bad_round = 0
         self.bad_err = 0
-        # newest[r]: 1 + the offset in buf of round r's newest correction
-        # in effect (its round part), 0 when it has none; for the titles
-        # that play rounds (made in begin(), once), r < 256 (a FIX names
-        # its round in one byte). _rounds() fills it in one pass, add()
-        # and redo() keep it, so a replay finds every round's content
-        # without a search per round.
-        self.newest = _NO_TABLE
-        self.taken = 0
+        self.taken = 0      # rounds in effect, for take()
 
     def begin(self, n, opts=b"", off=0):
         err = self.game.setup(n, opts, off)
         if err:
             return err
         self.game.log = self
-        self.taken = 0      # rounds in effect, for take()
-        if self.game.ROUND_KIND and not len(self.newest):
-            self.newest = array("H", bytes(2 * min(256, len(self.low))))
+        self.taken = 0
         self.used = 0
         self.count = 0
         self.n_live = 0
@@ -101,9 +92,7 @@ class GameLog:
             err = self.game.apply(ev, off)
         if err:
             return err
-        o = self._append(ev, off, size)
-        self._put(self.n_live, o)
-        self._keep_newest(o)
+        self._put(self.n_live, self._append(ev, off, size))
         self.n_live += 1
         self.n_undone = 0
         self.game.score()
@@ -132,7 +121,6 @@ class GameLog:
         fix = self.buf[o] & 0x0F == FIX
         if not fix:
             self.game.apply(self.buf, o)
-        self._keep_newest(o)
         self._append_byte(REDO)
         self.n_live += 1
         if fix:
@@ -156,21 +144,6 @@ class GameLog:
             self.replay()
         return err
 
-    def _keep_newest(self, o):
-        # The event at o has just come into effect: a round (its game has
-        # counted it) has no correction yet; a correction is its round's
-        # newest.
-        nw = self.newest
-        if not len(nw):
-            return
-        k = self.buf[o] & 0x0F
-        if k == FIX:
-            nw[self.buf[o + 1]] = o + 3
-        elif k == self.game.ROUND_KIND:
-            r = self.game.rounds - 1
-            if 0 <= r < len(nw):
-                nw[r] = 0
-
     def _rounds(self, fix_r, src, src_off):
         # Rebuild the state from the events in effect, round fix_r taken
         # from src[src_off] (fix_r = -1: none), every other round with its
@@ -182,25 +155,34 @@ class GameLog:
         low = self.low
         below = self.below
         nb = len(below)
-        nw = self.newest
-        nn = len(nw) if rk else 0
+        # The free end of buf (past used) holds, during this replay only,
+        # each round's newest correction: 2 bytes per round, 1 + the
+        # offset of its round part (0: none), filled in one pass. A
+        # correction of round r comes after round r's own event (it was
+        # refused before it), so a round clears its entry and every
+        # correction of it after that overwrites it, the newest last. No
+        # memory of its own; a log too full for it searches per round.
+        t = self.used
+        room = (len(buf) - t) >> 1
+        fixed = False
         page = 0
         r = 0
-        # One pass: each round's newest correction in effect. A correction
-        # of round r comes after round r's own event (it was refused
-        # before it), so a round clears its entry and every correction of
-        # it after that overwrites it, the newest last.
         for j in range(self.n_live if rk else 0):   # FIX needs rounds
             while page < nb and below[page] <= j:
                 page += 1
             o = page << 8 | low[j]
             k = buf[o] & 0x0F
             if k == rk:
-                if r < nn:
-                    nw[r] = 0
+                if r < room:
+                    buf[t + 2 * r] = 0
+                    buf[t + 2 * r + 1] = 0
                 r += 1
             elif k == FIX:
-                nw[buf[o + 1]] = o + 3
+                fixed = True
+                q = buf[o + 1]
+                if q < room:
+                    buf[t + 2 * q] = (o + 3) & 0xFF
+                    buf[t + 2 * q + 1] = (o + 3) >> 8
         g.reset()
         r = 0
         err = 0
@@ -215,10 +197,13 @@ class GameLog:
             if rk and k == rk:
                 if r == fix_r:
                     err = g.apply(src, src_off)
-                elif r < nn and nw[r]:
-                    err = g.apply(buf, nw[r] - 1)
-                else:
+                elif not fixed:
                     err = g.apply(buf, o)
+                elif r < room:
+                    f = buf[t + 2 * r] | buf[t + 2 * r + 1] << 8
+                    err = g.apply(buf, f - 1 if f else o)
+                else:
+                    err = g.apply(buf, self._newest(j, r, o))
                 r += 1
             else:
                 err = g.apply(buf, o)
@@ -239,9 +224,6 @@ class GameLog:
         # Offset in buf of round r's event (0-based) as it stands: its
         # newest correction's round part, else the round as entered; -1
         # when there is no such round. (The device prefills a correction.)
-        nw = self.newest
-        if r < len(nw) and nw[r] and r < self.game.rounds:
-            return nw[r] - 1
         buf = self.buf
         low = self.low
         below = self.below
@@ -254,9 +236,19 @@ class GameLog:
             o = page << 8 | low[j]
             if buf[o] & 0x0F == self.game.ROUND_KIND:
                 if k == r:
-                    return o
+                    return self._newest(j, r, o)
                 k += 1
         return -1
+
+    def _newest(self, j, r, o):
+        # Offset of round r's content in effect: the newest correction of r
+        # among the events in effect after the j-th, else its own event (o).
+        buf = self.buf
+        for i in range(self.n_live - 1, j, -1):
+            f = self.event_at(i)
+            if buf[f] & 0x0F == FIX and buf[f + 1] == r:
+                return f + 2
+        return o
 
     def checkpoint(self):
         # Remember the log as it stands, so that rollback() can take back
