@@ -3,13 +3,15 @@ on the MicroPython unix port, printed as one table and written to
 docs/benchmarks.md with the date and the MicroPython version.
 
 Run: .venv/bin/python bench/run.py [--quick | --wasm-only | --presses-only
-| --keys-only | --growth-pc]
+| --keys-only | --growth | --growth-pc]
 (--quick: fewer games and no heap search, for trying the script out;
 --wasm-only: only the 32-bit heap figures, merged into docs/benchmarks.md
 in place of the ones there, the rest of the file kept; --presses-only:
 likewise the key presses per number, the last section; --keys-only: the
-same for the key-press figures: I2C, instructions, µs, boot; --growth-pc:
-the PC tools on archives of 1,000 and 10,000 games, bench/growth_pc.py.)
+same for the key-press figures: I2C, instructions, µs, boot; --growth:
+likewise the growth section, bench/growth.py: sync, past games and
+corrections as the flash fills and a game grows; --growth-pc: the PC
+tools on archives of 1,000 and 10,000 games, bench/growth_pc.py.)
 Each figure says how it was measured in the "how" column; the sections
 below the table give the figures per title.
 """
@@ -622,7 +624,7 @@ def report(h, fw, keys, fl, sy, wa, took, quick):
 
 
 FLAGS = ("--quick", "--wasm-only", "--presses-only", "--keys-only",
-         "--growth-pc")
+         "--growth", "--growth-pc")
 
 
 def main(argv=None):
@@ -640,8 +642,11 @@ def main(argv=None):
         return merge_wasm(wasm_heap())
     if "--presses-only" in argv:
         return merge_presses(presses_section())
+    if "--growth" in argv:
+        import growth
+        return merge_section(GROWTH, growth.measure())
     if "--growth-pc" in argv:
-        return merge_growth(growth_pc.section())
+        return merge_section(growth_pc.HEAD, growth_pc.section())
     if "--keys-only" in argv:
         build(MPY)
         return merge_keys(key_costs(shutil.which("valgrind") is not None))
@@ -663,9 +668,15 @@ def main(argv=None):
     wa = wasm_heap()
     print("key presses per number...", file=sys.stderr)
     pr = presses_section(rounds=20 if quick else 100)
-    gr = growth_pc.section()
+    gr = ""
+    if not quick:
+        print("growth...", file=sys.stderr)
+        import growth
+        gr = "\n".join(growth.measure()) + "\n\n"
+    print("growth of the PC tools...", file=sys.stderr)
+    gr += "\n".join(growth_pc.section()) + "\n\n"
     table = report(h, fw, keys, fl, sy, wa, time.time() - t0, quick) + \
-        "\n\n" + "\n".join(gr) + "\n\n" + pr
+        "\n\n" + gr + pr
     head = (f"# Benchmarks\n\nMeasured by `make bench` (bench/run.py) on "
             f"{datetime.date.today().isoformat()} with MicroPython "
             f"{micropython_version()} (unix port, {platform.machine()}), "
@@ -690,15 +701,18 @@ def merge_presses(section):
     print(f"\nmerged into {OUT.relative_to(ROOT)}", file=sys.stderr)
 
 
-def merge_growth(lines):
-    # --growth-pc: the growth section of docs/benchmarks.md (the PC tools
-    # on big archives, bench/growth_pc.py) replaced by a new one, or put
-    # before the key presses per number (which stay the last section).
+GROWTH = "### Growth: many games, long games"
+
+
+def merge_section(head, lines):
+    # --growth, --growth-pc: the section of docs/benchmarks.md that starts
+    # with `head` replaced by a new one, or put before the key presses per
+    # number (which stay the last section); the rest kept.
     old = OUT.read_text() if OUT.exists() else ""
     section = "\n".join(lines) + "\n\n"
-    if growth_pc.HEAD in old:
-        a = old.index(growth_pc.HEAD)
-        b = old.find("\n### ", a + len(growth_pc.HEAD))
+    if head in old:
+        a = old.index(head)
+        b = old.find("\n### ", a + len(head))
         new = old[:a] + section + (old[b + 1:] if b >= 0 else "")
     else:
         at = old.find("### Key presses per number")

@@ -26,18 +26,19 @@ def past(store):
     # Damaged entries are skipped, as the firmware skips them.
     if store is None:
         return 0, None
-    from drivers.segments import index, read
+    from drivers.segments import entries, read
     count = 0
     newest = None
-    for where in index(store):
-        if len(where) > 2:
-            continue                # a damaged span: no game
-        count += 1
-        if newest is None:
-            try:
-                newest = read(store, where)
-            except (OSError, ValueError):
-                count -= 1          # checked, yet not a readable game
+    # A segment at a time, newest first (no list of every game: a flash
+    # with thousands of them is dumped in a small heap too).
+    for seg in reversed(store.segments()):
+        for off, n in reversed(entries(store, seg)):
+            count += 1
+            if newest is None:
+                try:
+                    newest = read(store, (seg, off))
+                except (OSError, ValueError):
+                    count -= 1      # checked, yet not a readable game
     if newest is None:
         return 0, None
     from app.session import from_entry

@@ -139,6 +139,26 @@ class App:
 
     # --- the loop
     def step(self, now):
+        # One step of the loop; a MemoryError anywhere in it (a screen's
+        # key or drawing, a game starting) ends in out_of_memory(), never
+        # in a stopped device.
+        try:
+            self._step(now)
+        except MemoryError:
+            self.out_of_memory()
+
+    def out_of_memory(self):
+        # The screens above home go (and what they held), the heap is
+        # collected, and a message says so; the game in progress stays
+        # (home resumes it), as do its journal and the archive.
+        del self.stack[1:]
+        self.starting = None
+        self.tidy = False
+        gc.collect()
+        ui._full = True                 # a drawing may have stopped halfway
+        self.toast(i18n.tr("no_ram"), 4000)
+
+    def _step(self, now):
         # Kept small, as the methods it calls: a function with more than
         # 11 locals and stack slots gets its frame from the heap, a search
         # of a collected heap at each call (~10,000 instructions).

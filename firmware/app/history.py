@@ -1,7 +1,11 @@
 # Past games from the flash, newest first, each opening its breakdown
-# (read-only). Rows are read from the flash only when they come into view.
+# (read-only). Rows are read from the flash only when they come into view,
+# and where they are from the segments' summary, one segment at a time
+# (drivers/seg_index.py Past): RAM for a screenful, whatever the number of
+# games.
 
-from drivers.segments import index, read
+from drivers.segments import read
+from drivers.seg_index import Past
 from .screens import Choice, Note
 from .i18n import tr
 from .ui import COLS, ROWS
@@ -72,7 +76,7 @@ class _Rows:
 
 def History(app):
     st = app.store
-    where = index(st) if st is not None else []
+    where = Past(st) if st is not None else []
     if not where:
         return Note(app, tr("past"), [tr("no_games")])
 

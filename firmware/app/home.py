@@ -10,6 +10,7 @@ from . import ui
 # their code is in RAM only while they are in use (importing them again
 # reads a few KB from flash).
 _VISITED = ("app.newgame", "app.names", "app.history", "drivers.segments",
+            "drivers.seg_index",
             "app.settings_screen", "app.final", "core.gamefile",
             "core.games")
 

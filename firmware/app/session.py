@@ -89,16 +89,29 @@ def from_journal(rec, log=None):
     s.time = h.time
     data = rec.data
     end = len(data)
-    off = rec.first
     g = s.log.game
-    while off < end:
-        size = event_size(g, data, off, end)
-        if (size <= 0 or not F.event_crc_ok(data, off, off + size) or
-                s.log.add(data, off, off + size)):
-            rec.lost = _count_rest(g, data, off, end, F.EVENT_CRC)
+    # First each event taken in as stored and one replay at the end (the
+    # log's take/settle: no replay per undo, redo or correction); if the
+    # rules refuse what was taken, again event by event (add), which
+    # finds the first refused.
+    for put in (s.log.take, s.log.add):
+        off = rec.first
+        rec.events = rec.lost = 0
+        refused = False
+        while off < end:
+            size = event_size(g, data, off, end)
+            if size <= 0 or not F.event_crc_ok(data, off, off + size):
+                rec.lost = _count_rest(g, data, off, end, F.EVENT_CRC)
+                break
+            if put(data, off, off + size):
+                refused = True
+                rec.lost = _count_rest(g, data, off, end, F.EVENT_CRC)
+                break
+            off += size + F.EVENT_CRC
+            rec.events += 1
+        if put == s.log.add or not refused and not s.log.settle():
             break
-        off += size + F.EVENT_CRC
-        rec.events += 1
+        s.log.begin(len(s.names), s.opts)
     return s
 
 
@@ -120,5 +133,5 @@ def from_entry(head, log):
     s.number = head.number
     s.time = head.time
     if s.error == 0:
-        s.log.load(log)
+        s.log.restore(log)
     return s

@@ -35,33 +35,44 @@ class Sync:
         link.send(["ok", "hello", st.device_id if st else "-", VERSION,
                    str(PROTO), st.fs_id if st else "-"])
 
-    def _catalog(self):
+    # The archived games come from drivers/seg_index.py: a summary of the
+    # segments kept on flash, so that a request reads the segments it
+    # answers from, not every game on the board.
+    def _games(self, first, every):
+        # The archived games numbered first or later (drivers/seg_index.py
+        # games_from), those marked synced only when every.
         st = self.app.store
-        from drivers.segments import catalog
-        return catalog(st) if st is not None else []
+        if st is None:
+            return ()
+        from drivers.seg_index import games_from
+        return games_from(st, first, every)
 
     def _find(self, number):
-        for g in self._catalog():
-            if g[0] == number:
-                return g
-        return None
+        st = self.app.store
+        if st is None:
+            return None
+        from drivers.seg_index import find
+        return find(st, number)
 
     def do_list(self, link, args):
         # One "game" frame per archived game, then "end" with the count,
         # made one at a time as the output has room.
         from drivers.segments import read, is_synced
         st = self.app.store
-        games = self._catalog()
         s = self.app.session
         current = s.number if s is not None else 0
 
+        games = self._games(0, True)
+
         def frames():
+            count = 0
             for number, seg, off, size in games:
                 h = read(st, (seg, off))[0]
+                count += 1
                 yield frame(["ok", "game", str(number), h.gid, str(h.time),
                              str(size), "1" if is_synced(st, number) else "0",
                              "1" if h.finished else "0"])
-            yield frame(["ok", "end", str(len(games)), str(current)])
+            yield frame(["ok", "end", str(count), str(current)])
         link.start(frames())
 
     def do_fetch(self, link, args):
@@ -93,14 +104,12 @@ class Sync:
         every = len(args) > 2 and args[2] == "all"
         if len(args) > 2 and not every:
             raise ValueError
-        from drivers.segments import entry_bytes, is_synced
+        from drivers.segments import entry_bytes
         st = self.app.store
         picked = []
         total = 0
         nxt = 0
-        for g in self._catalog():
-            if g[0] < first or not every and is_synced(st, g[0]):
-                continue
+        for g in self._games(first, every):
             if picked and total + g[3] > most:
                 nxt = g[0]
                 break
@@ -126,17 +135,16 @@ class Sync:
             if hi < lo:
                 raise ValueError
             spans.append((lo, hi))
-        have = {}
-        for g in self._catalog():
-            have[g[0]] = 1
+        st = self.app.store
         for lo, hi in spans:
             n = lo
-            while n <= hi and n in have:   # at most len(have) + 1 steps
-                n += 1
-            if n <= hi:
+            if st is not None:
+                from drivers.seg_index import missing
+                n = missing(st, lo, hi)
+            if n:
                 return link.error(E_NO_GAME, "no game %d" % n)
         from drivers.segments import mark_spans
-        if not mark_spans(self.app.store, spans):
+        if not mark_spans(st, spans):
             return link.error(E_STORE, "flash full")
         link.send(["ok", "mark"] + args)
 

@@ -16,6 +16,7 @@ damaged|Datos dañados|Damaged data
 abandon_q|¿Abandonar esta partida?|Abandon this game?
 flash_full|Memoria llena|Memory full
 flash_low|Queda poca memoria|Memory is low
+no_ram|Falta RAM: de vuelta al inicio|Out of RAM: back to home
 sync_pc|Sincroniza con el PC|Sync with the PC
 full_new|para una partida nueva|to start a new game
 settings|Ajustes|Settings

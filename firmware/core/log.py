@@ -14,7 +14,10 @@
 # undo, redo, storage and sync treat it like any other. Replaying applies
 # the round events only, each with its newest correction in effect (the
 # corrections themselves change nothing else), so the state never depends
-# on when a correction was made.
+# on when a correction was made. Each round's newest correction is found in
+# one pass (in buf's free end, during the replay), so a correction costs in
+# proportion to the game; a log the device stored is taken in with one
+# replay (restore).
 
 from array import array
 from .game import FIX, REDO, UNDO, event_size
@@ -50,12 +53,14 @@ class GameLog:
         # (1-based) that would become invalid, and why (an error code).
         self.bad_round = 0
         self.bad_err = 0
+        self.taken = 0      # rounds in effect, for take()
 
     def begin(self, n, opts=b"", off=0):
         err = self.game.setup(n, opts, off)
         if err:
             return err
         self.game.log = self
+        self.taken = 0
         self.used = 0
         self.count = 0
         self.n_live = 0
@@ -147,16 +152,37 @@ class GameLog:
         g = self.game
         buf = self.buf
         rk = g.ROUND_KIND
-        fixed = False
         low = self.low
         below = self.below
         nb = len(below)
+        # The free end of buf (past used) holds, during this replay only,
+        # each round's newest correction: 2 bytes per round, 1 + the
+        # offset of its round part (0: none), filled in one pass. A
+        # correction of round r comes after round r's own event (it was
+        # refused before it), so a round clears its entry and every
+        # correction of it after that overwrites it, the newest last. No
+        # memory of its own; a log too full for it searches per round.
+        t = self.used
+        room = (len(buf) - t) >> 1
+        fixed = False
         page = 0
+        r = 0
         for j in range(self.n_live if rk else 0):   # FIX needs rounds
             while page < nb and below[page] <= j:
                 page += 1
-            if buf[page << 8 | low[j]] & 0x0F == FIX:
+            o = page << 8 | low[j]
+            k = buf[o] & 0x0F
+            if k == rk:
+                if r < room:
+                    buf[t + 2 * r] = 0
+                    buf[t + 2 * r + 1] = 0
+                r += 1
+            elif k == FIX:
                 fixed = True
+                q = buf[o + 1]
+                if q < room:
+                    buf[t + 2 * q] = (o + 3) & 0xFF
+                    buf[t + 2 * q + 1] = (o + 3) >> 8
         g.reset()
         r = 0
         err = 0
@@ -171,14 +197,19 @@ class GameLog:
             if rk and k == rk:
                 if r == fix_r:
                     err = g.apply(src, src_off)
-                elif fixed:
-                    err = g.apply(buf, self._newest(j, r, o))
-                else:
+                elif not fixed:
                     err = g.apply(buf, o)
+                elif r < room:
+                    f = buf[t + 2 * r] | buf[t + 2 * r + 1] << 8
+                    err = g.apply(buf, f - 1 if f else o)
+                else:
+                    err = g.apply(buf, self._newest(j, r, o))
                 r += 1
             else:
                 err = g.apply(buf, o)
-            if err and fix_r >= 0:
+            if err and fix_r < 0:
+                return err      # (a replay of what was accepted: never)
+            if err:
                 if r - 1 != fix_r or k != rk:
                     # Not the corrected round itself: a later event (one
                     # that is not a round is named by the round it is in).
@@ -285,6 +316,79 @@ class GameLog:
             off += size
             i += 1
         return E.OK, i
+
+    def take(self, ev, off=0, end=-1):
+        # Take in one event of a log this device stored (each event was
+        # accepted when it was added), without applying it: no replay per
+        # undo, redo or correction. settle() then replays the whole log
+        # once. What take() checks: the event's size, room, something to
+        # undo or redo, a correction's round already played.
+        if end < 0:
+            end = len(ev)
+        if off >= end:
+            return E.TRUNCATED
+        g = self.game
+        rk = g.ROUND_KIND
+        k = ev[off] & 0x0F
+        if k == UNDO or k == REDO:
+            if not self._room(1):
+                return E.LOG_FULL
+            if k == UNDO:
+                if self.n_live == 0:
+                    return E.NOTHING_TO_UNDO
+                j = self.n_live - 1
+            else:
+                if self.n_undone == 0:
+                    return E.NOTHING_TO_REDO
+                j = self.n_live
+            if rk and self.buf[self.event_at(j)] & 0x0F == rk:
+                self.taken += 1 if k == REDO else -1
+            self._append_byte(k)
+            self.n_live += 1 if k == REDO else -1
+            self.n_undone += 1 if k == UNDO else -1
+            return E.OK
+        size = g.size(ev, off, end)
+        if size < 0:
+            return E.TRUNCATED
+        if size == 0:
+            return E.BAD_EVENT
+        if not self._room(size):
+            return E.LOG_FULL
+        if k == FIX and ev[off + 1] >= self.taken:
+            return E.NO_SUCH_ROUND
+        self._put(self.n_live, self._append(ev, off, size))
+        self.n_live += 1
+        self.n_undone = 0
+        if rk and k == rk:
+            self.taken += 1
+        return E.OK
+
+    def settle(self):
+        # After take(): the state from one replay of the events in effect,
+        # each round with its newest correction; an error code when an
+        # event fails (then the log must be loaded event by event, add(),
+        # to know which).
+        return self._rounds(-1, self.buf, 0)
+
+    def restore(self, data, length=-1):
+        # load() for a log this device stored: take() each event, then one
+        # replay (settle); a log that does not replay so is loaded again
+        # by load(), which says which event fails. The same state as
+        # load() for every log whose events add() accepts in turn.
+        if length < 0:
+            length = len(data)
+        off = 0
+        i = 0
+        while off < length:
+            size = event_size(self.game, data, off, length)
+            if size <= 0 or self.take(data, off, off + size):
+                break
+            off += size
+            i += 1
+        if off >= length and not self.settle():
+            return E.OK, i
+        self.begin(self.game.n, self.game.opts)
+        return self.load(data, length)
 
     def _room(self, size):
         return (self.used + size <= len(self.buf) and

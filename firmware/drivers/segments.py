@@ -56,18 +56,20 @@ def _resync(f, p, end, buf):
     return end, 0
 
 
-def entries(st, seg):
-    # (offset, size) of every valid entry in a segment. Entries are
-    # checked as they are walked (never the whole 16 KB segment in RAM);
-    # past a damaged one the walk resynchronises on the next valid entry.
-    # Damaged spans (offset, length) go to st.damage[seg] and, once each,
-    # to the store's problems; a segment with damage takes no new entry.
+def entries(st, seg, start=0):
+    # (offset, size) of every valid entry in a segment (from offset
+    # start, an entry's: the summary walks only what was appended). Entries
+    # are checked as they are walked (never the whole 16 KB segment in
+    # RAM); past a damaged one the walk resynchronises on the next valid
+    # entry. Damaged spans (offset, length) go to st.damage[seg] and, once
+    # each, to the store's problems; a segment with damage takes no new
+    # entry.
     out = []
     bad = []
     buf = bytearray(BUF)
     with open(st.seg_path(seg), "rb") as f:
         end = f.seek(0, 2)
-        i = 0
+        i = start
         while i < end:
             size = _valid_at(f, i, end, buf)
             if not size:
@@ -81,7 +83,7 @@ def entries(st, seg):
             i += size
     if bad:
         st.damage[seg] = bad
-    elif seg in st.damage:
+    elif seg in st.damage and not start:
         del st.damage[seg]
     return out
 
@@ -94,21 +96,26 @@ def header_at(st, seg, off, size):
     # None when it does not parse. Only its first HEAD_READ bytes are read
     # unless the header runs longer.
     with open(st.seg_path(seg), "rb") as f:
-        f.seek(off)
-        b = f.read(min(size, HEAD_READ))
-        for _ in range(2):
-            try:
-                h = F.Header(b, 3, len(b))
-                if h.end + 2 <= len(b):
-                    # The log's length must fill the entry to its CRC.
-                    if h.end + 2 + F.u16(b, h.end) != size - 4:
-                        return None
-                    return h
-            except (ValueError, IndexError):
-                pass
-            if len(b) == size:
-                return None
-            b += f.read(size - len(b))   # a long header: the whole entry
+        return header_in(f, off, size)
+
+
+def header_in(f, off, size):
+    # header_at() in the segment already open as f.
+    f.seek(off)
+    b = f.read(min(size, HEAD_READ))
+    for _ in range(2):
+        try:
+            h = F.Header(b, 3, len(b))
+            if h.end + 2 <= len(b):
+                # The log's length must fill the entry to its CRC.
+                if h.end + 2 + F.u16(b, h.end) != size - 4:
+                    return None
+                return h
+        except (ValueError, IndexError):
+            pass
+        if len(b) == size:
+            return None
+        b += f.read(size - len(b))   # a long header: the whole entry
     return None
 
 

@@ -14,6 +14,10 @@
 #   next     the next game number, replaced the same way when a game starts:
 #            a number is never given twice, even when the newest game is
 #            damaged.
+#   index    what each segment holds (count, first and last number): a
+#            cache that drivers/seg_index.py keeps and checks against the
+#            segments, so that sync and the past games do not walk every
+#            game; replaced whole as "synced" is.
 #   fsid     this filesystem's nonce, 8 hex digits from os.urandom, written
 #            once (temp file + rename) when the store finds none: a fresh
 #            or erased flash. Game numbers restart at 1 on an erased flash,

@@ -291,12 +291,12 @@ def mode_internal():
     got, bad, tail = ask(app, port, ["settings", "get"])
     app.settings = real
 
-    def no_memory():
+    def no_memory(first, every):
         raise MemoryError
 
-    app.link.handlers._catalog = no_memory  # as if the heap were exhausted
+    app.link.handlers._games = no_memory  # as if the heap were exhausted
     got2, bad, tail = ask(app, port, ["list"])
-    del app.link.handlers._catalog
+    del app.link.handlers._games
 
     def broken(b):
         raise OSError(5)          # EIO: the port itself fails

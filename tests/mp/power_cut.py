@@ -398,6 +398,16 @@ def boot_and_check(img, k, label, kind="clean", torn_op=False, depth=1):
     if a.session is not None:
         s = a.session
         found[s.number] = (bytes(s.log.buf[:s.log.used]), False)
+    # The archive's summary (drivers/seg_index.py, a cache on the same
+    # flash, cut as everything else) answers as the full walks do.
+    from drivers.seg_index import games_from, Past
+    slow = archive.catalog(st)
+    fast = list(games_from(st, 0, True))
+    if fast != slow:
+        failures.append({"cut": label, "summary": [fast[:4], slow[:4]]})
+    rows = Past(st)
+    if [rows[i] for i in range(len(rows))] != archive.index(st):
+        failures.append({"cut": label, "past_rows": len(rows)})
     want, old, new = expected(k, torn_op)
     if st.synced != old and st.synced != new:
         failures.append({"cut": label, "marks": st.synced, "old": old,

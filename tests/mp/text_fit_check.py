@@ -72,7 +72,7 @@ NAME = "Carmen"          # a typical name where a text takes one
 WAYS = {
     "home": "T", "new": "R", "resume": "R", "past": "TR",
     "recovered": "T", "events_n": "L", "lost_n": "L", "damaged": "TRL",
-    "abandon_q": "T", "flash_full": "T",
+    "abandon_q": "T", "flash_full": "T", "no_ram": "S",
     "flash_low": "T", "sync_pc": "L", "full_new": "L", "settings": "TR",
     "choose_game": "T", "players": "T", "how_many": "T", "names": "T",
     "start": "R", "options": "T", "continue": "R", "undo": "R",

@@ -1,0 +1,71 @@
+"""Many games on the flash: past games open and page in a Pico's heap
+(192 KB, as the bench runs the keys), and a MemoryError in the app loop
+ends in a message and the home screen, never in a stopped device."""
+
+import json
+import sys
+
+import pytest
+
+from conftest import FIRMWARE, ROOT, run_micropython
+from host_tools import sim
+from flashfill import prefill
+from screen import read_header, read_row
+
+PICO_HEAP = "192wk"      # bench/run.py KEY_HEAP
+
+
+@pytest.fixture(scope="module")
+def full_flash(tmp_path_factory):
+    return prefill(tmp_path_factory.mktemp("flash") / "flash.img", 4000)
+
+
+def test_past_games_open_and_page_with_thousands_of_games(full_flash):
+    states, shots = sim.run_script(
+        "down\nok\nshot top\ndown 9\nshot paged\nup 10\nshot wrapped\n"
+        "ok\nstate\n", compiled=True, heapsize=PICO_HEAP, flash=full_flash,
+        heap_stats=False)
+    assert read_header(shots["top"])[0] == "Partidas jugadas"
+    assert read_row(shots["top"], 0)[0].startswith("4000 ")
+    assert read_row(shots["paged"], 6)[0].startswith("3991 ")
+    # UP from the first row wraps to the oldest game (the first segment).
+    assert read_row(shots["wrapped"], 6)[0].startswith("1 ")
+    # ... and OK opens its breakdown.
+    assert states[-1]["screen"] == "Breakdown"
+
+
+def test_a_memory_error_in_the_app_loop_ends_home_with_a_message():
+    sys.path.insert(0, str(ROOT / "sim" / "scripts"))
+    import maxplayers
+    out = run_micropython(ROOT / "tests" / "mp" / "memory_error_check.py",
+                          stdin=maxplayers.START["free"],
+                          path=(ROOT / "sim", FIRMWARE))
+    r = json.loads(out[-1])
+    assert r["start"] == "Play"
+    for where in ("key", "draw"):
+        c = r[where]
+        assert not c["escaped"], (where, c)
+        assert c["screen"] == "Home" and c["depth"] == 1, (where, c)
+        assert c["toast"] in ("Falta RAM: de vuelta al inicio",), (where, c)
+        assert c["session"], (where, c)       # the game is kept
+        # Home's first row (resume) opens the game again: keys work.
+        assert c["after_key"] == "Play", (where, c)
+
+
+def test_the_summary_answers_as_the_full_walks_whatever_its_file_says():
+    from flashfill import small_game
+    # Numbers with a gap (21-24 never archived): mark must name 21.
+    nums = list(range(1, 21)) + list(range(25, 60))
+    stdin = "".join(small_game(n).hex() + "\n" for n in nums)
+    out = run_micropython(ROOT / "tests" / "mp" / "seg_index_check.py",
+                          stdin=stdin, path=())
+    r = json.loads(out[-1])
+    assert set(r) == {"first", "appended", "garbage", "too_big",
+                      "missing_file",
+                      "deleted", "damaged", "unordered"}
+    for case, c in r.items():
+        assert c["from"] and c["find"] and c["missing"] and c["past"], \
+            (case, c)
+    assert r["first"]["games"] == 40 and r["appended"]["games"] == 50
+    assert r["deleted"]["games"] < 50            # a segment went
+    assert r["damaged"]["games"] < r["deleted"]["games"] + len(nums) - 50
