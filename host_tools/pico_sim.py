@@ -89,12 +89,12 @@ class _RawStdin:
         return 0
 
 
-def _terminal_feeder():
+def _terminal_feeder(clock):
     saved = list(sys.path)
     sys.path.insert(0, str(pico_emu.ROOT / "sim"))
     try:
         import terminal
-        return terminal.TerminalFeeder()
+        return terminal.TerminalFeeder(clock=clock)
     finally:
         sys.path[:] = saved
         sys.modules.pop("terminal", None)
@@ -113,11 +113,11 @@ def interactive(flash=FLASH, uf2=None, sh1106=False, link=SERIAL_LINK,
         raise FileExistsError(f"{link} exists and is not a link this "
                               f"simulator made: give --serial another path")
     with pico_emu.Pico(flash, uf2=image, sh1106=sh1106, uid=uid) as pico:
-        feeder = _terminal_feeder()
+        clock = _Clock(pico)
+        feeder = _terminal_feeder(clock)
         hw = _Board()
         hw.panel = pico.panel
         hw.pins = [_Pin(pico, g) for g in pico_emu.BUTTON_PINS]
-        feeder.time = _Clock(pico)
         pty = pico_emu.SerialPty(pico)
         link.parent.mkdir(parents=True, exist_ok=True)
         if link.is_symlink():
@@ -142,9 +142,16 @@ def interactive(flash=FLASH, uf2=None, sh1106=False, link=SERIAL_LINK,
                 import tty
                 feeder.old = termios.tcgetattr(0)
                 tty.setraw(0)
+            # The feeder plays each key on the device's clock: here the
+            # emulated one, moved on by the emulated time of each step.
+            last = [clock.ticks_ms()]
+
+            def each():
+                now = clock.ticks_ms()
+                feeder.sleep_ms(now - last[0])
+                last[0] = now
             try:
-                pico_emu.serve(pico, pty, lambda: False,
-                               each=lambda: feeder.sleep_ms(0))
+                pico_emu.serve(pico, pty, lambda: False, each=each)
             except SystemExit:         # q: the feeder restored the tty
                 pass
             except BaseException:

@@ -46,10 +46,16 @@ class TerminalFeeder:
     SHORT_HELP = ("\u2191\u2193  Enter/\u2192: OK  Bksp/\u2190: BACK  "
                   "Tab+key: long  q: quit")
 
-    def __init__(self, cols=80, stall=0):
+    def __init__(self, cols=80, stall=0, clock=None):
+        # clock: the PC's ticks_ms/ticks_add/ticks_diff (MicroPython's time
+        # by default; the emulated Pico's time for `marcador sim --board
+        # rp2`, host_tools/pico_sim.py).
         if cols < 80:
             self.HELP = self.SHORT_HELP
-        import time
+        if clock is None:
+            import time
+        else:
+            time = clock
         self.stall = stall
         import select
         self.time = time
