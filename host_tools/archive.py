@@ -1,6 +1,6 @@
 """The PC archive: games from every device in one SQLite file, deduplicated
 by stable game id (device id + filesystem nonce + game number), with the
-device's raw entry, the JSON game record (GAMES.md) and its scored result.
+device's raw entry, the JSON game record (docs/records.md) and its scored result.
 
 Besides the games, the archive keeps apart what is not a game (schema 3):
 `damaged`, the device's damaged items (fetched raw with `raw`) and entries
@@ -649,7 +649,7 @@ def _check_raw(d):
 
 
 def record_row(rec):
-    """A JSON game record (GAMES.md, e.g. from `marcador export`) as a
+    """A JSON game record (docs/records.md, e.g. from `marcador export`) as a
     game row for merge(): its id is the record's "id" (DEVICE-...-NUMBER),
     or, without one, "json-" and a hash of the record, so that the same
     record imported twice is one game. Raises record.RecordError (or

@@ -1,4 +1,4 @@
-"""The device's binary game log -> a JSON game record (GAMES.md)."""
+"""The device's binary game log -> a JSON game record (docs/records.md)."""
 
 from marcador_core import record
 

@@ -1,4 +1,4 @@
-"""Exports of the archive: the JSON game records of GAMES.md (one list),
+"""Exports of the archive: the JSON game records of docs/records.md (one list),
 CSV with one row per player per game (text that a spreadsheet would run
 as a formula gets a leading ': csv_cell), or a BG Stats import file
 (bgstats.py)."""

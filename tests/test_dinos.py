@@ -233,7 +233,8 @@ def test_reaching_50_by_disasters_at_round_end():
     assert res["players"][1]["parts"] == {"rounds": 47, "disasters": 3}
 
 
-# ---- audit items (GAMES.md section 5: the two-player option, records)
+# ---- audit items (docs/rules.md, "Happy Little Dinosaurs": the two-player
+# option, records)
 
 def test_two_player_rules_are_an_option_on_by_default():
     held = ["natural"] * 3
@@ -341,7 +342,8 @@ def test_a_round_keeps_each_score_and_how_far_each_moved():
 
 
 def test_a_redirect_goes_to_another_player_than_the_taker():
-    # GAMES.md 5, step 5: an instant card redirects the disaster "to
+    # docs/rules.md, "Happy Little Dinosaurs", step 5: an instant card
+    # redirects the disaster "to
     # another player". Seat 0 plays lowest (0) and takes it: a redirect
     # to seat 0 itself is no redirect, and is refused like any other
     # player who cannot take it; nothing changes.

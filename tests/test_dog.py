@@ -89,7 +89,7 @@ def test_validation():
     assert error("dog", 4, [], {"dealer": 4}) == (E.BAD_PLAYER, -1)
 
 
-# ---- a kill needs a pawn on the track that made it (GAMES.md section 4)
+# ---- a kill needs a pawn on the track that made it (docs/rules.md, "DOG")
 
 def test_an_idle_player_with_four_at_home_cannot_kill():
     assert error("dog", 4, [out(1), kill(0, 1)]) == (E.NO_KILLER_PAWN, 1)

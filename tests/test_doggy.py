@@ -1,5 +1,5 @@
 """Doggy Style: scoring, majorities, Mario Hugo, two-player limits and every
-validation of GAMES.md section 1."""
+validation of docs/rules.md, "Doggy Style"."""
 
 import json
 from pathlib import Path
@@ -26,7 +26,7 @@ MARIO3 = [{"e": "mario"}] * 3
 def ordered(p, color, k, points=None):
     # k Parrandas of a colour taken and ordered, worth 1 each unless points
     # says (the deck has 7 per colour, of values the rulebook does not
-    # split: GAMES.md 1).
+    # split: docs/rules.md, "Doggy Style").
     points = points or [1] * k
     assert len(points) == k
     return [take(p, color, v) for v in points] + [order(p, color)]
@@ -237,7 +237,8 @@ def test_undo_restores_the_unordered_card_after_mario():
     assert log.game.unordered(0, 1) == 1 and log.game.mario == 0
 
 
-# ---- audit items (GAMES.md section 1, points 5 and the Mario Hugo refill)
+# ---- audit items (docs/rules.md, "Doggy Style", points 5 and the Mario Hugo
+# refill)
 
 def test_not_over_and_no_winner_until_every_ordered_wild_is_assigned():
     # J1 has two ordered wilds; J2 and J3 none ("debe asignar qué color
@@ -315,7 +316,8 @@ def test_the_pc_breakdown_says_who_still_has_to_assign():
 
 
 # ---- the deck per colour: 7 Parrandas (6 with two players) worth 5, 3 or
-# 1; the rulebook does not say how many of each value (GAMES.md section 1,
+# 1; the rulebook does not say how many of each value (docs/rules.md, "Doggy
+# Style",
 # "Decision (card values)"), so no take is refused for a per-value count:
 # only a colour with all its Parrandas taken is.
 

@@ -140,7 +140,8 @@ def test_doggy_parts_add_up_and_majorities_stay_within_0_to_7(seed):
 def test_doggy_cards_left_are_the_deck_less_the_takes_in_effect(seed):
     # Counted again here from the events in effect (as JSON), after each
     # one and back through undo: never below 0, never a card the deck lacks
-    # (7 per colour, 6 with two players; no count per value: GAMES.md 1).
+    # (7 per colour, 6 with two players; no count per value: docs/rules.md,
+    # "Doggy Style").
     rnd = random.Random(seed)
     rec, _ = random_game(rnd, "doggy", steps=rnd.randint(20, 150))
     log, n = replay_log(rec)

@@ -1,5 +1,5 @@
 """Every example record in examples/ is scored with `marcador score` and
-must give the result worked out by hand from the rules (GAMES.md), as
+must give the result worked out by hand from the rules (docs/rules.md), as
 written below; docs/records.md describes the format they follow."""
 
 import json

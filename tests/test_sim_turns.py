@@ -171,7 +171,8 @@ ok
 shot j3_red
 """
     # J1 and J2 each took a red 1: the rulebook does not say how many
-    # ones a colour has (GAMES.md 1), so J3's list still opens on 1.
+    # ones a colour has (docs/rules.md, "Doggy Style"), so J3's list still
+    # opens on 1.
     _, shots = run(script)
     assert read_row(shots["j3_red"], 2)[0] == "1"
     assert highlighted(shots["j3_red"]) == 2

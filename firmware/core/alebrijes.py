@@ -1,6 +1,7 @@
 # Alebrijes: three rounds; whoever empties their hand scores 0, everyone
 # else loses the highest value they hold in each of the five suits (four
-# colours and wild). Rules: shared/seeds/002_*.txt and GAMES.md section 3.
+# colours and wild). Rules: shared/seeds/002_*.txt and docs/rules.md,
+# "Alebrijes".
 #
 # Events:
 #   START  1 byte       [h]  first player of round 1 (in the header)

@@ -1,7 +1,7 @@
 # Happy Little Dinosaurs: each round the highest score runs along the escape
 # route, the lowest takes the disaster; disasters eliminate and also push
 # forward. First to 50 or last standing wins. Rules: shared/seeds/004_*.txt
-# and GAMES.md section 5 (with its decisions).
+# and docs/rules.md, "Happy Little Dinosaurs" (with its decisions).
 #
 # Event ROUND, 3 + c + a + s*c bytes, where c = ceil(n / 2):
 #   [h = ROUND | disaster << 4      (0 natural, 1 predator, 2 emotional,
@@ -110,7 +110,7 @@ class Dinos(Game):
 
     def trait(self, p, d):
         # +1 / -1 when the trait names this round's disaster type. On a
-        # meteor round only traits that name meteor apply (GAMES.md).
+        # meteor round only traits that name meteor apply (docs/rules.md).
         t = self.opts[p] & 0x3F
         m = 0
         if t & 7 == d + 1:
@@ -205,7 +205,7 @@ class Dinos(Game):
         void = hi == alive      # everyone tied: nobody moves, nobody takes
         # Step 4 decides the game when a high scorer reaches 50: then the
         # disaster, and the data about who takes it (sudden death, stop,
-        # redirect), play no part and are ignored (GAMES.md, records).
+        # redirect), play no part and are ignored (docs/rules.md and docs/records.md).
         steps = 0 if void else max(rs[_first(hi)], 0)
         wins = False
         for p in range(n):
@@ -261,7 +261,8 @@ class Dinos(Game):
             return E.SUDDEN_MISMATCH
         if not wins and (stop or red) and taker == NONE:
             return E.NOBODY_TAKES
-        # A redirect sends the disaster "to another player" (GAMES.md 5).
+        # A redirect sends the disaster "to another player" (docs/rules.md,
+        # "Happy Little Dinosaurs").
         if not wins and red and red - 1 == taker:
             return E.BAD_REDIRECT
 

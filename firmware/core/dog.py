@@ -1,6 +1,6 @@
 # DOG (Dobney-Christen): a team race; partners sit opposite, a team wins with
 # all 8 pawns in the goal. The device tracks pawns, kills, goals and the
-# round cycle. Rules: shared/seeds/003_*.txt and GAMES.md section 4.
+# round cycle. Rules: shared/seeds/003_*.txt and docs/rules.md, "DOG".
 #
 # Events:
 #   DEAL  1 byte   [h]            the next round is dealt
@@ -180,7 +180,7 @@ class Dog(Game):
         self.winners = self.leaders if self.over else 0
 
 
-# --- a match of several games (GAMES.md 4: the score between games)
+# --- a match of several games (docs/rules.md, "DOG": the score between games)
 
 def match_of(opts, n):
     # (length, [games won per team]) from a game's option bytes, or None

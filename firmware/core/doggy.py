@@ -1,6 +1,6 @@
 # Doggy Style (Mario Hugo): Parrandas taken, ordered, Mario Hugo's return,
 # reserve dogs, sets and majorities. Rules: shared/seeds/000_*.txt and
-# GAMES.md section 1.
+# docs/rules.md, "Doggy Style".
 #
 # Events (header byte = kind | player << 4):
 #   TAKE    2 bytes  [h, color | points << 4]   points 5, 3 or 1
@@ -75,7 +75,7 @@ class Doggy(Game):
         self.any_take = False
         # The supply refills (so Mario Hugo may appear) only after a turn in
         # which Parrandas were taken. In the event stream a turn is either
-        # takes or one `order` (GAMES.md: a `mario` must follow a `take`,
+        # takes or one `order` (docs/rules.md: a `mario` must follow a `take`,
         # with only other `mario` or `reserve` events between): a take sets
         # this, an order clears it, mario and reserve leave it.
         self.refill = False
@@ -92,7 +92,7 @@ class Doggy(Game):
         # Parrandas of colour c (not wild) still to be taken: 7 per colour,
         # 6 with two players. The rulebook does not say how many of each
         # value (5, 3, 1) a colour has, so nothing is counted per value
-        # (GAMES.md section 1, "Decision (card values)").
+        # (docs/rules.md, "Doggy Style", "Decision (card values)").
         return (6 if self.n == 2 else 7) - self.taken[c]
 
     def unordered(self, p, c):
@@ -220,7 +220,8 @@ class Doggy(Game):
 
     def _check_over(self):
         # Over once play ended and every ordered wild has a colour: the
-        # rulebook has the assignment before the count (GAMES.md 1.5).
+        # rulebook has the assignment before the count (docs/rules.md, "Doggy
+        # Style").
         over = self.ended()
         for p in range(self.n):
             if self.must_assign(p):

@@ -1,6 +1,6 @@
 # Duplicon: rounds scored +1 per won card, -2 per card in hand, -3 per card
 # in the play zone, until someone reaches 100. Rules: shared/seeds/001_*.txt
-# and GAMES.md section 2.
+# and docs/rules.md, "Duplicon".
 #
 # Events:
 #   ROUND  1 + 3n bytes  [h, won0, hand0, zone0, won1, hand1, zone1, ...]
@@ -8,7 +8,7 @@
 #                        content instead (core/game.py fix_size, core/log.py)
 #   PASS   1 byte        [h(p)]  p's turn ends without drawing a card (the
 #                        device's "next turn"; drawing to keep 3 in hand is
-#                        this too: GAMES.md)
+#                        this too: docs/rules.md)
 #   DRAW   1 byte        [h(p)]  p's turn ends with a card drawn (case 4)
 # Turns go counter-clockwise: `turn` is the player to the right of the last
 # one whose turn ended (PASS or DRAW). The rulebook has the player to the

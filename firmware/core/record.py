@@ -1,4 +1,4 @@
-# Game records (the JSON interchange format of GAMES.md) <-> the core's
+# Game records (the JSON interchange format of docs/records.md) <-> the core's
 # binary events, and the scored result of a record.
 #
 # This is the bridge the PC uses (`marcador score`, export) and the one the
@@ -175,7 +175,8 @@ def score_record(rec):
 
 
 def record_of(gid, names, opts, data, started=0, ended=0):
-    # The JSON record (GAMES.md) of a game as a device keeps it: its title,
+    # The JSON record (docs/records.md) of a game as a device keeps it: its
+    # title,
     # names, option bytes and log bytes (the events one after another,
     # undo and redo included), for `marcador` (host_tools/devicelog.py)
     # and the browser simulator's download (sim/wasm/drive.py) alike.

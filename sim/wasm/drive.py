@@ -142,7 +142,7 @@ def panel():
 
 def record():
     # The game in progress, else the newest archived game, as the JSON
-    # record `marcador score` reads (GAMES.md); "" when there is none.
+    # record `marcador score` reads (docs/records.md); "" when there is none.
     # The modules this loads are forgotten again unless the app had them.
     import sys
     had = [m for m in _RECORD_MODULES if m in sys.modules]

@@ -1,4 +1,5 @@
-# Correcting a past round (the titles with rounds, GAMES.md "fix"): which
+# Correcting a past round (the titles with rounds, docs/rules.md, "Correcting a
+# round"): which
 # round, then the title's own round entry prefilled with it (its Play's
 # fix_round), whose OK builds the round event and hands it to commit().
 # Loaded only when "correct a round" is picked in the game menu, so that

@@ -1,4 +1,4 @@
-# Each title's JSON side (the record format of GAMES.md), PC only: the
+# Each title's JSON side (the record format of docs/records.md), PC only: the
 # board neither freezes nor holds this package (boards/manifest_common.py,
 # host_tools/flash.py); it stays MicroPython-compatible for the
 # differential test. core/record.py is the generic part that uses it.

@@ -1,4 +1,4 @@
-# Alebrijes' JSON side (GAMES.md): its events <-> bytes, and its status.
+# Alebrijes' JSON side (docs/records.md): its events <-> bytes, and its status.
 
 from .. import alebrijes as G
 from .. import errors as E

@@ -1,4 +1,4 @@
-# Dinos' JSON side (GAMES.md): options (each seat's dinosaur, the
+# Dinos' JSON side (docs/records.md): options (each seat's dinosaur, the
 # two-player rules), its events <-> bytes, and its status.
 
 from .. import dinos as G

@@ -1,4 +1,4 @@
-# DOG's JSON side (GAMES.md): options (dealer, match), its events <->
+# DOG's JSON side (docs/records.md): options (dealer, match), its events <->
 # bytes, and its status.
 
 from .. import dog as G

@@ -1,4 +1,4 @@
-# Doggy's JSON side (GAMES.md): its events <-> bytes, and its status.
+# Doggy's JSON side (docs/records.md): its events <-> bytes, and its status.
 
 from .. import doggy as G
 from ..game import int8

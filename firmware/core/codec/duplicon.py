@@ -1,4 +1,4 @@
-# Duplicon's JSON side (GAMES.md): its events <-> bytes, and its status.
+# Duplicon's JSON side (docs/records.md): its events <-> bytes, and its status.
 
 from .. import duplicon as G
 from .. import errors as E

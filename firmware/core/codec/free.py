@@ -1,4 +1,5 @@
-# The free pad's JSON side (GAMES.md): options (lowest wins, target), its
+# The free pad's JSON side (docs/records.md): options (lowest wins, target),
+# its
 # events <-> bytes, and its status.
 
 from .. import free as G
