@@ -582,3 +582,28 @@ def test_a_record_without_a_known_game_names_the_games(capsys, monkeypatch):
         err = capsys.readouterr().err
         assert said in err and "None" not in err, err
         assert "doggy, duplicon, alebrijes, dog, dinos, free" in err, err
+
+
+def test_every_command_that_prints_data_has_json(tmp_path, device, capsys):
+    # sync, roster, settings and damaged print data too: --json gives one
+    # JSON value on stdout for each (notes stay on stderr).
+    from test_reliability_sync import good_entries
+    db = str(tmp_path / "a.sqlite")
+    device(good_entries([1, 2]))
+    assert cli(["sync", "--port", "fake", "--db", db, "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert (got["received"], got["new"]) == (2, 2) and got["wire"] > 0
+    device()
+    assert cli(["roster", "--port", "fake", "Ana", "Beto", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == ["Ana", "Beto"]
+    device()
+    assert cli(["settings", "--port", "fake", "--json"]) == 0
+    assert isinstance(json.loads(capsys.readouterr().out), dict)
+    assert cli(["damaged", "--db", db, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+    for command in C.COMMANDS:
+        if command in ("sync", "roster", "settings", "damaged", "games",
+                       "show", "stats", "score"):
+            with pytest.raises(SystemExit):
+                cli([command, "--help"])
+            assert "--json" in capsys.readouterr().out, command

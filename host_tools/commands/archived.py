@@ -337,6 +337,7 @@ def args_damaged(p):
     p.add_argument("--out", metavar="DIR",
                    help="also write each item's raw bytes to a file in DIR "
                         "(created if missing)")
+    add_json(p, "a line per item (the raw bytes are not printed)")
     add_lang(p)
     add_db(p)
 
@@ -351,7 +352,11 @@ def do_damaged(state, args):
         except OSError as ex:
             raise FileProblem(f"cannot make the folder {clean(args.out)}: "
                               f"{ex.strerror or ex}")
+    items = []
     for i, r in enumerate(rows, 1):
+        item = {k: r[k] for k in ("kind", "device", "fsid", "name", "size",
+                                  "sha256", "reason")}
+        items.append(item)
         line = (f"{i}\t{r['kind']}\t{r['device']}\t{r['fsid']}\t"
                 f"{r['name']}\t{r['size']}\t{r['sha256'][:12]}\t"
                 f"{r['reason']}")
@@ -361,7 +366,12 @@ def do_damaged(state, args):
             path = os.path.join(args.out, safe_name(name) + ".bin")
             write_atomic(path, lambda f, raw=r["raw"]: f.write(raw))
             line += f"\t{path}"
-        print(clean_line(line))
+            item["file"] = path
+        if not args.json:
+            print(clean_line(line))
+    if args.json:
+        print_json(items)
+        return
     if not rows:
         print(say(args, "nothing kept apart: no damaged items, refused "
                         "entries or conflicts in the archive",

@@ -8,7 +8,8 @@ import sys
 import unicodedata
 
 from ..termsafe import clean
-from .common import FileProblem, UsageError, add_db, add_lang, add_port, say
+from .common import (FileProblem, UsageError, add_db, add_json, add_lang,
+                     add_port, print_json, say)
 
 
 def _note(text):
@@ -59,6 +60,7 @@ def args_sync(p):
     p.add_argument("--all", action="store_true",
                    help="also the games the device has marked synced "
                         "(e.g. into a new archive)")
+    add_json(p, "the summary (one object; notes still on stderr)")
     add_lang(p)
 
 
@@ -76,6 +78,16 @@ def do_sync(state, args):
                         f"finish.") from None
     wire = r["sent"] + r["received"]
     where = clean(archive.path)
+    if args.json:
+        print_json({"device": r["device"], "fsid": r["fsid"],
+                    "received": r["games"], "new": r["added"],
+                    "archive": str(archive.path), "bytes": r["bytes"],
+                    "wire": wire, "conflicts": list(r["conflicts"]),
+                    "kept_apart": list(r["kept_apart"]),
+                    "unmarked": list(r["unmarked"]),
+                    "damaged": r["damaged"],
+                    "damaged_new": r["damaged_new"]})
+        return
     print(say(args,
               f"device {r['device']} (filesystem {r['fsid']}): "
               f"{r['games']} game(s) received, {r['added']} new in {where} "
@@ -143,6 +155,7 @@ def args_roster(p):
                    help=f"set these names (up to {roster_max()}, "
                         f"{name_max_len()} characters each, in the "
                         f"device's font; quote a name with a space)")
+    add_json(p, "the names as one line")
 
 
 def do_roster(state, args):
@@ -151,7 +164,11 @@ def do_roster(state, args):
     client = _client_with_clock(state)
     if args.names:
         client.roster(args.names)
-    print(shown_names(client.roster()))
+    names = client.roster()
+    if args.json:
+        print_json(names)
+        return
+    print(shown_names(names))
 
 
 def check_names(names):
@@ -212,6 +229,7 @@ def args_settings(p):
     add_port(p)
     p.add_argument("set", nargs="*", metavar="KEY=VALUE",
                    help="lang=es|en, dim_s=SECONDS, off_s=SECONDS")
+    add_json(p, "KEY=VALUE pairs")
 
 
 def do_settings(state, args):
@@ -232,4 +250,7 @@ def do_settings(state, args):
         raise UsageError("the device refused these settings; it takes "
                          + "; ".join(f"{k} = {v}"
                                      for k, v in SETTINGS.items()))
+    if args.json:
+        print_json(dict(now))
+        return
     print(" ".join(f"{k}={v}" for k, v in now.items()))
