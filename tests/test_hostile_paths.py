@@ -608,3 +608,19 @@ def test_sim_shots_never_follow_a_planted_symlink(tmp_path, capsys):
     assert one_line(err) and "symbolic link" in err, err
     assert victim.read_bytes() == b"precious"
     assert [p.name for p in shots.iterdir()] == ["shot1.png"]
+
+
+def test_csv_with_a_bom_opens_right_in_a_spreadsheet(tmp_path, capsys):
+    # --bom: the UTF-8 byte order mark first (Excel reads UTF-8 only then);
+    # the rows are the same bytes as without it.
+    db = archive_with(tmp_path / "a.sqlite", ["Peñita", "Zoe"])
+    plain, bom = tmp_path / "plain.csv", tmp_path / "bom.csv"
+    assert cli(["export", "--format", "csv", "-o", str(plain), "--db",
+                str(db)]) == 0
+    assert cli(["export", "--format", "csv", "--bom", "-o", str(bom),
+                "--db", str(db)]) == 0
+    assert bom.read_bytes() == b"\xef\xbb\xbf" + plain.read_bytes()
+    assert "Peñita" in plain.read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert cli(["export", "--format", "json", "--bom", "--db",
+                str(db)]) == 64

@@ -278,11 +278,17 @@ def args_export(p):
                    help="bgstats: the device's owner (userInfo.meRefId; "
                         "default the config's, else the most frequent "
                         "player)")
+    p.add_argument("--bom", action="store_true",
+                   help="csv: begin with a UTF-8 byte order mark, so that "
+                        "Excel reads the accents right (LibreOffice and "
+                        "Google Sheets need none)")
     add_db(p)
 
 
 def do_export(state, args):
     from .. import export
+    if args.bom and args.format != "csv":
+        raise UsageError("--bom is for --format csv")
     if args.output == "-":
         args.output = None              # standard output, as without -o
     if args.output:
@@ -311,6 +317,9 @@ def do_export(state, args):
     else:
         # json and csv a game at a time: memory for one game.
         out = export.chunks(archive, args.format)
+        if args.format == "csv" and args.bom:
+            import itertools
+            out = itertools.chain(["\ufeff"], out)
     if args.format != "csv":
         out = map(clean_json, out)  # the same JSON, C1 codes as \uXXXX
     if args.output:
