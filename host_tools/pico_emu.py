@@ -120,10 +120,14 @@ class Pico:
     does (littlefs is kept). cut_after=N: the power goes at the Nth
     flash erase or program (not done; tear: half done). uid: its flash
     chip's unique id in hex, machine.unique_id() (another id is another
-    device for sync)."""
+    device for sync). log_data: each program's bytes kept in flash_data
+    (None for an erase), to rebuild the flash at any moment. bursts: each
+    run of the core between two waits for an interrupt kept in .bursts as
+    (cycle it started at, busy cycles)."""
 
     def __init__(self, flash, uf2=None, sh1106=False, cut_after=0,
-                 tear=False, on_serial=None, uid=UID):
+                 tear=False, on_serial=None, uid=UID, log_data=False,
+                 bursts=False):
         cmd = [node(), str(EMU_DIR / "emu.mjs"), "--bootrom", str(bootrom()),
                "--flash", str(flash), "--uid", uid,
                "--high", ",".join(str(p) for p in BUTTON_PINS)]
@@ -133,6 +137,10 @@ class Pico:
             cmd += ["--cut-after", str(cut_after)]
             if tear:
                 cmd.append("--tear")
+        if log_data:
+            cmd.append("--log-data")
+        if bursts:
+            cmd.append("--bursts")
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True,
                                      bufsize=1)
@@ -145,7 +153,11 @@ class Pico:
         self.connections = 0        # CDC enumerations (one per power-on)
         self.resets = 0             # watchdog resets (each a power cycle)
         self.flash_ops = []         # (kind "E"/"P", address, bytes)
+        self.flash_data = []        # log_data: a program's bytes, or None
+        self.bursts = []            # bursts: (start cycle, busy cycles)
         self.i2c_writes = 0
+        self.i2c_bytes = 0          # of those writes, address excluded
+        self._mem = None
         self.off = False
 
     # -- the link to the emulator ------------------------------------------
@@ -179,6 +191,7 @@ class Pico:
                 if int(addr, 16) == 0x3C:
                     self.panel.write(bytes.fromhex(data))
                     self.i2c_writes += 1
+                    self.i2c_bytes += len(data) // 2
             elif kind == "usb":
                 data = bytes.fromhex(rest)
                 if self.on_serial:
@@ -190,12 +203,29 @@ class Pico:
             elif kind == "reset":
                 self.resets += 1
             elif kind == "flash":
-                op, addr, n = rest.split()[:3]
+                words = rest.split()
+                op, addr, n = words[:3]
                 self.flash_ops.append((op, int(addr, 16), int(n)))
+                data = words[-1][2:] if words[-1].startswith("d=") else None
+                self.flash_data.append(bytes.fromhex(data) if data
+                                       else None)
+            elif kind == "burst":
+                at, busy = rest.split()
+                self.bursts.append((int(at), int(busy)))
+            elif kind == "mem":
+                self._mem = bytes.fromhex(rest)
             elif kind == "off":
                 pass                  # "ok -1" follows
             else:
                 raise RuntimeError(f"rp2 emulator: {line.strip()}")
+
+    def mem(self, addr, n):
+        """n bytes of the chip's memory (RAM, ROM, XIP) at addr, read
+        between runs without disturbing the firmware."""
+        self._mem = None
+        self._send(f"mem {int(addr)} {int(n)}")
+        self.run(0)
+        return self._mem
 
     def run_ms(self, ms):
         return self.run(ms * CYCLES_MS)

@@ -1,0 +1,281 @@
+"""The firmware on the emulated Pico (host_tools/pico_emu.py: MicroPython's
+real rp2 port on rp2040js), measured from outside: nothing is added to the
+firmware or the board's files, so what runs is what a Pico runs.
+
+- Cycles: the emulator reports each run of the core between two waits for
+  an interrupt (a "burst"); the app loop is one step, then a 10 ms sleep,
+  so a step is one burst. The step that handles a key is the biggest burst
+  that starts 40-75 ms after the edge the buttons' debounce (50 ms, polled
+  every 10 ms) turns into that key's event (the press for UP/DOWN, the
+  release for OK/BACK, 1000 ms into a long press); its aftermath is every
+  burst starting in the 150 ms from that step's start.
+- Heap: MicroPython's allocation table read from the chip's RAM (found by
+  its header, mp_state_mem_area_t, in RAM): the allocated blocks x 16 B, as
+  gc.mem_alloc() counts them. The app collects garbage itself in the first
+  quiet step after each key (app/app.py step); the table is read after
+  every step of a press's aftermath and the least value is taken: the live
+  heap after that collection (plus what the rest of that step allocated).
+  Boot: the same after a BACK on the home screen, which changes nothing
+  there. The drivers' share: on a separate power-on, at the REPL (the app
+  interrupted), gc.mem_alloc() around board.setup().
+- I2C: the bytes written to the display (0x3C) in a press's window.
+- Flash: the erase and program operations from the game's first key to its
+  archive.
+
+    .venv/bin/python bench/rp2.py [frozen|mpy|romfs ...] [--titles a,b]
+"""
+
+import json
+import shutil
+import statistics
+import struct
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "sim" / "scripts"),
+                str(ROOT / "tests")]
+
+import maxplayers  # noqa: E402
+from host_tools import pico_emu  # noqa: E402
+from host_tools.sim import _keyscript  # noqa: E402
+
+RAM, RAM_BYTES = 0x20000000, 264 * 1024
+BLOCK = 16                 # bytes per GC block on a 32-bit port
+PRESS_MS = pico_emu.TAP_MS
+AFTER_MS = 150             # the aftermath counted after the key's step
+GAP_MS = 250               # release -> next press: room for the aftermath
+MS = pico_emu.CYCLES_MS
+TITLES = ("doggy", "duplicon", "alebrijes", "dog", "dinos", "free")
+ROMFS_BUILD = ROOT / "out" / "rp2" / "romfs" / "build" / "firmware.uf2"
+
+
+def find_heap(pico):
+    """(alloc table address, its length in bytes) of the GC heap: the
+    mp_state_mem_area_t in RAM whose pool is 64x its table's length (4
+    blocks a table byte, 16 bytes a block) and lies after it."""
+    w = struct.unpack(f"<{RAM_BYTES // 4}I", pico.mem(RAM, RAM_BYTES))
+    hits = []
+    for i in range(len(w) - 6):
+        atb, n = w[i], w[i + 1]
+        if not (RAM <= atb < RAM + RAM_BYTES and 0 < n < RAM_BYTES // 64):
+            continue
+        for k in (3, 4):      # finaliser table (and weakref table) between
+            start, end = w[i + k], w[i + k + 1]
+            if atb < start < end <= RAM + RAM_BYTES and \
+                    end - start == n * 64:
+                hits.append((atb, n))
+    if len(hits) != 1:
+        raise RuntimeError(f"the GC heap's header not found once in RAM: "
+                           f"{hits}")
+    return hits[0]
+
+
+_USED = bytes(sum(1 for s in (0, 2, 4, 6) if b >> s & 3)
+              for b in range(256))
+
+
+def heap_used(pico, heap):
+    """Allocated bytes, as gc.mem_alloc() counts them (head and tail
+    blocks)."""
+    atb, n = heap
+    return sum(_USED[b] for b in pico.mem(atb, n)) * BLOCK
+
+
+def boot(pico, limit_ms=6000):
+    """Power-on to the home screen drawn and the firmware idle: busy
+    cycles."""
+    assert pico.run_until(lambda: pico.i2c_writes > 0, limit_ms)
+    pico_emu.settle(pico, limit_ms=limit_ms)
+    return pico.busy
+
+
+def press(pico, heap, key, hold_ms):
+    """One press, held hold_ms, then GAP_MS released; returns its figures
+    (see the module's doc)."""
+    pico_emu.settle(pico)
+    pin = pico_emu.BUTTON_PINS[key]
+    down = pico.cycles
+    i2c = pico.i2c_bytes
+    ops = len(pico.flash_ops)
+    pico.bursts.clear()
+    pico.pin(pin, 0)
+    pico.run_ms(hold_ms)
+    up = pico.cycles
+    pico.pin(pin, 1)
+    if key in (0, 1):               # UP, DOWN: at once on the press
+        edge = down
+    elif hold_ms >= 1000:           # a long OK/BACK: LONG while held
+        edge = down + 1000 * MS
+    else:                           # OK, BACK: on the release
+        edge = up
+    heaps = []
+    seen = len(pico.bursts)
+    for _ in range(0, GAP_MS, 2):
+        pico.run_ms(2)
+        if len(pico.bursts) != seen:
+            seen = len(pico.bursts)
+            heaps.append((pico.bursts[-1][0], heap_used(pico, heap)))
+    bursts = pico.bursts[:]
+    near = [b for b in bursts if edge + 40 * MS <= b[0] <= edge + 75 * MS]
+    if not near:
+        raise RuntimeError(f"no step after the key's edge: {bursts}")
+    step = max(near, key=lambda b: b[1])
+    after = [b for b in bursts if step[0] <= b[0] < step[0] + AFTER_MS * MS]
+    if pico.cycles - step[0] < AFTER_MS * MS:
+        raise RuntimeError("the press's window ended before its aftermath")
+    live = min(h for at, h in heaps if at >= step[0])
+    return {"step": step[1], "press": sum(b[1] for b in after),
+            "heap": live, "i2c": pico.i2c_bytes - i2c,
+            "flash": len(pico.flash_ops) - ops,
+            "window_ms": (pico.cycles - step[0]) // MS}
+
+
+def play_title(image, gid, uf2=None):
+    """A max-player game of the title on a copy of the flash image: boot,
+    then every press of sim/scripts/maxplayers.py."""
+    ks = _keyscript()
+    steps, _ = ks.compile(maxplayers.script(gid).splitlines())
+    with pico_emu.Pico(image, uf2=uf2, bursts=True) as pico:
+        t = time.time()
+        booted = boot(pico)
+        heap = find_heap(pico)
+        home = pico.screen_hex()
+        nop = press(pico, heap, 3, PRESS_MS)      # BACK on home
+        if pico.screen_hex() != home:
+            raise RuntimeError("BACK on the home screen changed it")
+        flash0 = len(pico.flash_ops)
+        presses = []
+        for j in range(0, len(steps), 4):
+            kind, key = steps[j] >> 4, steps[j] & 0x0F
+            arg = steps[j + 1] | steps[j + 2] << 8 | steps[j + 3] << 16
+            if kind == ks.HOLD:
+                presses.append(press(pico, heap, key, arg))
+            elif kind == ks.WAIT:
+                pico.run_ms(arg)
+            elif kind == ks.QUIT:
+                break
+        return {"boot": booted, "boot_heap": nop["heap"],
+                "presses": presses,
+                "flash": len(pico.flash_ops) - flash0,
+                "seconds": time.time() - t, "heap_area": heap,
+                "screen_errors": len(pico.panel.errors)}
+
+
+# --- the REPL, for the drivers' share -------------------------------------
+def _until(pico, marker, limit_ms=5000):
+    got = bytearray()
+
+    def seen():
+        got.extend(pico.take_serial())
+        return marker in got
+    if not pico.run_until(seen, limit_ms, step_ms=5):
+        raise RuntimeError(f"the board did not answer {marker!r}: "
+                           f"{bytes(got[-300:])!r}")
+    return bytes(got)
+
+
+def raw_exec(pico, code):
+    """Run code at the raw REPL (the app interrupted first); its output."""
+    pico.write(b"\r\x03\x03")
+    _until(pico, b">>> ")
+    pico.write(b"\r\x01")
+    _until(pico, b"raw REPL; CTRL-B to exit\r\n>")
+    pico.write(code.encode() + b"\x04")
+    out = _until(pico, b"\x04>")
+    body = out.split(b"OK", 1)[1]
+    text, err = body.split(b"\x04")[:2]
+    if err.strip():
+        raise RuntimeError(err.decode(errors="replace"))
+    return text.decode()
+
+
+DRIVERS = """import sys, gc
+if '.frozen' in sys.path:
+    sys.path.remove('.frozen'); sys.path.insert(0, '.frozen')
+for m in list(sys.modules):
+    if m not in ('sys', 'gc'): del sys.modules[m]
+gc.collect(); a = gc.mem_alloc()
+import board
+hw = board.setup()
+gc.collect(); print(gc.mem_alloc() - a)
+"""
+
+
+def drivers_share(image, uf2=None):
+    with pico_emu.Pico(image, uf2=uf2) as pico:
+        boot(pico)
+        return int(raw_exec(pico, DRIVERS).split()[-1])
+
+
+# --- the deployments --------------------------------------------------------
+def frozen_image(tmp):
+    from rp2_build import release_uf2
+    img = Path(tmp) / "frozen.img"
+    with pico_emu.Pico(img, uf2=release_uf2("pico_ssd1306")) as pico:
+        boot(pico)
+    return img
+
+
+def mpy_image(tmp):
+    """Stock MicroPython with marcador flash's files on littlefs."""
+    import contextlib
+    import io
+    from host_tools import cli
+    img = Path(tmp) / "mpy.img"
+    with pico_emu.Pico(img, uf2=pico_emu.stock_uf2()) as pico:
+        assert pico.run_until(lambda: pico.connections == 1, 1000)
+        out = io.StringIO()
+        with pico_emu.Served(pico) as port, contextlib.redirect_stdout(out):
+            rc = cli.main(["flash", "--board", "pico_ssd1306", "--port",
+                           port, "--wait", "60"])
+        if rc:
+            raise RuntimeError(f"marcador flash failed: {out.getvalue()}")
+        assert pico.run_until(lambda: pico.resets == 1, 2000, step_ms=1)
+        boot(pico)
+    return img
+
+
+IMAGES = {"frozen": frozen_image, "mpy": mpy_image}
+
+
+def measure(deployments=("frozen", "mpy"), titles=TITLES, log=print):
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for dep in deployments:
+            t = time.time()
+            if dep == "romfs" and not ROMFS_BUILD.exists():
+                out[dep] = {"skipped": "no ROMFS build"}
+                continue
+            base = IMAGES[dep](tmp)
+            share_img = Path(tmp) / "share.img"
+            shutil.copy(base, share_img)
+            row = {"drivers": drivers_share(share_img), "titles": {}}
+            log(f"  rp2 {dep}: drivers {row['drivers']} B "
+                f"({time.time() - t:.0f} s)")
+            for gid in titles:
+                img = Path(tmp) / f"{dep}-{gid}.img"
+                shutil.copy(base, img)
+                r = play_title(img, gid)
+                row["titles"][gid] = r
+                steps = [p["step"] for p in r["presses"]]
+                log(f"  rp2 {dep} {gid}: boot {r['boot']:,} cycles, heap "
+                    f"{r['boot_heap']:,}/{max(p['heap'] for p in r['presses']):,}"
+                    f" B, step {statistics.median(steps):,.0f}/{max(steps):,}"
+                    f", {len(steps)} presses, {r['flash']} flash ops "
+                    f"({r['seconds']:.0f} s)")
+            out[dep] = row
+    return out
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    titles = TITLES
+    if "--titles" in args:
+        i = args.index("--titles")
+        titles = tuple(args[i + 1].split(","))
+        del args[i:i + 2]
+    res = measure(tuple(args) or ("frozen", "mpy"), titles)
+    print(json.dumps(res))
