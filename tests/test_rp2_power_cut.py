@@ -19,6 +19,8 @@ Emulated time is costly (a boot to the home screen is 17 M cycles, 1-3 s
 here): the default run samples the cut points, `-m slow` tries them all
 (the counts are printed)."""
 
+import contextlib
+import io
 import json
 import os
 import shutil
@@ -27,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from conftest import MP_SCRIPTS, run_micropython
-from host_tools import pico_emu
+from host_tools import cli, pico_emu
 from host_tools.sim import _keyscript
 
 pytestmark = pytest.mark.rp2
@@ -119,9 +121,22 @@ def recorded(tmp_path_factory):
         assert boot(pico)
         at_boot = len(pico.flash_ops)
         done = play(pico, GAME)
+        # Then marcador sync copies the game and marks it synced on the
+        # board (the marks file written aside and renamed over).
+        before = len(pico.flash_ops)
+        with pico_emu.Served(pico) as port:
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), \
+                    contextlib.redirect_stderr(err):
+                rc = cli.main(["sync", "--port", port, "--db",
+                               str(tmp / "games.sqlite")])
+            assert rc == 0, err.getvalue()
+        pico_emu.settle(pico)
+        sync = (before, len(pico.flash_ops))
         ops, data = pico.flash_ops[:], pico.flash_data[:]
     return {"tmp": tmp, "base": base.read_bytes(), "ops": ops,
-            "data": data, "done": [at_boot] + done}
+            "data": data, "done": [at_boot] + done + [sync[1]],
+            "sync": sync}
 
 
 def image(rec, k, torn=False):
@@ -172,14 +187,32 @@ def sweep(rec, points, early=False):
     def confirmed(k):
         # What the board held the last time it was idle before op k.
         c = max(b for a, b in confirm if a <= k)
+        return games(state(c))
+
+    def state(c):
         if c not in states:
             p = rec["tmp"] / f"state-{c}.img"
             p.write_bytes(image(rec, c))
-            states[c] = games(dump(p))
+            states[c] = dump(p)
         return states[c]
 
+    def marks(c):
+        return state(c)["synced"]
+
     final = confirmed(len(rec["ops"]))
-    r = {"points": 0, "torn": 0, "games_checked": 0, "log_bytes": 0,
+    start, end = rec["sync"]
+    new_marks = marks(len(rec["ops"]))
+
+    def marks_ok(k, got):
+        # Before the sync's first write: none; after its last: the new
+        # ones; during it: old or new, nothing else.
+        if k <= start:
+            return got == []
+        if k >= end:
+            return got == new_marks
+        return got in ([], new_marks)
+
+    r = {"points": 0, "torn": 0, "during_sync": 0, "games_checked": 0, "log_bytes": 0,
          "lost": 0, "gone": 0, "failures": []}
 
     def one(point):
@@ -195,6 +228,10 @@ def sweep(rec, points, early=False):
         if problem or "error" in held:
             r["failures"].append((label, problem or held["error"]))
             continue
+        if not marks_ok(k, held["synced"]):
+            r["failures"].append((label, f"marks {held['synced']}"))
+        if start <= k < end:
+            r["during_sync"] += 1
         got = games(held)
         for n, (want, archived) in confirmed(k).items():
             r["games_checked"] += 1
@@ -218,8 +255,9 @@ def report(rec, r):
     print(f"\n{r['points']} cut points ({r['torn']} torn) of "
           f"{len(rec['ops'])} flash operations "
           f"({sum(op[0] == 'E' for op in rec['ops'])} erases) over "
-          f"{len(rec['done']) - 1} presses: {r['games_checked']} confirmed "
-          f"games checked ({r['events_checked']} log bytes), {r['lost']} "
+          f"{len(rec['done']) - 2} presses and a sync ({r['during_sync']} "
+          f"cuts during its writes): {r['games_checked']} confirmed "
+          f"games checked ({r['log_bytes']} log bytes), {r['lost']} "
           f"losses, {r['gone']} games gone, {len(r['failures'])} failures")
 
 
@@ -231,6 +269,8 @@ def test_the_recorded_game_is_archived_whole(recorded):
     held = dump(p)
     assert held.get("error") is None, held
     assert held["session"] is None and len(held["archived"]) == 1
+    assert held["synced"] == [[1, 1]], held["synced"]
+    assert recorded["sync"][1] > recorded["sync"][0]
     assert len(recorded["ops"]) >= 15
     # Every press that wrote reached the flash before the next press.
     assert recorded["done"][-1] == len(recorded["ops"])
@@ -255,6 +295,7 @@ def test_power_cut_sampled(recorded):
     report(recorded, r)
     assert r["failures"] == [], r["failures"][:5]
     assert r["points"] >= 8 and r["games_checked"] >= 4
+    assert r["during_sync"] >= 1
 
 
 @pytest.mark.slow
