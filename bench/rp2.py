@@ -23,6 +23,9 @@ firmware or the board's files, so what runs is what a Pico runs.
   archive.
 
     .venv/bin/python bench/rp2.py [frozen|mpy|romfs ...] [--titles a,b]
+
+prints one JSON line (bench/run.py --rp2 runs it, one process per
+deployment, and writes the rows into docs/benchmarks.md).
 """
 
 import json
@@ -49,7 +52,8 @@ AFTER_MS = 150             # the aftermath counted after the key's step
 GAP_MS = 250               # release -> next press: room for the aftermath
 MS = pico_emu.CYCLES_MS
 TITLES = ("doggy", "duplicon", "alebrijes", "dog", "dinos", "free")
-ROMFS_BUILD = ROOT / "out" / "rp2" / "romfs" / "build" / "firmware.uf2"
+ROMFS_DIR = ROOT / "out" / "rp2" / "romfs"
+ROMFS_BUILD = ROMFS_DIR / "build" / "firmware.uf2"
 
 
 def find_heap(pico):
@@ -84,10 +88,19 @@ def heap_used(pico, heap):
     return sum(_USED[b] for b in pico.mem(atb, n)) * BLOCK
 
 
-def boot(pico, limit_ms=6000):
+def boot(pico, limit_ms=6000, split=None):
     """Power-on to the home screen drawn and the firmware idle: busy
-    cycles."""
-    assert pico.run_until(lambda: pico.i2c_writes > 0, limit_ms)
+    cycles. split: a dict given the busy cycles when the USB serial port
+    enumerated and when the first I2C write to the display began (to
+    1 ms)."""
+    marks = split if split is not None else {}
+
+    def seen():
+        if pico.connections and "usb" not in marks:
+            marks["usb"] = pico.busy
+        return pico.i2c_writes > 0
+    assert pico.run_until(seen, limit_ms, step_ms=1)
+    marks["i2c"] = pico.busy
     pico_emu.settle(pico, limit_ms=limit_ms)
     return pico.busy
 
@@ -127,7 +140,8 @@ def press(pico, heap, key, hold_ms):
     if pico.cycles - step[0] < AFTER_MS * MS:
         raise RuntimeError("the press's window ended before its aftermath")
     live = min(h for at, h in heaps if at >= step[0])
-    return {"step": step[1], "press": sum(b[1] for b in after),
+    return {"key": "udob"[key], "hold": hold_ms,
+            "step": step[1], "press": sum(b[1] for b in after),
             "heap": live, "i2c": pico.i2c_bytes - i2c,
             "flash": len(pico.flash_ops) - ops,
             "window_ms": (pico.cycles - step[0]) // MS}
@@ -140,7 +154,8 @@ def play_title(image, gid, uf2=None):
     steps, _ = ks.compile(maxplayers.script(gid).splitlines())
     with pico_emu.Pico(image, uf2=uf2, bursts=True) as pico:
         t = time.time()
-        booted = boot(pico)
+        split = {}
+        booted = boot(pico, split=split)
         heap = find_heap(pico)
         home = pico.screen_hex()
         nop = press(pico, heap, 3, PRESS_MS)      # BACK on home
@@ -157,7 +172,8 @@ def play_title(image, gid, uf2=None):
                 pico.run_ms(arg)
             elif kind == ks.QUIT:
                 break
-        return {"boot": booted, "boot_heap": nop["heap"],
+        return {"boot": booted, "boot_split": split,
+                "boot_heap": nop["heap"],
                 "presses": presses,
                 "flash": len(pico.flash_ops) - flash0,
                 "seconds": time.time() - t, "heap_area": heap,
@@ -200,14 +216,17 @@ for m in list(sys.modules):
 gc.collect(); a = gc.mem_alloc()
 import board
 hw = board.setup()
-gc.collect(); print(gc.mem_alloc() - a)
+gc.collect(); print(a, gc.mem_alloc() - a)
 """
 
 
 def drivers_share(image, uf2=None):
+    """(the heap live at the REPL with the app's modules forgotten, what
+    board.setup() adds to it)."""
     with pico_emu.Pico(image, uf2=uf2) as pico:
         boot(pico)
-        return int(raw_exec(pico, DRIVERS).split()[-1])
+        a, b = raw_exec(pico, DRIVERS).split()[-2:]
+        return int(a), int(b)
 
 
 # --- the deployments --------------------------------------------------------
@@ -238,21 +257,101 @@ def mpy_image(tmp):
     return img
 
 
-IMAGES = {"frozen": frozen_image, "mpy": mpy_image}
+ROMFS_BASE = 0x80000       # rp2_flash.c: below the 1408 KB littlefs
 
 
-def measure(deployments=("frozen", "mpy"), titles=TITLES, log=print):
+def romfs_uf2():
+    """Stock MicroPython for the Pico with a 128 KB ROMFS partition (no
+    stock board has one): a copy of boards/RPI_PICO with
+    MICROPY_HW_ROMFS_BYTES, built as `make uf2` builds (tools/build_uf2.py,
+    its source tree and picotool) into out/rp2/romfs/build. Minutes the
+    first time; None (with the reason) when it cannot be built here."""
+    if ROMFS_BUILD.exists():
+        return ROMFS_BUILD, None
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_uf2 as b
+    try:
+        b.check_toolchain()
+        top, pico_src, _ = b.source_tree()
+        b.ensure_mpy_cross(top)
+        tools = b.ensure_picotool(top, pico_src)
+    except b.BuildError as ex:
+        return None, str(ex)
+    board = ROMFS_DIR / "RPI_PICO_ROMFS"
+    shutil.rmtree(board, ignore_errors=True)
+    shutil.copytree(top / "ports" / "rp2" / "boards" / "RPI_PICO", board)
+    with open(board / "mpconfigboard.h", "a") as f:
+        f.write("#define MICROPY_HW_ROMFS_BYTES (128 * 1024)\n")
+    env = b.clean_env(top)
+    env["SOURCE_DATE_EPOCH"] = b.build_epoch()
+    if tools:
+        env["CMAKE_ARGS"] = f"-Dpicotool_DIR={tools}"
+    try:
+        b.run(["make", "-C", top / "ports" / "rp2", b.jobs(),
+               f"BOARD_DIR={board}", f"BUILD={ROMFS_BUILD.parent}"],
+              ROMFS_DIR / "build.log", env=env)
+    except b.BuildError as ex:
+        shutil.rmtree(ROMFS_BUILD.parent, ignore_errors=True)
+        return None, str(ex)
+    return ROMFS_BUILD, None
+
+
+def romfs_image(tmp):
+    """Stock MicroPython built with a 128 KB ROMFS partition
+    (out/rp2/romfs/build.sh), the .mpy files of marcador flash in it (run
+    in place from flash), only /main.py on littlefs."""
+    import contextlib
+    import io
+    from host_tools import flash
+    from mpremote.romfs import make_romfs
+    tree = Path(tmp) / "romfs"
+    main = None
+    for dest, src in flash.plan("pico_ssd1306").items():
+        if dest == "/main.py":
+            main = Path(src).read_text()
+            continue
+        (tree / dest.lstrip("/")).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(src, tree / dest.lstrip("/"))
+    with contextlib.redirect_stdout(io.StringIO()):
+        rom = make_romfs(str(tree), mpy_cross=None)
+    if len(rom) > 128 * 1024:
+        raise RuntimeError(f"the ROMFS image is {len(rom)} B, over 128 KB")
+    img = Path(tmp) / "romfs.img"
+    with pico_emu.Pico(img, uf2=ROMFS_BUILD) as pico:
+        # littlefs made; the REPL waits
+        assert pico.run_until(lambda: pico.connections == 1, 2000)
+        pico.run_ms(200)
+    data = bytearray(img.read_bytes())
+    data[ROMFS_BASE:ROMFS_BASE + len(rom)] = rom
+    img.write_bytes(data)
+    with pico_emu.Pico(img) as pico:
+        assert pico.run_until(lambda: pico.connections == 1, 2000)
+        pico.run_ms(200)
+        raw_exec(pico, f"with open('main.py', 'w') as f:\n"
+                 f"    f.write({main!r})\n")
+    return img
+
+
+IMAGES = {"frozen": frozen_image, "mpy": mpy_image, "romfs": romfs_image}
+
+
+def measure(deployments=("frozen", "mpy", "romfs"), titles=TITLES,
+            log=print):
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         for dep in deployments:
             t = time.time()
-            if dep == "romfs" and not ROMFS_BUILD.exists():
-                out[dep] = {"skipped": "no ROMFS build"}
-                continue
+            if dep == "romfs":
+                uf2, why = romfs_uf2()
+                if uf2 is None:
+                    out[dep] = {"skipped": why}
+                    log(f"  rp2 romfs: not measured: {why}")
+                    continue
             base = IMAGES[dep](tmp)
             share_img = Path(tmp) / "share.img"
             shutil.copy(base, share_img)
-            row = {"drivers": drivers_share(share_img), "titles": {}}
+            repl, drivers = drivers_share(share_img)
+            row = {"drivers": drivers, "repl": repl, "titles": {}}
             log(f"  rp2 {dep}: drivers {row['drivers']} B "
                 f"({time.time() - t:.0f} s)")
             for gid in titles:
@@ -277,5 +376,6 @@ if __name__ == "__main__":
         i = args.index("--titles")
         titles = tuple(args[i + 1].split(","))
         del args[i:i + 2]
-    res = measure(tuple(args) or ("frozen", "mpy"), titles)
+    res = measure(tuple(args) or ("frozen", "mpy", "romfs"), titles,
+                  log=lambda s: print(s, file=sys.stderr, flush=True))
     print(json.dumps(res))
