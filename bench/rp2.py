@@ -201,6 +201,8 @@ def raw_exec(pico, code):
     _until(pico, b"raw REPL; CTRL-B to exit\r\n>")
     pico.write(code.encode() + b"\x04")
     out = _until(pico, b"\x04>")
+    pico.write(b"\x02")                # back to the friendly REPL
+    _until(pico, b">>> ")
     body = out.split(b"OK", 1)[1]
     text, err = body.split(b"\x04")[:2]
     if err.strip():
