@@ -215,6 +215,8 @@ if '.frozen' in sys.path:
     sys.path.remove('.frozen'); sys.path.insert(0, '.frozen')
 for m in list(sys.modules):
     if m not in ('sys', 'gc'): del sys.modules[m]
+for k in list(globals()):
+    if k not in ('sys', 'gc', '__name__'): del globals()[k]
 gc.collect(); a = gc.mem_alloc()
 import board
 hw = board.setup()
@@ -223,8 +225,9 @@ gc.collect(); print(a, gc.mem_alloc() - a)
 
 
 def drivers_share(image, uf2=None):
-    """(the heap live at the REPL with the app's modules forgotten, what
-    board.setup() adds to it)."""
+    """(the heap live at the REPL once the app is interrupted and its
+    modules and names forgotten, what importing board and board.setup()
+    add to it)."""
     with pico_emu.Pico(image, uf2=uf2) as pico:
         boot(pico)
         a, b = raw_exec(pico, DRIVERS).split()[-2:]

@@ -102,8 +102,14 @@ def dump(path):
     return r
 
 
-@pytest.fixture(scope="module")
-def recorded(tmp_path_factory):
+# A new game on a nearly full flash (tests/mp/rp2_fill.py: 200 games, all
+# synced, 20 blocks free, below the store's warning level of 24): its start
+# runs make_room, which deletes the oldest segment (synced); one round.
+NEW_GAME = ("ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n"
+            "ok\nup 5\nok\nup 3\nok\n")
+
+
+def record(tmp, script, sync=False, fill=None):
     try:
         pico_emu.node()
         pico_emu.bootrom()
@@ -111,19 +117,28 @@ def recorded(tmp_path_factory):
         need(str(ex))
     from rp2_build import release_uf2
     uf2 = release_uf2("pico_ssd1306")
-    tmp = tmp_path_factory.mktemp("rp2cut")
     base = tmp / "base.img"
     with pico_emu.Pico(base, uf2=uf2) as pico:      # littlefs made
         assert boot(pico)
+    filled = None
+    if fill:
+        filled = json.loads(run_micropython(
+            MP_SCRIPTS / "rp2_fill.py", heapsize="4m", path=(),
+            args=(base,) + fill, timeout=1200)[-1])
     img = tmp / "played.img"
     shutil.copy(base, img)
     with pico_emu.Pico(img, log_data=True) as pico:
         assert boot(pico)
         at_boot = len(pico.flash_ops)
-        done = play(pico, GAME)
+        done = play(pico, script)
+        before = len(pico.flash_ops)
+        if not sync:
+            return {"tmp": tmp, "base": base.read_bytes(),
+                    "ops": pico.flash_ops[:], "data": pico.flash_data[:],
+                    "done": [at_boot] + done, "sync": (before, before),
+                    "filled": filled}
         # Then marcador sync copies the game and marks it synced on the
         # board (the marks file written aside and renamed over).
-        before = len(pico.flash_ops)
         with pico_emu.Served(pico) as port:
             out, err = io.StringIO(), io.StringIO()
             with contextlib.redirect_stdout(out), \
@@ -136,7 +151,18 @@ def recorded(tmp_path_factory):
         ops, data = pico.flash_ops[:], pico.flash_data[:]
     return {"tmp": tmp, "base": base.read_bytes(), "ops": ops,
             "data": data, "done": [at_boot] + done + [sync[1]],
-            "sync": sync}
+            "sync": sync, "filled": filled}
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    return record(tmp_path_factory.mktemp("rp2cut"), GAME, sync=True)
+
+
+@pytest.fixture(scope="module")
+def full(tmp_path_factory):
+    return record(tmp_path_factory.mktemp("rp2full"), NEW_GAME,
+                  fill=("200", "20"))
 
 
 def image(rec, k, torn=False):
@@ -202,17 +228,18 @@ def sweep(rec, points, early=False):
     final = confirmed(len(rec["ops"]))
     start, end = rec["sync"]
     new_marks = marks(len(rec["ops"]))
+    old_marks = marks(0)
 
     def marks_ok(k, got):
-        # Before the sync's first write: none; after its last: the new
-        # ones; during it: old or new, nothing else.
+        # Before the sync's first write: the old ones; after its last: the
+        # new ones; during it: old or new, nothing else.
         if k <= start:
-            return got == []
+            return got == old_marks
         if k >= end:
             return got == new_marks
         return got in ([], new_marks)
 
-    r = {"points": 0, "torn": 0, "during_sync": 0, "games_checked": 0, "log_bytes": 0,
+    r = {"points": 0, "torn": 0, "during_sync": 0, "deleted_synced": 0, "games_checked": 0, "log_bytes": 0,
          "lost": 0, "gone": 0, "failures": []}
 
     def one(point):
@@ -236,14 +263,20 @@ def sweep(rec, points, early=False):
         for n, (want, archived) in confirmed(k).items():
             r["games_checked"] += 1
             r["log_bytes"] += len(want) // 2
+            if n not in got and archived and \
+                    any(a <= n <= b for a, b in old_marks):
+                r["deleted_synced"] += 1     # make_room may delete it
+                continue
             if n not in got:
                 r["gone"] += 1
                 r["lost"] += 1
                 r["failures"].append((label, f"game {n} gone"))
                 continue
             log, in_archive = got[n]
+            # (A game make_room deleted by the end: archived, so checked
+            # whole below.)
             if not log.startswith(want) or \
-                    not final[n][0].startswith(log):
+                    n in final and not final[n][0].startswith(log):
                 r["lost"] += 1
                 r["failures"].append((label, f"game {n}: {want} -> {log}"))
             if archived and (not in_archive or log != want):
@@ -255,10 +288,14 @@ def report(rec, r):
     print(f"\n{r['points']} cut points ({r['torn']} torn) of "
           f"{len(rec['ops'])} flash operations "
           f"({sum(op[0] == 'E' for op in rec['ops'])} erases) over "
-          f"{len(rec['done']) - 2} presses and a sync ({r['during_sync']} "
-          f"cuts during its writes): {r['games_checked']} confirmed "
+          + (f"{len(rec['done']) - 2} presses and a sync "
+             f"({r['during_sync']} cuts during its writes)"
+             if rec["sync"][1] > rec["sync"][0] else
+             f"{len(rec['done']) - 1} presses") +
+          f": {r['games_checked']} confirmed "
           f"games checked ({r['log_bytes']} log bytes), {r['lost']} "
-          f"losses, {r['gone']} games gone, {len(r['failures'])} failures")
+          f"losses, {r['gone']} games gone, {r['deleted_synced']} synced "
+          f"games found deleted, {len(r['failures'])} failures")
 
 
 def test_the_recorded_game_is_archived_whole(recorded):
@@ -307,3 +344,47 @@ def test_power_cut_at_every_flash_operation(recorded):
     report(recorded, r)
     assert r["failures"] == [], r["failures"][:5]
     assert r["points"] == 2 * n + 1
+
+
+def room_op(rec):
+    """The flash operation that deleted the synced segment (the first
+    after which fewer games are archived)."""
+    def archived(k):
+        p = rec["tmp"] / f"room-{k}.img"
+        p.write_bytes(image(rec, k))
+        return len(dump(p)["archived"])
+    before = archived(0)
+    return next(k for k in range(len(rec["ops"])) if archived(k + 1) < before)
+
+
+def check_full(full, points):
+    r = sweep(full, points)
+    report(full, r)
+    assert r["failures"] == [], r["failures"][:5]
+    assert r["games_checked"] > 200
+
+
+def test_power_cut_during_make_room_sampled(full):
+    # make_room runs as the first key of a new game is taken (the space
+    # check): it deletes the oldest segment, all synced games, in one
+    # flash operation; cut before it, torn, and after it, then sampled.
+    assert full["filled"]["segments"] == [1, 2]
+    end = full["tmp"] / "end.img"
+    end.write_bytes(image(full, len(full["ops"])))
+    held = dump(end)
+    # The oldest segment gone, the new game in progress with its round.
+    assert held["session"] is not None
+    assert 0 < len(held["archived"]) < 200
+    k = room_op(full)
+    n = len(full["ops"])
+    points = {(k, False), (k, True), (k + 1, False)} | \
+        {(j, False) for j in range(0, n + 1, 4)}
+    check_full(full, sorted(points))
+
+
+@pytest.mark.slow
+def test_power_cut_at_every_flash_operation_of_a_new_game_on_a_full_flash(
+        full):
+    n = len(full["ops"])
+    check_full(full, [(k, False) for k in range(n + 1)] +
+               [(k, True) for k in range(n)])

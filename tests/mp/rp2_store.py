@@ -28,8 +28,17 @@ with open(sys.argv[1], "rb") as f:
     f.seek(BASE)
     data = bytearray(f.read(BLOCKS * 4096))
 dev = BlockDev(BLOCKS, data=data)
+
+
+def mount_flash(path, dev):
+    # As the rp2 port mounts its littlefs (progsize=256).
+    os.mount(os.VfsLfs2(dev, progsize=256), board.MOUNT)
+    return dev, board.MOUNT
+
+
+board.mount_flash = mount_flash
 try:
-    os.VfsLfs2(dev)                    # board.setup would format it
+    os.VfsLfs2(dev, progsize=256)      # board.setup would format it
 except OSError as e:
     print(json.dumps({"error": "littlefs does not mount: " + repr(e)}))
     raise SystemExit
