@@ -2,8 +2,10 @@
 emulated Pico (MicroPython's rp2 port with the release image, its own
 littlefs and flash routines; docs/rp2-emulator.md).
 
-A game with a correction and an undo is played once by the buttons, the
-emulator reporting every flash erase and program with its bytes; the
+A game with a correction and an undo is played once by the buttons, then
+`marcador sync` marks it synced; a new game on a nearly full flash runs
+make_room. The emulator reports every flash erase and program with its
+bytes; the
 moment each press is done (the board idle again, its screen drawn) is the
 moment the firmware has confirmed what that key did. Then, for a cut just
 before each flash operation k (and with k torn: half programmed, or half
@@ -11,9 +13,10 @@ erased), the flash is rebuilt in Python from that log, the board powered
 on that image until it shows its home or resume screen, and what its flash
 then holds is read by the firmware's own store code on the unix port
 (tests/mp/rp2_store.py). Every game the firmware had confirmed at the cut
-must be there, its events a prefix of what it finally held and no fewer
-than were confirmed; an archived game unchanged; no traceback on the USB
-serial port.
+must be there (unless it was synced and archived: make_room may delete
+it), its events a prefix of what it finally held and no fewer than were
+confirmed; an archived game unchanged; the synced marks old or new; no
+traceback on the USB serial port.
 
 Emulated time is costly (a boot to the home screen is 17 M cycles, 1-3 s
 here): the default run samples the cut points, `-m slow` tries them all
