@@ -4,10 +4,11 @@ firmware or the board's files, so what runs is what a Pico runs.
 
 - Cycles: the emulator reports each run of the core between two waits for
   an interrupt (a "burst"); the app loop is one step, then a 10 ms sleep,
-  so a step is one burst. The step that handles a key is the biggest burst
-  that starts 40-75 ms after the edge the buttons' debounce (50 ms, polled
-  every 10 ms) turns into that key's event (the press for UP/DOWN, the
-  release for OK/BACK, 1000 ms into a long press); its aftermath is every
+  so a step is one burst. The step that handles a key is found as the
+  buttons' debounce finds it: the first step after the edge reads the new
+  level, the first step 50 ms or more after that one turns it into the
+  event (the press for UP/DOWN, the release for OK/BACK, 1000 ms after the
+  press's event for a long one); its aftermath is every
   burst starting in the 150 ms from that step's start.
 - Heap: MicroPython's allocation table read from the chip's RAM (found by
   its header, mp_state_mem_area_t, in RAM): the allocated blocks x 16 B, as
@@ -105,6 +106,15 @@ def boot(pico, limit_ms=6000, split=None):
     return pico.busy
 
 
+def key_step(bursts, edge):
+    """The app step (a burst) in which the buttons' debounce turns the
+    edge at cycle `edge` into an event: the first step to read the new
+    level is the first burst after the edge; the event comes in the first
+    step at least 50 ms after that one (DEBOUNCE_MS, ticks_ms())."""
+    seen = next(b for b in bursts if b[0] >= edge)
+    return next(b for b in bursts if b[0] >= seen[0] + 49 * MS)
+
+
 def press(pico, heap, key, hold_ms):
     """One press, held hold_ms, then GAP_MS released; returns its figures
     (see the module's doc)."""
@@ -118,12 +128,7 @@ def press(pico, heap, key, hold_ms):
     pico.run_ms(hold_ms)
     up = pico.cycles
     pico.pin(pin, 1)
-    if key in (0, 1):               # UP, DOWN: at once on the press
-        edge = down
-    elif hold_ms >= 1000:           # a long OK/BACK: LONG while held
-        edge = down + 1000 * MS
-    else:                           # OK, BACK: on the release
-        edge = up
+    edge = up if key in (2, 3) and hold_ms < 1000 else down
     heaps = []
     seen = len(pico.bursts)
     for _ in range(0, GAP_MS, 2):
@@ -132,10 +137,9 @@ def press(pico, heap, key, hold_ms):
             seen = len(pico.bursts)
             heaps.append((pico.bursts[-1][0], heap_used(pico, heap)))
     bursts = pico.bursts[:]
-    near = [b for b in bursts if edge + 40 * MS <= b[0] <= edge + 75 * MS]
-    if not near:
-        raise RuntimeError(f"no step after the key's edge: {bursts}")
-    step = max(near, key=lambda b: b[1])
+    step = key_step(bursts, edge)
+    if key in (2, 3) and hold_ms >= 1000:   # LONG, 1 s after the press
+        step = next(b for b in bursts if b[0] >= step[0] + 999 * MS)
     after = [b for b in bursts if step[0] <= b[0] < step[0] + AFTER_MS * MS]
     if pico.cycles - step[0] < AFTER_MS * MS:
         raise RuntimeError("the press's window ended before its aftermath")

@@ -766,10 +766,12 @@ def rp2_rows(res):
                   + " / " + ok(max(v) <= RP2_STEP_TARGET[1])
                   for d, v in steps.items()),
         "busy cycles of the app step in which the key's event is handled: "
-        "the biggest run of the core (between two waits for an interrupt; "
-        "the app sleeps 10 ms between steps) 40-75 ms after the edge the "
-        "50 ms debounce turns into the event (press: UP/DOWN; release: "
-        "OK/BACK). " + RP2_HOW))
+        "a run of the core between two waits for an interrupt (the app "
+        "sleeps 10 ms between steps): the first step 50 ms or more after "
+        "the first one to read the edge (the buttons' debounce; press: "
+        "UP/DOWN, release: OK/BACK, LONG 1 s after the press). A key that "
+        "starts a game leaves the start to the next step (counted in the "
+        "row below). " + RP2_HOW))
     press = {d: _rp2_all(res[d], "press") for d in deps}
     rows.append((
         "Pico (emulated): a press with its aftermath (median / worst), "
