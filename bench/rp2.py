@@ -111,8 +111,12 @@ def key_step(bursts, edge):
     edge at cycle `edge` into an event: the first step to read the new
     level is the first burst after the edge; the event comes in the first
     step at least 50 ms after that one (DEBOUNCE_MS, ticks_ms())."""
-    seen = next(b for b in bursts if b[0] >= edge)
-    return next(b for b in bursts if b[0] >= seen[0] + 49 * MS)
+    try:
+        seen = next(b for b in bursts if b[0] >= edge)
+        return next(b for b in bursts if b[0] >= seen[0] + 49 * MS)
+    except StopIteration:
+        raise RuntimeError(f"no key step after the edge at {edge}: "
+                           f"{bursts}") from None
 
 
 def press(pico, heap, key, hold_ms):
@@ -136,6 +140,9 @@ def press(pico, heap, key, hold_ms):
         if len(pico.bursts) != seen:
             seen = len(pico.bursts)
             heaps.append((pico.bursts[-1][0], heap_used(pico, heap)))
+    # A step still running (a game's start after its key can take longer
+    # than the window) is reported when it ends: until the board waits.
+    pico_emu.settle(pico)
     bursts = pico.bursts[:]
     step = key_step(bursts, edge)
     if key in (2, 3) and hold_ms >= 1000:   # LONG, 1 s after the press
