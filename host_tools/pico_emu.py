@@ -110,6 +110,44 @@ def panel_hex(panel):
     return out.hex()
 
 
+FLASH_SIZE = 2 * 1024 * 1024
+
+
+class BadFile(ValueError):
+    """A UF2 or flash image this board cannot take (one line)."""
+
+
+def check_uf2(path):
+    """A UF2 image of the Pico's flash, or BadFile."""
+    import struct
+    data = Path(path).read_bytes()
+    if not data or len(data) % 512:
+        raise BadFile(f"{path} is not a UF2 image ({len(data)} bytes, not "
+                      f"blocks of 512): give a Pico's .uf2 file")
+    for i in range(0, len(data), 512):
+        m0, m1, flags, addr, size = struct.unpack_from("<5I", data, i)
+        end, = struct.unpack_from("<I", data, i + 508)
+        if (m0, m1, end) != (0x0A324655, 0x9E5D5157, 0x0AB16F30):
+            raise BadFile(f"{path} is not a UF2 image (block {i // 512} "
+                          f"is not a UF2 block): give a Pico's .uf2 file")
+        if not flags & 1 and not (0x10000000 <= addr and addr + size <=
+                                  0x10000000 + FLASH_SIZE and size <= 476):
+            raise BadFile(f"{path} is not a UF2 image for a Pico (block "
+                          f"{i // 512} is outside its 2 MB flash)")
+
+
+def check_flash(path):
+    """A flash image: absent or empty (a new board), or exactly 2 MB."""
+    path = Path(path)
+    size = path.stat().st_size if path.exists() else 0
+    if path.exists() and not path.is_file():
+        raise BadFile(f"{path} is not a file: give a flash image's path")
+    if size not in (0, FLASH_SIZE):
+        raise BadFile(f"{path} is not a 2 MB Pico flash image ({size} "
+                      f"bytes): give another path (a new one is a new "
+                      f"board)")
+
+
 class PowerOff(Exception):
     """The power was cut (cut_after): the board runs no more."""
 
@@ -120,19 +158,26 @@ class Pico:
     does (littlefs is kept). cut_after=N: the power goes at the Nth
     flash erase or program (not done; tear: half done). uid: its flash
     chip's unique id in hex, machine.unique_id() (another id is another
-    device for sync). log_data: each program's bytes kept in flash_data
-    (None for an erase), to rebuild the flash at any moment. bursts: each
-    run of the core between two waits for an interrupt kept in .bursts as
-    (cycle it started at, busy cycles)."""
+    device for sync). i2c_time: each I2C transfer takes its time on the
+    wire at the SCL rate the firmware set (the firmware waits for it, as
+    on a board); False: none, as rp2040js alone. log_data: each program's
+    bytes kept in flash_data (None for an erase), to rebuild the flash at
+    any moment. bursts: each run of the core between two waits for an
+    interrupt kept in .bursts as (cycle it started at, busy cycles)."""
 
     def __init__(self, flash, uf2=None, sh1106=False, cut_after=0,
-                 tear=False, on_serial=None, uid=UID, log_data=False,
-                 bursts=False):
+                 tear=False, on_serial=None, uid=UID, i2c_time=True,
+                 log_data=False, bursts=False):
+        check_flash(flash)
+        if uf2:
+            check_uf2(uf2)
         cmd = [node(), str(EMU_DIR / "emu.mjs"), "--bootrom", str(bootrom()),
                "--flash", str(flash), "--uid", uid,
                "--high", ",".join(str(p) for p in BUTTON_PINS)]
         if uf2:
             cmd += ["--uf2", str(uf2)]
+        if not i2c_time:
+            cmd.append("--no-i2c-time")    # transfers take no time
         if cut_after:
             cmd += ["--cut-after", str(cut_after)]
             if tear:
@@ -141,8 +186,11 @@ class Pico:
             cmd.append("--log-data")
         if bursts:
             cmd.append("--bursts")
+        import tempfile
+        self.stderr = tempfile.TemporaryFile()     # read if it stops
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True,
+                                     stdout=subprocess.PIPE,
+                                     stderr=self.stderr, text=True,
                                      bufsize=1)
         self.panel = panel_model(sh1106)
         self.cycles = 0             # since the last power-on
@@ -153,34 +201,50 @@ class Pico:
         self.connections = 0        # CDC enumerations (one per power-on)
         self.resets = 0             # watchdog resets (each a power cycle)
         self.flash_ops = []         # (kind "E"/"P", address, bytes)
+        self.i2c_writes = 0         # transactions to the display
+        self.i2c_bytes = 0          # their bytes (address byte not counted)
         self.flash_data = []        # log_data: a program's bytes, or None
         self.bursts = []            # bursts: (start cycle, busy cycles)
-        self.i2c_writes = 0
-        self.i2c_bytes = 0          # of those writes, address excluded
         self._mem = None
         self.off = False
+        self.fault = None           # what stopped the chip, if it did
 
     # -- the link to the emulator ------------------------------------------
+    def _stopped(self):
+        self.proc.wait()
+        self.stderr.seek(0)
+        lines = self.stderr.read().decode(errors="replace").splitlines()
+        why = lines[-1] if lines else f"exit code {self.proc.returncode}"
+        return RuntimeError(f"the rp2 emulator stopped: {why}")
+
     def _send(self, line):
         if self.proc.poll() is not None:
-            raise RuntimeError("the rp2 emulator stopped")
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
+            raise self._stopped()
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise self._stopped() from None
 
     def run(self, cycles):
         """Run `cycles` more cycles; returns the cycle count since
         power-on. Raises PowerOff once the power is cut."""
+        if self.fault:
+            raise RuntimeError(f"the emulated chip stopped: {self.fault}")
         if self.off:
             raise PowerOff()
         self._send(f"run {int(cycles)}")
         while True:
             line = self.proc.stdout.readline()
             if not line:
-                raise RuntimeError("the rp2 emulator stopped (see stderr)")
+                raise self._stopped()
             kind, _, rest = line.rstrip("\n").partition(" ")
             if kind == "ok":
                 now, busy = (int(w) for w in rest.split())
                 self.total += cycles
+                if self.fault:
+                    raise RuntimeError(
+                        f"the emulated chip stopped: {self.fault}")
                 if now < 0:
                     self.off = True
                     raise PowerOff()
@@ -216,6 +280,8 @@ class Pico:
                 self._mem = bytes.fromhex(rest)
             elif kind == "off":
                 pass                  # "ok -1" follows
+            elif kind == "fault":
+                self.fault = rest     # "ok -1" follows
             else:
                 raise RuntimeError(f"rp2 emulator: {line.strip()}")
 
@@ -274,7 +340,7 @@ class Pico:
             except (OSError, RuntimeError, subprocess.TimeoutExpired):
                 self.proc.kill()
                 self.proc.wait()
-        for f in (self.proc.stdin, self.proc.stdout):
+        for f in (self.proc.stdin, self.proc.stdout, self.stderr):
             try:
                 f.close()
             except OSError:

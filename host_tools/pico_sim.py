@@ -20,16 +20,20 @@ def release_uf2(board="pico_ssd1306"):
     return path if path.exists() else None
 
 
-def first_image(flash, uf2):
+def board_name(sh1106):
+    return "pico_sh1106" if sh1106 else "pico_ssd1306"
+
+
+def first_image(flash, uf2, sh1106=False):
     """What to put on the board: the UF2 given; else, on a board with an
-    empty flash image, the release image if built, else the stock
+    empty flash image, the board's release image if built, else the stock
     MicroPython (then `marcador flash` installs Marcador, as on a real
     board). None: keep what the flash holds."""
     if uf2:
         return Path(uf2)
     if Path(flash).exists() and Path(flash).stat().st_size:
         return None
-    return release_uf2() or pico_emu.stock_uf2()
+    return release_uf2(board_name(sh1106)) or pico_emu.stock_uf2()
 
 
 class _Pin:
@@ -103,7 +107,7 @@ def interactive(flash=FLASH, uf2=None, sh1106=False, link=SERIAL_LINK,
     meanwhile at `link`."""
     flash = Path(flash)
     flash.parent.mkdir(parents=True, exist_ok=True)
-    image = first_image(flash, uf2)
+    image = first_image(flash, uf2, sh1106)
     link = Path(link)
     if link.is_dir() or (link.exists() and not link.is_symlink()):
         raise FileExistsError(f"{link} exists and is not a link this "
@@ -124,7 +128,7 @@ def interactive(flash=FLASH, uf2=None, sh1106=False, link=SERIAL_LINK,
             if image is not None and image.name == pico_emu.UF2_NAME:
                 note = (f"\n  the board has MicroPython only: install "
                         f"Marcador with `marcador flash --board "
-                        f"pico_ssd1306 --port {link}`")
+                        f"{board_name(sh1106)} --port {link}`")
             say(f"the emulated Pico's serial port: {pty.port}, linked at "
                 f"{link}{note}")
             import time
@@ -163,7 +167,7 @@ def run_script(text, shots_dir=None, flash=None, uf2=None, sh1106=False,
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
         flash = Path(flash) if flash else Path(tmp) / "flash.img"
-        image = first_image(flash, uf2)
+        image = first_image(flash, uf2, sh1106)
         with pico_emu.Pico(flash, uf2=image, sh1106=sh1106,
                            uid=uid) as pico:
             if not pico.run_until(lambda: pico.i2c_writes > 0, 3000):

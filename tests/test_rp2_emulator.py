@@ -213,6 +213,137 @@ def test_the_frozen_release_image_boots_to_the_unix_home_screen(
         assert shots == unix_shots[1]
 
 
+def test_the_emulation_is_deterministic(emulator, tmp_path):
+    # Twice the same: a fresh board with the release image, booted, five
+    # presses. Same cycles, same work, same flash writes, same bytes.
+    from rp2_build import release_uf2
+    uf2 = release_uf2("pico_ssd1306")
+    runs = []
+    for n in range(2):
+        img = tmp_path / f"flash{n}.img"
+        with pico_emu.Pico(img, uf2=uf2) as pico:
+            boot(pico)
+            shots, steps = pico_emu.play(pico, "ok\ndown 3\nback\nshot s\n")
+            runs.append((pico.cycles, pico.busy, steps, shots,
+                         pico.flash_ops, pico.i2c_writes))
+        runs[-1] += (img.read_bytes(),)
+    assert runs[0] == runs[1]
+    assert runs[0][4]                           # littlefs was written
+
+
+def test_i2c_transfers_take_their_time_on_the_wire(emulator, tmp_path):
+    # The release image booted with and without the wire's time: the
+    # firmware waits out 9 SCL periods a byte at the 400 kHz board.py asks
+    # for (312 cycles of 125 MHz a period).
+    from rp2_build import release_uf2
+    uf2 = release_uf2("pico_ssd1306")
+    runs = []
+    for timed in (True, False):
+        with pico_emu.Pico(tmp_path / f"f{timed}.img", uf2=uf2,
+                           i2c_time=timed) as pico:
+            boot(pico)
+            runs.append((pico.busy, pico.i2c_bytes, pico.i2c_writes,
+                         pico.screen_hex()))
+    (timed, n, t, screen), (untimed, n2, t2, screen2) = runs
+    assert (n, t, screen) == (n2, t2, screen2)
+    # Data and address bytes; the firmware fills the controller's FIFO
+    # while earlier bytes go out, so some of its own work hides in the
+    # wire's time (here 95%).
+    wire = (n + t) * 9 * 312
+    assert wire * 0.85 <= timed - untimed <= wire
+
+
+def test_the_sh1106_release_image_on_i2c1_draws_the_unix_sh1106_screen(
+        emulator, tmp_path):
+    from rp2_build import release_uf2
+    uf2 = release_uf2("pico_sh1106")
+    _, unix = sim.run_script("wait 1000\nshot home\n", sh1106=True)
+    with pico_emu.Pico(tmp_path / "flash.img", uf2=uf2,
+                       sh1106=True) as pico:
+        boot(pico)
+        assert pico.screen_hex() == unix["home"]
+        assert pico.panel.errors == []
+    # marcador sim --board rp2 --sh1106 on a new board: that image.
+    keys = tmp_path / "k.keys"
+    keys.write_text("down\nshot down\n")
+    sim.run_script("down\nshot down\n", tmp_path / "unix", sh1106=True)
+    rc, out, err = run_cli("sim", "--board", "rp2", "--sh1106", "--script",
+                           str(keys), "--shots", str(tmp_path / "rp2"))
+    assert rc in (0, None), err
+    assert (tmp_path / "rp2" / "down.png").read_bytes() == \
+        (tmp_path / "unix" / "down.png").read_bytes()
+
+
+def test_marcador_sim_board_rp2_plays_a_script_with_shots(emulator,
+                                                          tmp_path):
+    from rp2_build import release_uf2
+    uf2 = release_uf2("pico_ssd1306")
+    script = tmp_path / "game.keys"
+    script.write_text(SHORT_GAME)
+    rc, out, err = run_cli("sim", "--board", "rp2", "--uf2", str(uf2),
+                           "--script", str(script), "--shots",
+                           str(tmp_path / "shots"))
+    assert rc in (0, None), err
+    assert "2 screenshot(s)" in out and "36 key presses" in out
+    assert sorted(p.name for p in (tmp_path / "shots").iterdir()) == \
+        ["final.png", "home.png"]
+
+
+def test_marcador_sim_board_rp2_refuses_what_it_cannot_run(tmp_path):
+    rc, out, err = run_cli("sim", "--board", "rp2", "--uid", "12",
+                           "--script", "x")
+    assert rc != 0 and "8 bytes in hex" in err
+    rc, out, err = run_cli("sim", "--board", "rp2", "--uf2",
+                           str(tmp_path / "none.uf2"), "--script", "x")
+    assert rc != 0 and "no UF2 file" in err
+    rc, out, err = run_cli("sim", "--uf2", "x.uf2", "--script", "x")
+    assert rc != 0 and "--uf2 goes with --board rp2" in err
+
+
+def test_a_file_that_is_not_a_uf2_is_refused_in_one_line(emulator,
+                                                        tmp_path):
+    keys = tmp_path / "k.keys"
+    keys.write_text("ok\n")
+    for name, data in (("text.uf2", b"not an image\n" * 100),
+                       ("short.uf2", bytes(700))):
+        bad = tmp_path / name
+        bad.write_bytes(data)
+        rc, out, err = run_cli("sim", "--board", "rp2", "--uf2", str(bad),
+                               "--flash", str(tmp_path / "f.img"),
+                               "--script", str(keys))
+        assert rc != 0
+        assert err.strip().count("\n") == 0, err        # one line
+        assert "not a UF2 image" in err and str(bad) in err
+        assert not (tmp_path / "f.img").exists()        # nothing changed
+
+
+def test_a_flash_image_of_another_size_is_refused_in_one_line(
+        emulator, tmp_path):
+    keys = tmp_path / "k.keys"
+    keys.write_text("ok\n")
+    img = tmp_path / "flash.img"
+    img.write_bytes(b"\xff" * 4096 * 256)      # the unix simulator's 1 MB
+    rc, out, err = run_cli("sim", "--board", "rp2", "--flash", str(img),
+                           "--script", str(keys))
+    assert rc != 0 and err.strip().count("\n") == 0, err
+    assert "not a 2 MB Pico flash image" in err
+    assert img.read_bytes() == b"\xff" * 4096 * 256
+
+
+def test_a_chip_that_faults_stops_in_one_line(emulator, tmp_path):
+    # Flash full of noise: the core soon does what rp2040js refuses (a
+    # misaligned read); the harness says so in one line.
+    import random
+    img = tmp_path / "flash.img"
+    img.write_bytes(random.Random(7).randbytes(2 * 1024 * 1024))
+    with pico_emu.Pico(img) as pico:
+        with pytest.raises(RuntimeError) as ex:
+            pico.run_ms(100)
+    text = str(ex.value)
+    assert text.startswith("the emulated chip stopped: ")
+    assert "\n" not in text and "at file:" not in text
+
+
 # ---------------------------------------------------------------- the chip
 
 def repl(pico, code, limit_ms=2000):

@@ -144,7 +144,7 @@ def _rp2(args):
                                                 flush=True))
     except sim.ScriptError as ex:
         raise FileProblem(f"{args.script}: {ex}")
-    except pico_emu.Unavailable as ex:
+    except (pico_emu.Unavailable, pico_emu.BadFile) as ex:
         raise FileProblem(str(ex))
     except (OSError, RuntimeError, TimeoutError) as ex:
         raise FileProblem(str(ex))

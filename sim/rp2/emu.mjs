@@ -9,11 +9,12 @@
 //   mem ADDR N     answer "mem HEX": N bytes of the chip's memory at ADDR
 //   quit
 // Emulator -> Python (in the order they happened, before "ok"):
-//   i2c ADDR HEX   one write transaction (start .. stop) to ADDR (hex)
+//   i2c ADDR HEX   one write transaction (start .. stop) to ADDR (hex), either bus
 //   usb HEX        bytes the board sent on the CDC serial port
 //   conn           the CDC port enumerated (after each power-on)
 //   reset          the firmware reset the chip (watchdog): power-cycled
 //   off            the power was cut (--cut-after): nothing runs any more
+//   fault MESSAGE  the core did what rp2040js refuses: the chip stopped
 //   flash OP ADDR N  an erase ("E") or program ("P") of N bytes at ADDR
 //                  (with --log-data, a program's bytes follow: d=HEX)
 //   burst AT BUSY  (with --bursts) the core ran BUSY cycles from cycle AT
@@ -38,7 +39,7 @@ const CYCLE_NS = 8; // 125 MHz
 
 function parseArgs(argv) {
   const opts = { high: [], i2c: [0x3c], cutAfter: 0, tear: false, uid: 'e6605838834b5d2a',
-    logData: false, bursts: false };
+    logData: false, bursts: false, i2cTime: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -52,14 +53,21 @@ function parseArgs(argv) {
     else if (a === '--uid') opts.uid = next();
     else if (a === '--log-data') opts.logData = true;
     else if (a === '--bursts') opts.bursts = true;
+    else if (a === '--no-i2c-time') opts.i2cTime = false;
     else throw new Error(`unknown option ${a}`);
   }
   if (!opts.bootrom || !opts.flash) {
     throw new Error('usage: emu.mjs --bootrom FILE --flash IMAGE [--uf2 FILE] [--high 10,11] ' +
-      '[--i2c 3c] [--uid HEX16] [--cut-after N [--tear]]');
+      '[--i2c 3c] [--uid HEX16] [--no-i2c-time] [--cut-after N [--tear]]');
   }
   return opts;
 }
+
+process.on('uncaughtException', (ex) => {
+  // One line for the Python side (host_tools/pico_emu.py), no stack.
+  process.stderr.write(`${String(ex.message || ex).split('\n')[0]}\n`);
+  process.exit(2);
+});
 
 const opts = parseArgs(process.argv.slice(2));
 
@@ -243,33 +251,10 @@ function powerOn() {
     resetRequested = true;
   };
 
-  // I2C0: write transactions to the attached addresses are reported whole.
-  const i2c = mcu.i2c[0];
-  let addr = -1;
-  let bytes = [];
-  const flush = () => {
-    if (addr >= 0) emit(`i2c ${addr.toString(16)} ${hex(bytes)}`);
-    addr = -1;
-    bytes = [];
-  };
-  i2c.onStart = () => {
-    flush();
-    i2c.completeStart();
-  };
-  i2c.onConnect = (address, mode) => {
-    const present = opts.i2c.includes(address);
-    addr = present && mode === 0 ? address : -1; // 0: write
-    i2c.completeConnect(present);
-  };
-  i2c.onWriteByte = (value) => {
-    bytes.push(value);
-    i2c.completeWrite(true);
-  };
-  i2c.onReadByte = () => i2c.completeRead(0xff);
-  i2c.onStop = () => {
-    flush();
-    i2c.completeStop();
-  };
+  // I2C0 and I2C1 (boards/pico_ssd1306 wires its display to the one,
+  // pico_sh1106 to the other): write transactions to the attached
+  // addresses are reported whole.
+  for (const i2c of mcu.i2c) hookI2C(i2c);
 
   // USB CDC, with a host that answers an OUT transfer only when it has
   // data (as a real host NAKs), not at once with an empty packet.
@@ -288,11 +273,59 @@ let wasWaiting = false; // --bursts: the core's state last seen
 let burstAt = 0;
 let burstBusy = 0;
 
+function hookI2C(i2c) {
+  let addr = -1;
+  let bytes = [];
+  const flush = () => {
+    if (addr >= 0) emit(`i2c ${addr.toString(16)} ${hex(bytes)}`);
+    addr = -1;
+    bytes = [];
+  };
+  // Each step of a transfer takes its time on the wire (rp2040js does
+  // them at once): `bits` SCL periods as the firmware set the controller
+  // (high + low counts of clk_sys), during which the firmware waits.
+  const clock = mcu.clock;
+  const later = (bits, fn) => {
+    if (!opts.i2cTime) return fn();
+    const ns = bits * (i2c.sclHighPeriod + i2c.sclLowPeriod) * CYCLE_NS;
+    clock.createAlarm(fn).schedule(ns);
+  };
+  i2c.onStart = () => {
+    flush();
+    later(1, () => i2c.completeStart());
+  };
+  i2c.onConnect = (address, mode) => {
+    const present = opts.i2c.includes(address);
+    addr = present && mode === 0 ? address : -1; // 0: write
+    later(9, () => i2c.completeConnect(present));
+  };
+  i2c.onWriteByte = (value) => {
+    bytes.push(value);
+    later(9, () => i2c.completeWrite(true));
+  };
+  i2c.onReadByte = () => later(9, () => i2c.completeRead(0xff));
+  i2c.onStop = () => {
+    flush();
+    later(1, () => i2c.completeStop());
+  };
+}
+
 function cycles() {
   return Math.round((mcu.clock.nanos - powerOnNanos) / CYCLE_NS);
 }
 
 function run(n) {
+  try {
+    runCycles(n);
+  } catch (ex) {
+    // rp2040js refuses what the core did (a misaligned access, ...):
+    // the chip stops, as a real one locks up.
+    emit(`fault ${String(ex.message || ex).split('\n')[0]}`);
+    powered = false;
+  }
+}
+
+function runCycles(n) {
   let clock = mcu.clock;
   let core = mcu.core;
   let target = clock.nanos + n * CYCLE_NS;
