@@ -134,23 +134,36 @@ def press(pico, heap, key, hold_ms):
     pico.pin(pin, 1)
     edge = up if key in (2, 3) and hold_ms < 1000 else down
     heaps = []
-    seen = len(pico.bursts)
-    for _ in range(0, GAP_MS, 2):
+    seen = [len(pico.bursts)]
+
+    def run_slice():
         pico.run_ms(2)
-        if len(pico.bursts) != seen:
-            seen = len(pico.bursts)
+        if len(pico.bursts) != seen[0]:
+            seen[0] = len(pico.bursts)
             heaps.append((pico.bursts[-1][0], heap_used(pico, heap)))
-    # A step still running (a game's start after its key can take longer
-    # than the window) is reported when it ends: until the board waits.
+    for _ in range(0, GAP_MS, 2):
+        run_slice()
+    # Until the key's step is reported and 150 ms have passed since it
+    # began (with the I2C's wire time a step can end past the window),
+    # then until the board waits (a step still running is reported when
+    # it ends).
+    step = None
+    for _ in range(1000):
+        try:
+            step = key_step(pico.bursts, edge)
+        except RuntimeError:
+            step = None
+        if step and pico.cycles - step[0] >= AFTER_MS * MS:
+            break
+        run_slice()
     pico_emu.settle(pico)
     bursts = pico.bursts[:]
     step = key_step(bursts, edge)
     if key in (2, 3) and hold_ms >= 1000:   # LONG, 1 s after the press
         step = next(b for b in bursts if b[0] >= step[0] + 999 * MS)
     after = [b for b in bursts if step[0] <= b[0] < step[0] + AFTER_MS * MS]
-    if pico.cycles - step[0] < AFTER_MS * MS:
-        raise RuntimeError("the press's window ended before its aftermath")
-    live = min(h for at, h in heaps if at >= step[0])
+    live = min((h for at, h in heaps if at >= step[0]),
+               default=heap_used(pico, heap))
     return {"key": "udob"[key], "hold": hold_ms,
             "step": step[1], "press": sum(b[1] for b in after),
             "heap": live, "i2c": pico.i2c_bytes - i2c,
