@@ -3,7 +3,7 @@ on the MicroPython unix port, printed as one table and written to
 docs/benchmarks.md with the date and the MicroPython version.
 
 Run: .venv/bin/python bench/run.py [--quick | --wasm-only | --presses-only
-| --keys-only | --growth | --growth-pc]
+| --keys-only | --growth | --growth-pc | --rp2]
 (--quick: fewer games and no heap search, for trying the script out;
 --wasm-only: only the 32-bit heap figures, merged into docs/benchmarks.md
 in place of the ones there, the rest of the file kept; --presses-only:
@@ -11,7 +11,9 @@ likewise the key presses per number, the last section; --keys-only: the
 same for the key-press figures: I2C, instructions, µs, boot; --growth:
 likewise the growth section, bench/growth.py: sync, past games and
 corrections as the flash fills and a game grows; --growth-pc: the PC
-tools on archives of 1,000 and 10,000 games, bench/growth_pc.py.)
+tools on archives of 1,000 and 10,000 games, bench/growth_pc.py; --rp2:
+only the emulated Pico's rows and section, bench/rp2.py: MicroPython's rp2
+port on rp2040js, one process per deployment.)
 Each figure says how it was measured in the "how" column; the sections
 below the table give the figures per title.
 """
@@ -48,17 +50,12 @@ SIM = ROOT / "sim"
 OUT = ROOT / "docs" / "benchmarks.md"
 PLAYERS = {"doggy": 5, "duplicon": 4, "alebrijes": 6, "dog": 6, "dinos": 4,
            "free": 8}
-# RP2040 estimate: Cortex-M0+ (Thumb-1, one instruction per cycle when the
-# code is in the XIP cache) needs more instructions than x86-64 for the
-# same bytecode; assumed factor, not measured.
-RP2040_HZ = 125_000_000
 # The heap the key-press figures run in: about what a Pico gives
 # MicroPython (192 KB), scaled to this port's word size as -X heapsize=NNwk
 # does. A collection's sweep walks the whole heap, so a 16 MB heap (used
 # until 2026-11-22) charged each collection, and boot's gc.mem_alloc(), for
 # memory no board has.
 KEY_HEAP = "192wk"
-M0_FACTOR = 1.5
 
 
 def mp(*args, stdin="", heap="16m", timeout=600):
@@ -469,24 +466,6 @@ def key_rows(keys):
     ]
 
 
-def key_estimate(keys):
-    # The RP2040 estimate under the table (an estimate, labelled so).
-    all_i2c = [b for g in keys.values() for b in g["i2c"]]
-    has_instr = all("instr" in g for g in keys.values())
-    all_instr = [i for g in keys.values() for i in g.get("instr", [])]
-    lines = []
-    if has_instr:
-        med = statistics.median(all_instr)
-        lines += ["", f"RP2040 estimate (an estimate, not a measurement): "
-                  f"assuming {M0_FACTOR}x as many Cortex-M0+ instructions as "
-                  f"x86-64 ones at one per cycle, 125 MHz: median key press "
-                  f"{med * M0_FACTOR / RP2040_HZ * 1000:.1f} ms, worst "
-                  f"{max(all_instr) * M0_FACTOR / RP2040_HZ * 1000:.1f} ms; "
-                  f"plus the I2C transfer at 400 kHz (9 bits per byte): "
-                  f"{statistics.median(all_i2c) * 9 / 400:.1f} ms median."]
-    return lines
-
-
 def key_cells(k):
     # The per-title table's key-press columns: I2C, instructions, µs.
     ins = (f"{statistics.median(k['instr']):,.0f} / {max(k['instr']):,}"
@@ -496,13 +475,13 @@ def key_cells(k):
 
 
 def merge_keys(keys):
-    # --keys-only: the key-press rows, the RP2040 estimate and the per-title
+    # --keys-only: the key-press rows and the per-title
     # key columns of docs/benchmarks.md replaced by new ones (the other
     # figures stay as they were measured), with a note saying so.
     lines = OUT.read_text().splitlines() if OUT.exists() else []
     rows = {r[0]: f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {r[4]} |"
             for r in key_rows(keys)}
-    note = (f"(The key-press rows, the RP2040 estimate and the per-title "
+    note = (f"(The key-press rows and the per-title "
             f"I2C, instruction and µs columns: `bench/run.py --keys-only` on "
             f"{datetime.date.today().isoformat()}, merged into the rest.)")
     out = []
@@ -517,8 +496,7 @@ def merge_keys(keys):
             done.add(name)
         elif ln.startswith("RP2040 estimate") or \
                 ln.startswith("(The key-press rows"):
-            if ln.startswith("RP2040 estimate"):
-                out += key_estimate(keys)[1:]
+            pass
         elif section == "### Per title" and name in IDS:
             cells = ln.split(" | ")
             out.append(" | ".join(cells[:4]) + " | " + key_cells(keys[name])
@@ -531,7 +509,7 @@ def merge_keys(keys):
     out[3:3] = ["", note]
     out = [ln for i, ln in enumerate(out) if ln or i == 0 or out[i - 1]]
     OUT.write_text("\n".join(out) + "\n")
-    print("\n".join(rows.values()) + "\n" + "\n".join(key_estimate(keys)))
+    print("\n".join(rows.values()))
     print(f"\nmerged into {OUT.relative_to(ROOT)}", file=sys.stderr)
 
 
@@ -547,7 +525,7 @@ def micropython_version():
               "'), .mpy v%d' % (v._mpy & 0xff))").strip()
 
 
-def report(h, fw, keys, fl, sy, wa, took, quick):
+def report(h, fw, keys, fl, sy, wa, took, quick, rp2=None):
     alloc = sum(g["alloc"] for g in h.values())
     fails = sum(g["lock_failures"] for g in h.values())
     events = sum(g["events"] for g in h.values())
@@ -558,7 +536,7 @@ def report(h, fw, keys, fl, sy, wa, took, quick):
     def ok(cond):
         return "met" if cond else "**missed**"
 
-    rows = wasm_rows(wa) + [
+    rows = wasm_rows(wa) + (rp2_rows(rp2) if rp2 else []) + [
         ("heap bytes per applied event", "0",
          f"{alloc} bytes over {events} events ({fails} heap_lock failures)",
          ok(alloc == 0 and fails == 0),
@@ -605,7 +583,6 @@ def report(h, fw, keys, fl, sy, wa, took, quick):
     ]
     lines = ["| figure | target | measured | | how |", "|---|---|---|---|---|"]
     lines += [f"| {a} | {b} | {c} | {d} | {e} |" for a, b, c, d, e in rows]
-    lines += key_estimate(keys)
     lines += ["", "### Per title", "",
               "| title | heap/event (bytes, events) | live peak | smallest heap "
               "| I2C median / worst | instructions median / worst | µs median |",
@@ -615,6 +592,7 @@ def report(h, fw, keys, fl, sy, wa, took, quick):
             f"| {g} | {h[g]['alloc']} ({h[g]['events']}) | "
             f"{peaks[g]:,} | {small[g] or '-'} KB | {key_cells(keys[g])} |")
     lines += wasm_section(wa)
+    lines += rp2_section(rp2) if rp2 else []
     lines += ["", "Sync: " + "; ".join(
         f"{s['games']} games, {s['data']:,} bytes of games, {s['wire']:,} "
         f"bytes on the wire ({s['ratio']:.2f}x) in {s['seconds'] * 1000:.0f}"
@@ -624,7 +602,7 @@ def report(h, fw, keys, fl, sy, wa, took, quick):
 
 
 FLAGS = ("--quick", "--wasm-only", "--presses-only", "--keys-only",
-         "--growth", "--growth-pc")
+         "--growth", "--growth-pc", "--rp2")
 
 
 def main(argv=None):
@@ -647,6 +625,8 @@ def main(argv=None):
         return merge_section(GROWTH, growth.measure())
     if "--growth-pc" in argv:
         return merge_section(growth_pc.HEAD, growth_pc.section())
+    if "--rp2" in argv:
+        return merge_rp2(rp2_measure())
     if "--keys-only" in argv:
         build(MPY)
         return merge_keys(key_costs(shutil.which("valgrind") is not None))
@@ -666,6 +646,15 @@ def main(argv=None):
     sy = sync_figures(10 if quick else 40)
     print("32-bit VM...", file=sys.stderr)
     wa = wasm_heap()
+    print("the emulated Pico (bench/rp2.py)...", file=sys.stderr)
+    rp2 = None
+    try:
+        from host_tools import pico_emu
+        pico_emu.node()
+        pico_emu.bootrom()
+        rp2 = rp2_measure()
+    except pico_emu.Unavailable as ex:
+        print(f"  emulated Pico: not measured: {ex}", file=sys.stderr)
     print("key presses per number...", file=sys.stderr)
     pr = presses_section(rounds=20 if quick else 100)
     gr = ""
@@ -675,7 +664,7 @@ def main(argv=None):
         gr = "\n".join(growth.measure()) + "\n\n"
     print("growth of the PC tools...", file=sys.stderr)
     gr += "\n".join(growth_pc.section()) + "\n\n"
-    table = report(h, fw, keys, fl, sy, wa, time.time() - t0, quick) + \
+    table = report(h, fw, keys, fl, sy, wa, time.time() - t0, quick, rp2) + \
         "\n\n" + gr + pr
     head = (f"# Benchmarks\n\nMeasured by `make bench` (bench/run.py) on "
             f"{datetime.date.today().isoformat()} with MicroPython "
@@ -686,6 +675,246 @@ def main(argv=None):
     if not quick:
         OUT.write_text(head + table + "\n")
         print(f"\nwritten to {OUT.relative_to(ROOT)}", file=sys.stderr)
+
+
+# --- the emulated Pico (bench/rp2.py)
+RP2_DEPLOYMENTS = {"frozen": "frozen in the firmware (release image)",
+                   "mpy": "stock MicroPython + .mpy on littlefs "
+                          "(marcador flash's files)",
+                   "romfs": "stock MicroPython with a 128 KB ROMFS, .mpy "
+                            "in it"}
+RP2_HEAP_TARGET = {"frozen": 20 * 1024, "mpy": 64 * 1024}
+RP2_BOOT_TARGET = 12_500_000          # frozen
+RP2_STEP_TARGET = (375_000, 3_100_000)
+RP2_PRESS_TARGET = 6_250_000
+RP2_HOW = ("MicroPython v1.28.0's rp2 port on rp2040js (sim/rp2, the B1 "
+           "bootrom, 125 MHz; I2C transfers take their wire time at the "
+           "firmware's SCL rate, flash-cache misses and flash erase/program "
+           "take none: cycles are a lower bound of a Pico's), measured from "
+           "outside by bench/rp2.py, nothing added to the firmware")
+
+
+def rp2_measure():
+    # One process per deployment (each runs its own emulators), at once.
+    procs = {}
+    for dep in RP2_DEPLOYMENTS:
+        procs[dep] = subprocess.Popen(
+            [sys.executable, str(ROOT / "bench" / "rp2.py"), dep],
+            stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    out = {}
+    for dep, p in procs.items():
+        text, _ = p.communicate()
+        if p.returncode:
+            raise RuntimeError(f"bench/rp2.py {dep} failed")
+        out.update(json.loads(text.strip().splitlines()[-1]))
+    (ROOT / "out").mkdir(exist_ok=True)
+    (ROOT / "out" / "bench-rp2.json").write_text(json.dumps(out))
+    return out
+
+
+def _rp2_all(r, field):
+    return [p[field] for t in r["titles"].values() for p in t["presses"]]
+
+
+def _kb(b):
+    return f"{b / 1024:.1f} KB"
+
+
+def rp2_rows(res):
+    def ok(cond):
+        return "met" if cond else "**missed**"
+    rows = []
+    deps = [d for d in RP2_DEPLOYMENTS if "titles" in res.get(d, {})]
+    for d in RP2_DEPLOYMENTS:
+        if d not in deps:
+            why = res.get(d, {}).get("skipped", "not run")
+            rows.append((f"Pico (emulated), {RP2_DEPLOYMENTS[d]}", "",
+                         f"not measured: {why}", "", RP2_HOW))
+    for d in deps:
+        r = res[d]
+        peaks = [max(p["heap"] for p in t["presses"])
+                 for t in r["titles"].values()]
+        boots = [t["boot_heap"] for t in r["titles"].values()]
+        target = RP2_HEAP_TARGET.get(d)
+        rows.append((
+            f"Pico (emulated), {RP2_DEPLOYMENTS[d]}: heap live at key "
+            f"boundaries, max-player game per title",
+            f"peak <= {target // 1024} KB" if target else "report",
+            f"peak {_kb(min(peaks))}-{_kb(max(peaks))}; boot "
+            f"{_kb(min(boots))}; of them the drivers (board.setup()) "
+            f"{_kb(r['drivers'])} (peak without them "
+            f"{_kb(max(peaks) - r['drivers'])}); the REPL after the app "
+            f"is interrupted and forgotten {_kb(r['repl'])}",
+            (ok(max(peaks) <= target) +
+             f" by {abs(max(peaks) - target) / 1024:.1f} KB") if target
+            else "",
+            "the GC allocation table read from the chip's RAM (allocated "
+            "blocks x 16 B, as gc.mem_alloc()) after every step of a "
+            "press's aftermath, the least value: after the app's own "
+            "gc.collect() in its first quiet step after a key; boot: the "
+            "same after a BACK on the home screen (which changes nothing); "
+            "drivers: gc.mem_alloc() around `import board; "
+            "board.setup()` at the raw REPL on another power-on, the app "
+            "interrupted and its modules and names deleted first. " + RP2_HOW))
+    boots = {d: statistics.median(t["boot"] for t in res[d]["titles"]
+                                  .values()) for d in deps}
+    if deps:
+        split = next(iter(res[deps[0]]["titles"].values()))["boot_split"]
+        rows.append((
+            "Pico (emulated): boot to the home screen, busy cycles",
+            f"frozen <= {RP2_BOOT_TARGET / 1e6:.1f} M",
+            "; ".join(f"{d} {boots[d] / 1e6:.2f} M" for d in deps),
+            (ok(boots["frozen"] <= RP2_BOOT_TARGET) +
+             f" by {abs(boots['frozen'] - RP2_BOOT_TARGET) / 1e6:.2f} M")
+            if "frozen" in boots else "",
+            "cycles the core executed (not waiting for an interrupt) from "
+            f"power-on until the home screen is drawn and the app idle "
+            f"({deps[0]}: USB enumerated at {split['usb'] / 1e6:.2f} M, "
+            f"the display's first command at {split['i2c'] / 1e6:.2f} M; "
+            "the section below splits each). "
+            + RP2_HOW))
+    steps = {d: _rp2_all(res[d], "step") for d in deps}
+    rows.append((
+        "Pico (emulated): the step that handles a key (median / worst), "
+        "cycles", f"median <= {RP2_STEP_TARGET[0]:,}; worst <= "
+        f"{RP2_STEP_TARGET[1] / 1e6:.1f} M",
+        "; ".join(f"{d} {statistics.median(v):,.0f} / {max(v):,}"
+                  for d, v in steps.items()),
+        "; ".join(f"{d}: " + ok(statistics.median(v) <= RP2_STEP_TARGET[0])
+                  + " / " + ok(max(v) <= RP2_STEP_TARGET[1])
+                  for d, v in steps.items()),
+        "busy cycles of the app step in which the key's event is handled: "
+        "a run of the core between two waits for an interrupt (the app "
+        "sleeps 10 ms between steps): the first step 50 ms or more after "
+        "the first one to read the edge (the buttons' debounce; press: "
+        "UP/DOWN, release: OK/BACK, LONG 1 s after the press). A key that "
+        "starts a game leaves the start to the next step (counted in the "
+        "row below). " + RP2_HOW))
+    press = {d: _rp2_all(res[d], "press") for d in deps}
+    rows.append((
+        "Pico (emulated): a press with its aftermath (median / worst), "
+        "cycles", f"worst <= {RP2_PRESS_TARGET / 1e6:.2f} M",
+        "; ".join(f"{d} {statistics.median(v):,.0f} / {max(v):,}"
+                  for d, v in press.items()),
+        "; ".join(f"{d}: " + ok(max(v) <= RP2_PRESS_TARGET)
+                  for d, v in press.items()),
+        "the key's step and every step starting in the 150 ms after its "
+        "start (a game starts, the app collects garbage there), the idle "
+        "steps included (about 70,000 cycles each). " + RP2_HOW))
+    i2c = _rp2_all(res[deps[0]], "i2c") if deps else []
+    if deps:
+        rows.append((
+            "Pico (emulated): I2C bytes per press (median / worst)",
+            "report", f"{statistics.median(i2c):,.0f} / {max(i2c):,}", "",
+            "bytes written to the display (0x3C, address excluded) from "
+            "the press to the end of its window; the same in every "
+            "deployment. " + RP2_HOW))
+        fl = [t["flash"] for t in res[deps[0]]["titles"].values()]
+        rows.append((
+            "Pico (emulated): flash writes per max-player game",
+            "report", f"{min(fl)}-{max(fl)} operations (program 256 B or "
+            "erase 4 KB)", "",
+            "the bootrom's flash_range_program/erase calls (intercepted) "
+            "from the game's first key to its archive, littlefs with "
+            "progsize=256 as the rp2 port mounts it. " + RP2_HOW))
+    return rows
+
+
+def rp2_section(res):
+    lines = ["", "### Pico (emulated), per title", "",
+             "bench/rp2.py: each title's max-player game (sim/scripts/"
+             "maxplayers.py) by the buttons' GPIOs on a fresh copy of each "
+             "deployment's flash, each press held 80 ms (1 s for a long "
+             "one), then released 250 ms. Cycles are busy cycles (the core "
+             "executing); heap in bytes.", "",
+             "| deployment | title | presses | boot cycles | heap boot / "
+             "peak | key step median / worst | press+after median / worst "
+             "| I2C median / worst | flash ops |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    worst = []
+    for d in RP2_DEPLOYMENTS:
+        if "titles" not in res.get(d, {}):
+            continue
+        for g, t in res[d]["titles"].items():
+            ps = t["presses"]
+            st = [p["step"] for p in ps]
+            pr = [p["press"] for p in ps]
+            ic = [p["i2c"] for p in ps]
+            lines.append(
+                f"| {d} | {g} | {len(ps)} | {t['boot']:,} | "
+                f"{t['boot_heap']:,} / **{max(p['heap'] for p in ps):,}** | "
+                f"{statistics.median(st):,.0f} / {max(st):,} | "
+                f"{statistics.median(pr):,.0f} / {max(pr):,} | "
+                f"{statistics.median(ic):,.0f} / {max(ic):,} | "
+                f"{t['flash']} |")
+            for i in sorted(range(len(st)), key=lambda i: -st[i])[:2]:
+                worst.append((st[i], d, g, i + 1, ps[i]["key"]))
+    splits = [f"{d}: USB enumerated at {t['boot_split']['usb']:,}, "
+              f"first I2C byte at {t['boot_split']['i2c']:,}, home screen "
+              f"drawn and idle at {t['boot']:,}"
+              for d in RP2_DEPLOYMENTS if "titles" in res.get(d, {})
+              for t in [next(iter(res[d]["titles"].values()))]]
+    if splits:
+        lines += ["", "Boot, busy cycles from power-on: " + "; ".join(splits)
+                  + " (MicroPython's start and _boot.py until USB; then "
+                  "main.py's imports and board.setup() until the display's "
+                  "first command; then App(): the store, the settings, the "
+                  "resume check, and the home screen drawn)."]
+    for d in RP2_DEPLOYMENTS:
+        mine = sorted((w for w in worst if w[1] == d), reverse=True)[:4]
+        if mine:
+            lines += ["", f"Worst key steps, {d}: " + "; ".join(
+                f"{g} press {i} ("
+                f"{'UP DOWN OK BACK'.split()['udob'.index(k)]}): {c:,}"
+                for c, _, g, i, k in mine) + " (press n: the n-th press of "
+                "sim/scripts/maxplayers.py's script)."]
+    return lines
+
+
+def merge_rp2(res):
+    # --rp2: the emulated Pico's rows and section of docs/benchmarks.md
+    # replaced by new ones (the rest kept), the RP2040 estimate removed.
+    old = OUT.read_text().splitlines() if OUT.exists() else []
+    rows = [f"| {a} | {b} | {c} | {d} | {e} |" for a, b, c, d, e in
+            rp2_rows(res)]
+    section = rp2_section(res)
+    note = (f"(The emulated Pico's rows and section: `bench/run.py --rp2` "
+            f"on {datetime.date.today().isoformat()}, merged into the "
+            "rest.)")
+    keep = []
+    skip = False
+    for ln in old:
+        if ln.startswith("| Pico (emulated)") or \
+                ln.startswith("(The emulated Pico's rows") or \
+                ln.startswith("RP2040 estimate"):
+            continue
+        if ln.startswith("### Pico (emulated)"):
+            skip = True
+            if keep and keep[-1] == "":
+                keep.pop()
+            continue
+        if skip and (ln.startswith("Sync:") or ln.startswith("### ")):
+            skip = False
+            keep.append("")
+        if not skip:
+            keep.append(ln)
+    try:
+        at = keep.index("|---|---|---|---|---|") + 1
+    except ValueError:
+        raise SystemExit("docs/benchmarks.md has no table: run make bench")
+    while at < len(keep) and keep[at].startswith("| firmware alone on a "
+                                                  "32-bit VM"):
+        at += 1
+    keep[at:at] = rows
+    at = next((i for i, ln in enumerate(keep) if ln.startswith("Sync:")),
+              len(keep))
+    keep[at:at] = section[1:] + [""]
+    keep[3:3] = ["", note]
+    keep = [ln for i, ln in enumerate(keep)      # no doubled blank lines
+            if ln or i == 0 or keep[i - 1]]
+    print("\n".join(rows + section))
+    OUT.write_text("\n".join(keep) + "\n")
+    print(f"\nmerged into {OUT.relative_to(ROOT)}", file=sys.stderr)
 
 
 def merge_presses(section):

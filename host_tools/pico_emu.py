@@ -160,10 +160,14 @@ class Pico:
     chip's unique id in hex, machine.unique_id() (another id is another
     device for sync). i2c_time: each I2C transfer takes its time on the
     wire at the SCL rate the firmware set (the firmware waits for it, as
-    on a board); False: none, as rp2040js alone."""
+    on a board); False: none, as rp2040js alone. log_data: each program's
+    bytes kept in flash_data (None for an erase), to rebuild the flash at
+    any moment. bursts: each run of the core between two waits for an
+    interrupt kept in .bursts as (cycle it started at, busy cycles)."""
 
     def __init__(self, flash, uf2=None, sh1106=False, cut_after=0,
-                 tear=False, on_serial=None, uid=UID, i2c_time=True):
+                 tear=False, on_serial=None, uid=UID, i2c_time=True,
+                 log_data=False, bursts=False):
         check_flash(flash)
         if uf2:
             check_uf2(uf2)
@@ -178,6 +182,10 @@ class Pico:
             cmd += ["--cut-after", str(cut_after)]
             if tear:
                 cmd.append("--tear")
+        if log_data:
+            cmd.append("--log-data")
+        if bursts:
+            cmd.append("--bursts")
         import tempfile
         self.stderr = tempfile.TemporaryFile()     # read if it stops
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE,
@@ -195,6 +203,9 @@ class Pico:
         self.flash_ops = []         # (kind "E"/"P", address, bytes)
         self.i2c_writes = 0         # transactions to the display
         self.i2c_bytes = 0          # their bytes (address byte not counted)
+        self.flash_data = []        # log_data: a program's bytes, or None
+        self.bursts = []            # bursts: (start cycle, busy cycles)
+        self._mem = None
         self.off = False
         self.fault = None           # what stopped the chip, if it did
 
@@ -256,14 +267,31 @@ class Pico:
             elif kind == "reset":
                 self.resets += 1
             elif kind == "flash":
-                op, addr, n = rest.split()[:3]
+                words = rest.split()
+                op, addr, n = words[:3]
                 self.flash_ops.append((op, int(addr, 16), int(n)))
+                data = words[-1][2:] if words[-1].startswith("d=") else None
+                self.flash_data.append(bytes.fromhex(data) if data
+                                       else None)
+            elif kind == "burst":
+                at, busy = rest.split()
+                self.bursts.append((int(at), int(busy)))
+            elif kind == "mem":
+                self._mem = bytes.fromhex(rest)
             elif kind == "off":
                 pass                  # "ok -1" follows
             elif kind == "fault":
                 self.fault = rest     # "ok -1" follows
             else:
                 raise RuntimeError(f"rp2 emulator: {line.strip()}")
+
+    def mem(self, addr, n):
+        """n bytes of the chip's memory (RAM, ROM, XIP) at addr, read
+        between runs without disturbing the firmware."""
+        self._mem = None
+        self._send(f"mem {int(addr)} {int(n)}")
+        self.run(0)
+        return self._mem
 
     def run_ms(self, ms):
         return self.run(ms * CYCLES_MS)

@@ -19,7 +19,7 @@ def test_help_prints_the_flags_and_runs_nothing():
     p = run("--help")
     assert p.returncode == 0
     for flag in ("--quick", "--wasm-only", "--presses-only", "--keys-only",
-                 "--growth"):
+                 "--growth", "--growth-pc", "--rp2"):
         assert flag in p.stdout
     assert "heap per event" not in p.stderr
     assert (ROOT / "docs" / "benchmarks.md").read_bytes() == before

@@ -6,6 +6,7 @@
 //   run N          run N more cycles (125 MHz), then answer "ok CYCLES BUSY"
 //   pin P V        drive GPIO P's input to V (0/1) from now on
 //   usb HEX        bytes the USB host sends to the CDC serial port
+//   mem ADDR N     answer "mem HEX": N bytes of the chip's memory at ADDR
 //   quit
 // Emulator -> Python (in the order they happened, before "ok"):
 //   i2c ADDR HEX   one write transaction (start .. stop) to ADDR (hex), either bus
@@ -15,6 +16,9 @@
 //   off            the power was cut (--cut-after): nothing runs any more
 //   fault MESSAGE  the core did what rp2040js refuses: the chip stopped
 //   flash OP ADDR N  an erase ("E") or program ("P") of N bytes at ADDR
+//                  (with --log-data, a program's bytes follow: d=HEX)
+//   burst AT BUSY  (with --bursts) the core ran BUSY cycles from cycle AT
+//                  until it waited for an interrupt again
 //   ok CYCLES BUSY emulated cycles since power-on / spent executing
 //
 // Everything is deterministic: time is counted in cycles (a core waiting
@@ -35,7 +39,7 @@ const CYCLE_NS = 8; // 125 MHz
 
 function parseArgs(argv) {
   const opts = { high: [], i2c: [0x3c], cutAfter: 0, tear: false, uid: 'e6605838834b5d2a',
-    i2cTime: true };
+    logData: false, bursts: false, i2cTime: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -47,6 +51,8 @@ function parseArgs(argv) {
     else if (a === '--cut-after') opts.cutAfter = Number(next());
     else if (a === '--tear') opts.tear = true;
     else if (a === '--uid') opts.uid = next();
+    else if (a === '--log-data') opts.logData = true;
+    else if (a === '--bursts') opts.bursts = true;
     else if (a === '--no-i2c-time') opts.i2cTime = false;
     else throw new Error(`unknown option ${a}`);
   }
@@ -169,11 +175,12 @@ let busy = 0;
 let powerOnNanos = 0;
 const levels = new Map();
 
-function flashOp(kind, addr, n, apply) {
+function flashOp(kind, addr, n, apply, data) {
   flashOps++;
   const cut = opts.cutAfter && flashOps >= opts.cutAfter;
   if (!cut || opts.tear) apply(cut ? Math.floor(n / 2) : n);
-  emit(`flash ${kind} ${addr.toString(16)} ${n}${cut ? (opts.tear ? ' torn' : ' lost') : ''}`);
+  const logged = opts.logData && data ? ` d=${hex(data)}` : '';
+  emit(`flash ${kind} ${addr.toString(16)} ${n}${cut ? (opts.tear ? ' torn' : ' lost') : ''}${logged}`);
   if (cut) {
     powered = false;
     emit('off');
@@ -208,7 +215,7 @@ function onBreak(code) {
         mcu.flash[addr + i] = flash[addr + i];
       }
       persist(addr, Math.min(FLASH_SIZE, addr + n));
-    });
+    }, opts.logData ? Array.from({ length: count }, (_, i) => mcu.readUint8(src + i)) : null);
   }
   core.PC = core.LR & ~1; // return from the routine
 }
@@ -231,6 +238,9 @@ function powerOn() {
   mcu.core.PC = FLASH_BASE;
   powerOnNanos = mcu.clock.nanos;
   busy = 0;
+  wasWaiting = false;
+  burstAt = 0;
+  burstBusy = 0;
   pendingRead = null;
   hostQueue = [];
   // Pull-ups are not modelled: the buttons' pins idle high.
@@ -259,6 +269,9 @@ function powerOn() {
 }
 
 let resetRequested = false;
+let wasWaiting = false; // --bursts: the core's state last seen
+let burstAt = 0;
+let burstBusy = 0;
 
 function hookI2C(i2c) {
   let addr = -1;
@@ -317,6 +330,14 @@ function runCycles(n) {
   let core = mcu.core;
   let target = clock.nanos + n * CYCLE_NS;
   while (powered && clock.nanos < target) {
+    if (opts.bursts && core.waiting !== wasWaiting) {
+      if (core.waiting) emit(`burst ${burstAt} ${busy - burstBusy}`);
+      else {
+        burstAt = cycles();
+        burstBusy = busy;
+      }
+      wasWaiting = core.waiting;
+    }
     if (core.waiting) {
       const left = target - clock.nanos;
       const next = clock.nextAlarm ? clock.nanosToNextAlarm : left;
@@ -353,6 +374,9 @@ rl.on('line', (line) => {
   } else if (cmd === 'usb') {
     hostQueue.push(...Buffer.from(a || '', 'hex'));
     if (powered) completeRead();
+  } else if (cmd === 'mem') {
+    const at = Number(a);
+    emit(`mem ${hex(Array.from({ length: Number(b) }, (_, i) => mcu.readUint8(at + i)))}`);
   } else if (cmd === 'quit') {
     closeSync(flashFd);
     process.exit(0);

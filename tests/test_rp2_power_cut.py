@@ -1,0 +1,393 @@
+"""Power cuts on the real port: tests/test_power_cut.py's sweep, on the
+emulated Pico (MicroPython's rp2 port with the release image, its own
+littlefs and flash routines; docs/rp2-emulator.md).
+
+A game with a correction and an undo is played once by the buttons, then
+`marcador sync` marks it synced; a new game on a nearly full flash runs
+make_room. The emulator reports every flash erase and program with its
+bytes; the
+moment each press is done (the board idle again, its screen drawn) is the
+moment the firmware has confirmed what that key did. Then, for a cut just
+before each flash operation k (and with k torn: half programmed, or half
+erased), the flash is rebuilt in Python from that log, the board powered
+on that image until it shows its home or resume screen, and what its flash
+then holds is read by the firmware's own store code on the unix port
+(tests/mp/rp2_store.py). Every game the firmware had confirmed at the cut
+must be there (unless it was synced and archived: make_room may delete
+it), its events a prefix of what it finally held and no fewer than were
+confirmed; an archived game unchanged; the synced marks old or new; no
+traceback on the USB serial port.
+
+Emulated time is costly (a boot to the home screen is 17 M cycles, 1-3 s
+here): the default run samples the cut points, `-m slow` tries them all
+(the counts are printed)."""
+
+import contextlib
+import io
+import json
+import os
+import shutil
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from conftest import MP_SCRIPTS, run_micropython
+from host_tools import cli, pico_emu
+from host_tools.sim import _keyscript
+
+pytestmark = pytest.mark.rp2
+
+# The free pad, 2 players, two rounds, round 1 corrected through the game
+# menu, a third round, the end; on the final screen the end undone and
+# redone from the game menu; BACK leaves the final (archived).
+GAME = ("ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n"   # 2 players
+        "ok\nup 5\nok\nup 3\nok\n"                   # round 1: 5, 3
+        "ok\nok\nok\n"                               # round 2: 5, 3
+        "back\nup\nok\nup\nok\nup 2\nok\nok\n"       # round 1: 7, 3
+        "wait 1000\n"                                # its note goes
+        "ok\nok\nok\n"                               # round 3: 5, 3
+        "back\ndown 4\nok\ndown\nok\n"               # end it: yes
+        "up\nok\nwait 900\nback\ndown 2\nok\n"       # undo the end, redo
+        "back\n"                                     # leave the final
+        "wait 1000\n")
+
+
+def need(what):
+    if os.environ.get("MARCADOR_REQUIRE_RP2"):
+        pytest.fail(what)
+    pytest.skip(what)
+
+
+def boot(pico, limit_ms=6000):
+    seen = pico.i2c_writes
+    if not pico.run_until(lambda: pico.i2c_writes > seen, limit_ms):
+        return False
+    pico_emu.settle(pico, limit_ms=limit_ms)
+    return True
+
+
+def play(pico, script):
+    """Each press of the script, the board idle before and after; the
+    number of flash operations done when each press was."""
+    ks = _keyscript()
+    steps, _ = ks.compile(script.splitlines())
+    done = []
+    for j in range(0, len(steps), 4):
+        kind, key = steps[j] >> 4, steps[j] & 0x0F
+        arg = steps[j + 1] | steps[j + 2] << 8 | steps[j + 3] << 16
+        if kind == ks.HOLD:
+            pico_emu.settle(pico)
+            pico.press(key, arg)
+            pico_emu.settle(pico)
+            done.append(len(pico.flash_ops))
+        elif kind == ks.WAIT:
+            pico.run_ms(arg)
+            pico_emu.settle(pico)
+    return done
+
+
+def apply(img, op, data, part=1.0):
+    """One flash operation on the image as the emulator does it: an erase
+    fills 0xFF, a program ANDs (NOR flash); part < 1: torn there."""
+    kind, addr, n = op
+    n = int(n * part)
+    if kind == "E":
+        img[addr:addr + n] = b"\xff" * n
+    else:
+        img[addr:addr + n] = bytes(a & b for a, b in
+                                   zip(img[addr:addr + n], data[:n]))
+
+
+def dump(path):
+    r = json.loads(run_micropython(MP_SCRIPTS / "rp2_store.py",
+                                   heapsize="4m", path=(),
+                                   args=(path,))[-1])
+    return r
+
+
+# A new game on a nearly full flash (tests/mp/rp2_fill.py: 200 games, all
+# synced, 20 blocks free, below the store's warning level of 24): its start
+# runs make_room, which deletes the oldest segment (synced); one round.
+NEW_GAME = ("ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n"
+            "ok\nup 5\nok\nup 3\nok\n")
+
+
+def record(tmp, script, sync=False, fill=None):
+    try:
+        pico_emu.node()
+        pico_emu.bootrom()
+    except pico_emu.Unavailable as ex:
+        need(str(ex))
+    from rp2_build import release_uf2
+    uf2 = release_uf2("pico_ssd1306")
+    base = tmp / "base.img"
+    with pico_emu.Pico(base, uf2=uf2) as pico:      # littlefs made
+        assert boot(pico)
+    filled = None
+    if fill:
+        filled = json.loads(run_micropython(
+            MP_SCRIPTS / "rp2_fill.py", heapsize="4m", path=(),
+            args=(base,) + fill, timeout=1200)[-1])
+    img = tmp / "played.img"
+    shutil.copy(base, img)
+    with pico_emu.Pico(img, log_data=True) as pico:
+        assert boot(pico)
+        at_boot = len(pico.flash_ops)
+        done = play(pico, script)
+        before = len(pico.flash_ops)
+        if not sync:
+            return {"tmp": tmp, "base": base.read_bytes(),
+                    "ops": pico.flash_ops[:], "data": pico.flash_data[:],
+                    "done": [at_boot] + done, "sync": (before, before),
+                    "filled": filled}
+        # Then marcador sync copies the game and marks it synced on the
+        # board (the marks file written aside and renamed over).
+        with pico_emu.Served(pico) as port:
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), \
+                    contextlib.redirect_stderr(err):
+                rc = cli.main(["sync", "--port", port, "--db",
+                               str(tmp / "games.sqlite")])
+            assert rc == 0, err.getvalue()
+        pico_emu.settle(pico)
+        sync = (before, len(pico.flash_ops))
+        ops, data = pico.flash_ops[:], pico.flash_data[:]
+    return {"tmp": tmp, "base": base.read_bytes(), "ops": ops,
+            "data": data, "done": [at_boot] + done + [sync[1]],
+            "sync": sync, "filled": filled}
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    return record(tmp_path_factory.mktemp("rp2cut"), GAME, sync=True)
+
+
+@pytest.fixture(scope="module")
+def full(tmp_path_factory):
+    return record(tmp_path_factory.mktemp("rp2full"), NEW_GAME,
+                  fill=("200", "20"))
+
+
+def image(rec, k, torn=False):
+    img = bytearray(rec["base"])
+    for op, data in zip(rec["ops"][:k], rec["data"][:k]):
+        apply(img, op, data)
+    if torn:
+        apply(img, rec["ops"][k], rec["data"][k], 0.5)
+    return img
+
+
+def cut_and_boot(rec, k, torn):
+    """Power on the flash as it stood at the cut; (what the board's flash
+    then holds, what went wrong booting or None)."""
+    path = rec["tmp"] / f"cut-{k}-{int(torn)}.img"
+    path.write_bytes(image(rec, k, torn))
+    with pico_emu.Pico(path) as pico:
+        ok = boot(pico)
+        serial = pico.take_serial()
+    problem = None
+    if not ok:
+        problem = "no screen drawn"
+    elif b"Traceback" in serial:
+        problem = serial.decode(errors="replace")[-400:]
+    held = dump(path)
+    path.unlink()
+    return held, problem
+
+
+def games(held):
+    out = {int(n): (log, True) for n, log in held["archived"].items()}
+    if held["session"]:
+        out[held["session"][0]] = (held["session"][1], False)
+    return out
+
+
+def sweep(rec, points, early=False):
+    """Cut at each (k, torn) of points; returns the counts and failures.
+    early: as if each press were confirmed before its first flash write
+    (the control that the check can fail)."""
+    states = {}
+    done = rec["done"]
+    confirm = [(d, d) for d in done]     # (confirmed at op, state at op)
+    if early:
+        confirm = [(done[0], done[0])] + [
+            (a, b) for a, b in zip(done, done[1:])]
+
+    def confirmed(k):
+        # What the board held the last time it was idle before op k.
+        c = max(b for a, b in confirm if a <= k)
+        return games(state(c))
+
+    def state(c):
+        if c not in states:
+            p = rec["tmp"] / f"state-{c}.img"
+            p.write_bytes(image(rec, c))
+            states[c] = dump(p)
+        return states[c]
+
+    def marks(c):
+        return state(c)["synced"]
+
+    final = confirmed(len(rec["ops"]))
+    start, end = rec["sync"]
+    new_marks = marks(len(rec["ops"]))
+    old_marks = marks(0)
+
+    def marks_ok(k, got):
+        # Before the sync's first write: the old ones; after its last: the
+        # new ones; during it: old or new, nothing else.
+        if k <= start:
+            return got == old_marks
+        if k >= end:
+            return got == new_marks
+        return got in ([], new_marks)
+
+    r = {"points": 0, "torn": 0, "during_sync": 0, "deleted_synced": 0, "games_checked": 0, "log_bytes": 0,
+         "lost": 0, "gone": 0, "failures": []}
+
+    def one(point):
+        k, torn = point
+        return point, cut_and_boot(rec, k, torn)
+
+    with ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(one, points))
+    for (k, torn), (held, problem) in results:
+        r["points"] += 1
+        r["torn"] += torn
+        label = f"op {k}{' torn' if torn else ''}"
+        if problem or "error" in held:
+            r["failures"].append((label, problem or held["error"]))
+            continue
+        if not marks_ok(k, held["synced"]):
+            r["failures"].append((label, f"marks {held['synced']}"))
+        if start <= k < end:
+            r["during_sync"] += 1
+        got = games(held)
+        for n, (want, archived) in confirmed(k).items():
+            r["games_checked"] += 1
+            r["log_bytes"] += len(want) // 2
+            if n not in got and archived and \
+                    any(a <= n <= b for a, b in old_marks):
+                r["deleted_synced"] += 1     # make_room may delete it
+                continue
+            if n not in got:
+                r["gone"] += 1
+                r["lost"] += 1
+                r["failures"].append((label, f"game {n} gone"))
+                continue
+            log, in_archive = got[n]
+            # (A game make_room deleted by the end: archived, so checked
+            # whole below.)
+            if not log.startswith(want) or \
+                    n in final and not final[n][0].startswith(log):
+                r["lost"] += 1
+                r["failures"].append((label, f"game {n}: {want} -> {log}"))
+            if archived and (not in_archive or log != want):
+                r["failures"].append((label, f"game {n} archived changed"))
+    return r
+
+
+def report(rec, r):
+    print(f"\n{r['points']} cut points ({r['torn']} torn) of "
+          f"{len(rec['ops'])} flash operations "
+          f"({sum(op[0] == 'E' for op in rec['ops'])} erases) over "
+          + (f"{len(rec['done']) - 2} presses and a sync "
+             f"({r['during_sync']} cuts during its writes)"
+             if rec["sync"][1] > rec["sync"][0] else
+             f"{len(rec['done']) - 1} presses") +
+          f": {r['games_checked']} confirmed "
+          f"games checked ({r['log_bytes']} log bytes), {r['lost']} "
+          f"losses, {r['gone']} games gone, {r['deleted_synced']} synced "
+          f"games found deleted, {len(r['failures'])} failures")
+
+
+def test_the_recorded_game_is_archived_whole(recorded):
+    # The reference the cuts are checked against: one archived game with
+    # every round, the game played to its end (nothing in progress).
+    p = recorded["tmp"] / "end.img"
+    p.write_bytes(image(recorded, len(recorded["ops"])))
+    held = dump(p)
+    assert held.get("error") is None, held
+    assert held["session"] is None and len(held["archived"]) == 1
+    assert held["synced"] == [[1, 1]], held["synced"]
+    assert recorded["sync"][1] > recorded["sync"][0]
+    assert len(recorded["ops"]) >= 15
+    # Every press that wrote reached the flash before the next press.
+    assert recorded["done"][-1] == len(recorded["ops"])
+
+
+def test_the_check_finds_confirmed_events_lost(recorded):
+    # Control: a firmware that confirmed each press before its first
+    # flash write, cut after that write, must be found losing events.
+    done = recorded["done"]
+    points = [(a + 1, False) for a, b in zip(done, done[1:])
+              if b - a >= 2][:6]
+    r = sweep(recorded, points, early=True)
+    report(recorded, r)
+    assert r["lost"] > 0 and r["failures"]
+
+
+def test_power_cut_sampled(recorded):
+    n = len(recorded["ops"])
+    points = [(k, False) for k in range(0, n + 1, 3)] + \
+        [(k, True) for k in range(1, n, 5)]
+    r = sweep(recorded, points)
+    report(recorded, r)
+    assert r["failures"] == [], r["failures"][:5]
+    assert r["points"] >= 8 and r["games_checked"] >= 4
+    assert r["during_sync"] >= 1
+
+
+@pytest.mark.slow
+def test_power_cut_at_every_flash_operation(recorded):
+    n = len(recorded["ops"])
+    points = [(k, False) for k in range(n + 1)] + \
+        [(k, True) for k in range(n)]
+    r = sweep(recorded, points)
+    report(recorded, r)
+    assert r["failures"] == [], r["failures"][:5]
+    assert r["points"] == 2 * n + 1
+
+
+def room_op(rec):
+    """The flash operation that deleted the synced segment (the first
+    after which fewer games are archived)."""
+    def archived(k):
+        p = rec["tmp"] / f"room-{k}.img"
+        p.write_bytes(image(rec, k))
+        return len(dump(p)["archived"])
+    before = archived(0)
+    return next(k for k in range(len(rec["ops"])) if archived(k + 1) < before)
+
+
+def check_full(full, points):
+    r = sweep(full, points)
+    report(full, r)
+    assert r["failures"] == [], r["failures"][:5]
+    assert r["games_checked"] > 200
+
+
+def test_power_cut_during_make_room_sampled(full):
+    # make_room runs as the first key of a new game is taken (the space
+    # check): it deletes the oldest segment, all synced games, in one
+    # flash operation; cut before it, torn, and after it, then sampled.
+    assert full["filled"]["segments"] == [1, 2]
+    end = full["tmp"] / "end.img"
+    end.write_bytes(image(full, len(full["ops"])))
+    held = dump(end)
+    # The oldest segment gone, the new game in progress with its round.
+    assert held["session"] is not None
+    assert 0 < len(held["archived"]) < 200
+    k = room_op(full)
+    n = len(full["ops"])
+    points = {(k, False), (k, True), (k + 1, False)} | \
+        {(j, False) for j in range(0, n + 1, 4)}
+    check_full(full, sorted(points))
+
+
+@pytest.mark.slow
+def test_power_cut_at_every_flash_operation_of_a_new_game_on_a_full_flash(
+        full):
+    n = len(full["ops"])
+    check_full(full, [(k, False) for k in range(n + 1)] +
+               [(k, True) for k in range(n)])
