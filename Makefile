@@ -108,7 +108,7 @@ bench: $(STAMP) $(VM_STAMP)
 
 # Compile firmware/ to .mpy files under out/mpy (what a board would run).
 mpy: $(STAMP)
-	$(BIN)/python -m host_tools.build_mpy out/mpy
+	$(BIN)/python -m marcador.build_mpy out/mpy
 
 # The firmware onto a board that runs MicroPython (only changed files are
 # copied; games and settings on the board are kept).

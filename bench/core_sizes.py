@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from host_tools.build_mpy import build  # noqa: E402
+from marcador.build_mpy import build  # noqa: E402
 from marcador_core import record  # noqa: E402
 from marcador_core.games import IDS  # noqa: E402
 from marcador_core.log import LOG_BYTES, LOG_EVENTS  # noqa: E402

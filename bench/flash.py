@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "sim" / "scripts"))
 
 import maxplayers  # noqa: E402
-from host_tools.sim import micropython  # noqa: E402
+from marcador.sim import micropython  # noqa: E402
 from marcador_core.games import IDS  # noqa: E402
 
 MP = ROOT / "bench" / "mp" / "flash_figures.py"

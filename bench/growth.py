@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from flashfill import prefill  # noqa: E402
-from host_tools import sim  # noqa: E402
+from marcador import sim  # noqa: E402
 
 MPY = ROOT / "out" / "mpy"
 SCRIPT = ROOT / "bench" / "mp" / "growth.py"
@@ -187,7 +187,7 @@ def section(fl, fx):
 
 
 def measure():
-    from host_tools.build_mpy import build
+    from marcador.build_mpy import build
     build(MPY)
     with tempfile.TemporaryDirectory() as tmp:
         fl = flash_rows(tmp)

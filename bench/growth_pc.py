@@ -50,7 +50,7 @@ def make_archive(count, seed=24):
     t0 = time.process_time()
     sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
     from gamegen import random_game
-    from host_tools.archive import Archive, record_row
+    from marcador.archive import Archive, record_row
     OUT.mkdir(parents=True, exist_ok=True)
     rnd = random.Random(seed)
     gids = ["doggy", "duplicon", "alebrijes", "dog", "dinos", "free"]
@@ -109,7 +109,7 @@ def measure(*args, before=None):
     for _ in range(REPEAT):
         if before:
             before()
-        cmd = [sys.executable, "-m", "host_tools", *map(str, args)]
+        cmd = [sys.executable, "-m", "marcador", *map(str, args)]
         out = subprocess.run([sys.executable, "-c", _MEASURE, *cmd],
                              capture_output=True, text=True, cwd=ROOT)
         if out.returncode:

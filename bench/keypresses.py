@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "sim" / "scripts"))
 
-from host_tools import sim  # noqa: E402
-from host_tools.devicelog import to_record  # noqa: E402
+from marcador import sim  # noqa: E402
+from marcador.devicelog import to_record  # noqa: E402
 from marcador_core import record  # noqa: E402
 
 FOUR = {  # setup for 4 players

@@ -57,7 +57,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from host_tools import sim  # noqa: E402
+from marcador import sim  # noqa: E402
 from marcador_core import record  # noqa: E402
 from marcador_core import doggy as DG  # noqa: E402
 from marcador_core import errors as E  # noqa: E402

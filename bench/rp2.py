@@ -43,8 +43,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "sim" / "scripts"),
                 str(ROOT / "tests")]
 
 import maxplayers  # noqa: E402
-from host_tools import pico_emu  # noqa: E402
-from host_tools.sim import _keyscript  # noqa: E402
+from marcador import pico_emu  # noqa: E402
+from marcador.sim import _keyscript  # noqa: E402
 
 RAM, RAM_BYTES = 0x20000000, 264 * 1024
 BLOCK = 16                 # bytes per GC block on a 32-bit port
@@ -271,7 +271,7 @@ def mpy_image(tmp):
     """Stock MicroPython with marcador flash's files on littlefs."""
     import contextlib
     import io
-    from host_tools import cli
+    from marcador import cli
     img = Path(tmp) / "mpy.img"
     with pico_emu.Pico(img, uf2=pico_emu.stock_uf2()) as pico:
         assert pico.run_until(lambda: pico.connections == 1, 1000)
@@ -331,7 +331,7 @@ def romfs_image(tmp):
     in place from flash), only /main.py on littlefs."""
     import contextlib
     import io
-    from host_tools import flash
+    from marcador import flash
     from mpremote.romfs import make_romfs
     tree = Path(tmp) / "romfs"
     main = None

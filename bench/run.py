@@ -39,9 +39,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests"),
 import growth_pc  # noqa: E402
 import maxplayers  # noqa: E402
 from gamegen import random_game  # noqa: E402
-from host_tools import sim  # noqa: E402
-from host_tools.build_mpy import build  # noqa: E402
-from host_tools.devicelog import to_entry  # noqa: E402
+from marcador import sim  # noqa: E402
+from marcador.build_mpy import build  # noqa: E402
+from marcador.devicelog import to_entry  # noqa: E402
 from marcador_core import record  # noqa: E402
 from marcador_core.games import IDS  # noqa: E402
 
@@ -351,10 +351,10 @@ def flash_figures():
 
 # --- sync
 def sync_figures(count=40):
-    from host_tools.archive import Archive
-    from host_tools.link import Client, LinkError
-    from host_tools.simport import SimDevice
-    from host_tools.sync import sync
+    from marcador.archive import Archive
+    from marcador.link import Client, LinkError
+    from marcador.simport import SimDevice
+    from marcador.sync import sync
     rnd = random.Random(11)
     entries = []
     while len(entries) < count:
@@ -647,7 +647,7 @@ def main(argv=None):
     print("the emulated Pico (bench/rp2.py)...", file=sys.stderr)
     rp2 = None
     try:
-        from host_tools import pico_emu
+        from marcador import pico_emu
         pico_emu.node()
         pico_emu.bootrom()
         rp2 = rp2_measure()

@@ -1,6 +1,6 @@
 """Compile firmware/ to .mpy files, the form a board runs.
 
-`python -m host_tools.build_mpy OUT` writes OUT/core/*.mpy and so on.
+`python -m marcador.build_mpy OUT` writes OUT/core/*.mpy and so on.
 main.py and boot.py stay source files: a board runs them by name at boot.
 Only files whose source changed since the last build are compiled again,
 and a file whose source is gone is removed from the build.

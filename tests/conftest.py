@@ -49,7 +49,7 @@ def json_lines(objs):
 @pytest.fixture(scope="session")
 def mpy_tree():
     """firmware/ compiled to .mpy (as a board runs it), under out/mpy."""
-    from host_tools.build_mpy import build
+    from marcador.build_mpy import build
     out = ROOT / "out" / "mpy"
     build(out)
     return out

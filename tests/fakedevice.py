@@ -15,7 +15,7 @@ import json
 
 import serial
 
-from host_tools.link import frame, parse
+from marcador.link import frame, parse
 
 DEVICE = "e6614104032f6a2b"
 FSID = "3f9a12c0"

@@ -5,8 +5,8 @@ bench rows about growth."""
 import subprocess
 from pathlib import Path
 
-from host_tools import sim
-from host_tools.devicelog import to_entry
+from marcador import sim
+from marcador.devicelog import to_entry
 
 ROOT = Path(__file__).resolve().parent.parent
 

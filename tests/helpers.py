@@ -46,12 +46,12 @@ def device_score(dev, tmp_path):
     import subprocess
     import sys
     from pathlib import Path
-    from host_tools.devicelog import to_record
+    from marcador.devicelog import to_record
     rec = to_record(dev["game"], dev["names"], bytes.fromhex(dev["opts"]),
                     bytes.fromhex(dev["log"]))
     path = tmp_path / "game.json"
     path.write_text(json.dumps(rec))
-    proc = subprocess.run([sys.executable, "-m", "host_tools", "score",
+    proc = subprocess.run([sys.executable, "-m", "marcador", "score",
                            str(path), "--json"], capture_output=True,
                           text=True, cwd=Path(__file__).resolve().parent.parent)
     assert proc.returncode == 0, proc.stderr

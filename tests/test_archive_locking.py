@@ -9,10 +9,10 @@ import sqlite3
 
 import pytest
 
-from host_tools import archive
-from host_tools.archive import Archive
-from host_tools.cli import main as cli
-from host_tools.simport import SimDevice
+from marcador import archive
+from marcador.archive import Archive
+from marcador.cli import main as cli
+from marcador.simport import SimDevice
 from test_sync import SCRIPT, connect
 
 

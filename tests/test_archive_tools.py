@@ -14,11 +14,11 @@ from collections import Counter
 import pytest
 from PIL import Image
 
-from host_tools import bgstats, export, stats
-from host_tools.archive import SCHEMA, SCHEMA_1, Archive, ArchiveError
-from host_tools.cli import SETTINGS, main as cli
-from host_tools.devicelog import to_entry
-from host_tools.plot import COLOURS, progression
+from marcador import bgstats, export, stats
+from marcador.archive import SCHEMA, SCHEMA_1, Archive, ArchiveError
+from marcador.cli import SETTINGS, main as cli
+from marcador.devicelog import to_entry
+from marcador.plot import COLOURS, progression
 from marcador_core import record
 
 from conftest import ROOT

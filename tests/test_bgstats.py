@@ -3,7 +3,7 @@ own idea of it.
 
 SCHEMA below is ../shared/BGSTATS.md written as data (that document comes
 from a real export by the app, iOS 6.8.2, and from two importers whose
-files the app accepts). It is kept apart from host_tools/bgstats.py on
+files the app accepts). It is kept apart from marcador/bgstats.py on
 purpose: nothing here is imported from the exporter.
 """
 
@@ -14,10 +14,10 @@ import time
 
 import pytest
 
-from host_tools import bgstats, export
-from host_tools.archive import Archive
-from host_tools.cli import build_parser, main as cli
-from host_tools.devicelog import to_entry
+from marcador import bgstats, export
+from marcador.archive import Archive
+from marcador.cli import build_parser, main as cli
+from marcador.devicelog import to_entry
 from marcador_core import record
 
 from conftest import ROOT

@@ -10,7 +10,7 @@ EXAMPLE = ROOT / "examples" / "doggy_rulebook.json"
 
 
 def marcador(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "host_tools", *args],
+    return subprocess.run([sys.executable, "-m", "marcador", *args],
                           capture_output=True, text=True, input=stdin,
                           cwd=ROOT)
 

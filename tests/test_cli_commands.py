@@ -17,10 +17,10 @@ import serial
 from conftest import ROOT
 from fakedevice import FakeDevice
 from gamegen import random_game
-from host_tools import cli as C
-from host_tools.archive import Archive
-from host_tools.cli import main as cli
-from host_tools.devicelog import to_entry
+from marcador import cli as C
+from marcador.archive import Archive
+from marcador.cli import main as cli
+from marcador.devicelog import to_entry
 
 DEVICE = "511a000000000001"
 OTHER = "511a000000000002"
@@ -89,10 +89,10 @@ def test_every_command_is_named_once_and_every_name_parses():
 
 
 def test_exit_codes_come_from_the_one_table_and_match_readme():
-    from host_tools.archive import ArchiveError
-    from host_tools.commands.common import (FileProblem, InvalidRecord,
+    from marcador.archive import ArchiveError
+    from marcador.commands.common import (FileProblem, InvalidRecord,
                                             UsageError)
-    from host_tools.link import DeviceError, LinkError
+    from marcador.link import DeviceError, LinkError
     import sqlite3
     codes = {FileProblem: 1, InvalidRecord: 2, ArchiveError: 3,
              sqlite3.OperationalError: 3, LinkError: 4, DeviceError: 4,
@@ -314,7 +314,7 @@ def test_roster_names_checked_against_the_device_before_sending(device,
 
 
 def test_the_name_rules_come_from_the_firmware():
-    from host_tools import devicefacts
+    from marcador import devicefacts
     names = (ROOT / "firmware" / "app" / "names.py").read_text()
     assert f"MAX_LEN = {devicefacts.name_max_len()}" in names
     # Every character the name editor offers is one the font draws.
@@ -402,10 +402,10 @@ def test_import_of_an_invalid_record_changes_nothing(tmp_path, capsys):
 
 @pytest.mark.parametrize("stop", [2, 15], ids=["ctrl-c", "sigterm"])
 def test_sim_serial_exposes_the_port_with_another_uid(tmp_path, stop):
-    from host_tools.link import Client
+    from marcador.link import Client
     link = tmp_path / "board2"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "host_tools", "sim", "--serial", str(link),
+        [sys.executable, "-m", "marcador", "sim", "--serial", str(link),
          "--uid", "511A000000000002", "--script", "-",
          "--flash", str(tmp_path / "b2.img")],
         stdin=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
@@ -434,7 +434,7 @@ def test_two_simulated_boards_into_one_archive_then_merged(tmp_path,
     # one archive with `marcador sync`, and another archive of one of them
     # is imported into it: nothing duplicated, a conflict reported.
     import test_sync as T
-    from host_tools.simport import SimDevice
+    from marcador.simport import SimDevice
     club = tmp_path / "club.sqlite"
     home = tmp_path / "home.sqlite"
     boards = [("511a0000000000a1", "free"), ("511a0000000000b2", "duplicon")]
@@ -480,13 +480,13 @@ def test_the_readme_path_sim_serial_then_sync(tmp_path, capsys):
     script.write_text((ROOT / "sim/scripts/free.keys").read_text() +
                       "back\n")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "host_tools", "sim", "--serial", str(link),
+        [sys.executable, "-m", "marcador", "sim", "--serial", str(link),
          "--script", str(script),
          "--flash", str(tmp_path / "board.img")],
         stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         assert "linked at" in proc.stderr.readline()
-        from host_tools.link import Client, LinkError
+        from marcador.link import Client, LinkError
         c = Client(str(link), timeout=2)
         for _ in range(100):             # until the script's game is over
             try:

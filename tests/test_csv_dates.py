@@ -5,9 +5,9 @@ import csv
 import io
 from datetime import datetime, timezone
 
-from host_tools import export
-from host_tools.archive import Archive
-from host_tools.devicelog import to_entry
+from marcador import export
+from marcador.archive import Archive
+from marcador.devicelog import to_entry
 
 REC = {"game": "free", "players": ["Ana", "Beto"],
        "events": [{"e": "round", "scores": [4, 2]}]}

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from conftest import MP_SCRIPTS, run_micropython
-from host_tools.link import LinkError
-from host_tools.simport import SimDevice
+from marcador.link import LinkError
+from marcador.simport import SimDevice
 from marcador_core import gamefile
 from marcador_core.version import VERSION
 from test_sync import SCRIPT, connect

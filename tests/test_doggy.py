@@ -304,7 +304,7 @@ def test_undo_of_the_order_makes_mario_valid_again():
 
 
 def test_the_pc_breakdown_says_who_still_has_to_assign():
-    from host_tools import breakdown
+    from marcador import breakdown
     from marcador_core import errors as Er
     res = score("doggy", 3, wild_game())
     assert "Still to assign their wilds: J1" in breakdown.text(res)

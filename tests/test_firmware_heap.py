@@ -17,8 +17,8 @@ import sys
 import pytest
 
 from conftest import ROOT
-from host_tools import sim
-from host_tools.devicelog import to_record
+from marcador import sim
+from marcador.devicelog import to_record
 from marcador_core import record
 from marcador_core.games import IDS
 

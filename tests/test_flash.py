@@ -13,8 +13,8 @@ import pytest
 import serial
 
 from conftest import ROOT, tool
-from host_tools import flash as F
-from host_tools.cli import main as cli
+from marcador import flash as F
+from marcador.cli import main as cli
 
 BOARD = ROOT / "tests" / "mp" / "raw_repl_board.py"
 MICROPYTHON = tool("micropython")
@@ -338,7 +338,7 @@ def test_a_board_that_drops_the_port_as_it_resets_is_flashed(tmp_path):
 def test_a_build_drops_the_mpy_of_a_source_that_is_gone(tmp_path):
     # A module renamed or deleted in firmware/ must not live on in the
     # build (out/mpy) and from there reach a board or shadow a package.
-    from host_tools.build_mpy import build
+    from marcador.build_mpy import build
     src = tmp_path / "src"
     (src / "app" / "play").mkdir(parents=True)
     (src / "main.py").write_text("import app.play.x\n")
@@ -359,7 +359,7 @@ def test_a_build_is_compiled_again_when_the_mpy_cross_options_change(
     # The options (-O3: no line numbers) are stamped next to the build, so
     # that an older build (line numbers, more heap) cannot stay behind the
     # mtime check and reach a board.
-    from host_tools import build_mpy
+    from marcador import build_mpy
     src = tmp_path / "src"
     (src / "app").mkdir(parents=True)
     (src / "app" / "x.py").write_text("def f():\n    return 1\n")
@@ -377,7 +377,7 @@ def test_a_traceback_from_the_build_names_the_file_and_the_function(
         tmp_path):
     # What the board's serial console shows for an uncaught error with -O3:
     # every file and function of the chain, "line 1" for each line.
-    from host_tools.build_mpy import build
+    from marcador.build_mpy import build
     src = tmp_path / "src"
     (src / "app").mkdir(parents=True)
     (src / "app" / "x.py").write_text(
@@ -399,7 +399,7 @@ def test_flash_without_mpy_cross_says_so_and_blames_no_board(
     # Before: the compiler's absence came out as "the board stopped
     # answering". Now it is named, with what to install, before the board
     # is opened.
-    from host_tools import build_mpy, paths
+    from marcador import build_mpy, paths
     monkeypatch.setattr(build_mpy, "mpy_cross",
                         lambda: str(tmp_path / "no-mpy-cross"))
     monkeypatch.setattr(paths, "out_dir", lambda: tmp_path / "out")

@@ -14,10 +14,10 @@ import pytest
 
 from marcador_core import gamefile as F
 from marcador_core.games import IDS
-from host_tools import bgstats, export, report
-from host_tools.archive import Archive
-from host_tools.cli import main as cli
-from host_tools.devicelog import to_entry
+from marcador import bgstats, export, report
+from marcador.archive import Archive
+from marcador.cli import main as cli
+from marcador.devicelog import to_entry
 
 REC = {"game": "free", "players": ["Ana", "Beto"],
        "events": [{"e": "round", "scores": [4, 2]}, {"e": "end"}]}

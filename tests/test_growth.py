@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from conftest import FIRMWARE, ROOT, run_micropython
-from host_tools import sim
+from marcador import sim
 from flashfill import prefill
 from screen import read_header, read_row
 

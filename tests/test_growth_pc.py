@@ -9,9 +9,9 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from host_tools.archive import Archive, record_row
-from host_tools.cli import main as cli
-from host_tools.commands.common import RECORD_LIMIT
+from marcador.archive import Archive, record_row
+from marcador.cli import main as cli
+from marcador.commands.common import RECORD_LIMIT
 
 from gamegen import random_game
 
@@ -50,7 +50,7 @@ def test_an_export_of_over_4_mb_imports_again(tmp_path, capsys):
 
 def stream(data, limit=1000, chunk=7, monkeypatch=None):
     import io
-    from host_tools import jsonstream
+    from marcador import jsonstream
     if monkeypatch:
         monkeypatch.setattr(jsonstream, "CHUNK", chunk)
     return list(jsonstream.records(io.BytesIO(data), "f.json", limit=limit))
@@ -98,7 +98,7 @@ def test_a_list_streams_record_by_record_at_any_chunk_size(
     (b"\0" * 30000, "too big"),
 ])
 def test_what_is_not_json_or_too_big_is_named(data, words, monkeypatch):
-    from host_tools.jsonstream import StreamError
+    from marcador.jsonstream import StreamError
     with pytest.raises(StreamError) as ex:
         stream(data, limit=10_000, chunk=64, monkeypatch=monkeypatch)
     assert words in str(ex.value) and str(ex.value).startswith("f.json")
@@ -141,7 +141,7 @@ def progression_by_prefixes(rec):
        steps=st.integers(0, 120), fixes=st.booleans())
 def test_the_one_pass_chart_equals_scoring_every_prefix(seed, gid, steps,
                                                         fixes):
-    from host_tools import plot
+    from marcador import plot
     rec, _ = random_game(random.Random(seed), gid, steps=steps or None,
                          fixes=fixes)
     assert plot.progression(rec) == progression_by_prefixes(rec)
@@ -186,7 +186,7 @@ def test_report_progress_goes_to_stderr_only_when_asked(tmp_path, capfd):
 
 def test_progress_on_a_terminal_redraws_one_line():
     import io
-    from host_tools.progress import Progress
+    from marcador.progress import Progress
 
     class Tty(io.StringIO):
         def isatty(self):
@@ -277,7 +277,7 @@ def test_games_filters_that_mean_nothing_are_usage_errors(
 # ------------------------------------------------------- streamed export
 
 def test_the_streamed_export_is_the_whole_list_as_before(tmp_path, capfd):
-    from host_tools import export
+    from marcador import export
     db = dated_archive(tmp_path / "a.sqlite")
     records = [json.loads(r["record"]) for r in db.games()]
     whole = json.dumps(records, ensure_ascii=False, indent=1) + "\n"
@@ -302,7 +302,7 @@ def test_the_streamed_export_is_the_whole_list_as_before(tmp_path, capfd):
 
 def test_report_summary_tables_agree_with_the_statistics(tmp_path):
     import re
-    from host_tools import report, stats
+    from marcador import report, stats
     db = dated_archive(tmp_path / "a.sqlite", count=36)
     text = report.html(db)
     s = stats.compute(db)

@@ -15,8 +15,8 @@ import pytest
 
 from conftest import ROOT
 from gamegen import random_game
-from host_tools.archive import TIME_MAX, TIME_MIN, Archive
-from host_tools.cli import main as cli
+from marcador.archive import TIME_MAX, TIME_MIN, Archive
+from marcador.cli import main as cli
 from test_reliability_archive import DEVICE, FIRST, good_archive, sql
 
 EXIT_FILE, EXIT_RECORD, EXIT_ARCHIVE = 1, 2, 3
@@ -129,7 +129,7 @@ def run(*args, timeout=120):
     """marcador in a child process: (exit code, stdout, stderr), code None
     if it was still running after timeout seconds (a hang)."""
     try:
-        r = subprocess.run([sys.executable, "-m", "host_tools", *args],
+        r = subprocess.run([sys.executable, "-m", "marcador", *args],
                            cwd=ROOT, capture_output=True, text=True,
                            timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -225,7 +225,7 @@ def test_raw_bytes_that_decode_to_another_record_are_not_imported(
     other = good_archive(tmp_path / "o.sqlite", 1)
     rec = json.loads(Archive(other, readonly=True).games()[0]["record"])
     rec["events"] = rec["events"][:-1]
-    from host_tools.devicelog import to_entry
+    from marcador.devicelog import to_entry
     raw = to_entry(rec, 1, 1_790_000_001)
     db = sqlite3.connect(source)
     db.execute("UPDATE games SET raw = ? WHERE id = ?", (raw, FIRST))
@@ -260,8 +260,8 @@ def test_a_good_archive_imports_whole(tmp_path, capsys):
                                            (0, 2 ** 32 - 1)])
 def test_a_device_entry_with_an_impossible_time_is_kept_apart(
         tmp_path, started, ended):
-    from host_tools.archive import REFUSED
-    from host_tools.devicelog import to_entry
+    from marcador.archive import REFUSED
+    from marcador.devicelog import to_entry
     db = Archive(tmp_path / "a.sqlite")
     raw = to_entry(a_record(4), 1, started, ended)
     assert db.add_entry(DEVICE, raw, "3f9a12c0") == REFUSED
@@ -327,7 +327,7 @@ def test_a_new_archive_that_cannot_be_written_leaves_no_file(tmp_path,
     rec = tmp_path / "r.json"
     rec.write_text(json.dumps(a_record(7, started=1_800_000_000)))
     db = tmp_path / "new" / "games.sqlite"
-    r = subprocess.run([sys.executable, "-m", "host_tools", "import",
+    r = subprocess.run([sys.executable, "-m", "marcador", "import",
                         str(rec), "--db", str(db)], cwd=ROOT,
                        capture_output=True, text=True, timeout=120,
                        preexec_fn=_file_size_limit(limit))

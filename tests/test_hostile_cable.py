@@ -7,8 +7,8 @@ import serial
 import pytest
 
 from fakedevice import FakeDevice
-from host_tools.archive import Archive
-from host_tools.cli import main as cli
+from marcador.archive import Archive
+from marcador.cli import main as cli
 from test_reliability_sync import good_entries, lines, run_sync
 
 EXIT_DEVICE = 4
@@ -73,9 +73,9 @@ def test_a_simulated_board_unplugged_mid_sync_is_one_line(tmp_path, after):
     # to `time` (29 bytes), `hello` (53), the pull (227), `mark` (22) or
     # `damaged` (19).
     from test_sync import SCRIPT, connect
-    from host_tools.simport import SimDevice
-    from host_tools.sync import sync
-    from host_tools.link import LinkError
+    from marcador.simport import SimDevice
+    from marcador.sync import sync
+    from marcador.link import LinkError
     db = Archive(tmp_path / "a.sqlite")
     with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
         c = connect(dev, timeout=5.0)

@@ -11,9 +11,9 @@ import stat
 
 import pytest
 
-from host_tools.archive import Archive
-from host_tools.cli import main as cli
-from host_tools.devicelog import to_entry
+from marcador.archive import Archive
+from marcador.cli import main as cli
+from marcador.devicelog import to_entry
 
 DEVICE = "511a000000000001"
 FSID = "3f9a12c0"
@@ -482,7 +482,7 @@ def test_dash_to_a_terminal_never_gets_a_binary_or_raw_controls(
 def test_a_failed_write_leaves_the_old_file_and_no_temp(tmp_path, archive,
                                                          capsys,
                                                          monkeypatch):
-    from host_tools import report
+    from marcador import report
 
     def broken(archive, f, progress=None):
         f.write(b"<html>half")

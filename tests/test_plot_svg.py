@@ -5,10 +5,10 @@ import json
 import re
 import xml.etree.ElementTree as ET
 
-from host_tools.archive import Archive
-from host_tools.cli import main as cli
-from host_tools.devicelog import to_entry
-from host_tools.plot import COLOURS, chart, svg
+from marcador.archive import Archive
+from marcador.cli import main as cli
+from marcador.devicelog import to_entry
+from marcador.plot import COLOURS, chart, svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from host_tools.cli import main as cli
+from marcador.cli import main as cli
 
 from conftest import ROOT
 

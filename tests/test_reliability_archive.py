@@ -15,9 +15,9 @@ import pytest
 
 from conftest import ROOT
 from gamegen import random_game
-from host_tools.archive import SCHEMA_1, Archive
-from host_tools.cli import main as cli
-from host_tools.devicelog import to_entry
+from marcador.archive import SCHEMA_1, Archive
+from marcador.cli import main as cli
+from marcador.devicelog import to_entry
 
 DEVICE = "511a000000000001"
 EXIT_FILE, EXIT_ARCHIVE = 1, 3
@@ -227,7 +227,7 @@ def score(rec):
 
 
 def test_adding_to_a_read_only_or_full_archive_is_one_line(tmp_path):
-    from host_tools.archive import ArchiveError
+    from marcador.archive import ArchiveError
     raws = entries(40)
     with tmpfs(tmp_path / "full", "64k") as mnt:
         db = Archive(mnt / "a.sqlite")
@@ -334,7 +334,7 @@ def test_games_into_a_closed_pipe_ends_quietly(tmp_path):
               "game, started, finished, players, record, result, raw, added "
               "FROM games, (WITH RECURSIVE c(k) AS (SELECT 1 UNION ALL "
               "SELECT k + 1 FROM c WHERE k < 3000) SELECT k FROM c)")
-    proc = subprocess.Popen([sys.executable, "-m", "host_tools", "games",
+    proc = subprocess.Popen([sys.executable, "-m", "marcador", "games",
                              "--db", str(path)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, cwd=ROOT)
     first = proc.stdout.readline()
@@ -368,7 +368,7 @@ def test_names_with_control_characters_never_reach_a_terminal(tmp_path):
                  ["export", "--format", "csv"], ["export"],
                  ["export", "--format", "bgstats"]):
         master, slave = pty.openpty()
-        proc = subprocess.Popen([sys.executable, "-m", "host_tools", *args,
+        proc = subprocess.Popen([sys.executable, "-m", "marcador", *args,
                                  "--db", str(path)], stdout=slave,
                                 stderr=subprocess.PIPE, cwd=ROOT)
         os.close(slave)
@@ -387,7 +387,7 @@ def test_names_with_control_characters_never_reach_a_terminal(tmp_path):
         assert "A" in text and "\x1b" not in text and "\x9b" not in text
         assert "\x07" not in text and "\r" not in text.replace("\r\n", "")
         assert "\\x1b" in text or "\\u001b" in text, (args, text)
-    export = subprocess.run([sys.executable, "-m", "host_tools", "export",
+    export = subprocess.run([sys.executable, "-m", "marcador", "export",
                              "--db", str(path)], capture_output=True,
                             cwd=ROOT)
     assert json.loads(export.stdout)[0]["players"][:2] == names[:2]

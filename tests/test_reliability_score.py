@@ -180,7 +180,7 @@ CASES = [
 
 
 def marcador(*args, stdin=None, timeout=60):
-    return subprocess.run([sys.executable, "-m", "host_tools", *args],
+    return subprocess.run([sys.executable, "-m", "marcador", *args],
                           capture_output=True, input=stdin, cwd=ROOT,
                           timeout=timeout)
 

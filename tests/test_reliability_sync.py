@@ -16,8 +16,8 @@ import pytest
 
 from fakedevice import DEVICE, FSID, FakeDevice
 from gamegen import random_game
-from host_tools.archive import Archive
-from host_tools.devicelog import to_entry
+from marcador.archive import Archive
+from marcador.devicelog import to_entry
 from marcador_core import gamefile, record
 
 EXIT_DEVICE = 4
@@ -89,8 +89,8 @@ def device_for(mode):
 
 def _child(dev, args, out, conn):
     import serial
-    from host_tools import link
-    from host_tools.cli import main
+    from marcador import link
+    from marcador.cli import main
     serial.serial_for_url = lambda *a, **k: dev
     link.BUSY_WAIT = 0.01
     fd = os.open(out, os.O_WRONLY | os.O_CREAT)
@@ -231,7 +231,7 @@ def test_a_good_sync_builds_fsid_ids_marks_exactly_and_fetches_damaged(
 
 
 def test_mark_sends_only_consecutive_spans_and_at_most_16():
-    from host_tools.link import Client
+    from marcador.link import Client
     dev = FakeDevice(good_entries(range(1, 60, 1), seed=1))
     c = Client.__new__(Client)
     c.ser, c.sent, c.received = dev, 0, 0
@@ -244,7 +244,7 @@ def test_mark_sends_only_consecutive_spans_and_at_most_16():
 
 
 def test_damaged_cli_lists_and_writes_raw_bytes(tmp_path, capsys):
-    from host_tools.cli import main as cli
+    from marcador.cli import main as cli
     path = tmp_path / "a.sqlite"
     items = {"a0003.10.20": os.urandom(20), "bad7": os.urandom(500)}
     dev = FakeDevice(good_entries([1]) + [BAD_ENTRIES["rules-refuse"]()],
@@ -297,7 +297,7 @@ def test_randomly_corrupted_pulls_never_end_in_a_traceback(tmp_path,
     # entries kept apart, or in one line; the archive stays readable and
     # holds only intact games.
     import serial
-    from host_tools.cli import main as cli
+    from marcador.cli import main as cli
     games = good_entries([1, 2, 3, 4, 5, 6], seed=5)
     codes = {}
     for k in range(150):

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from host_tools import report, stats
-from host_tools.archive import BY_DATE, Archive
-from host_tools.cli import main as cli
-from host_tools.devicelog import to_entry
+from marcador import report, stats
+from marcador.archive import BY_DATE, Archive
+from marcador.cli import main as cli
+from marcador.devicelog import to_entry
 
 from test_archive_tools import filled
 

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from host_tools import pico_emu
+from marcador import pico_emu
 
 sys.path.insert(0, str(ROOT / "bench"))
 import rp2  # noqa: E402

@@ -18,7 +18,7 @@ import sqlite3
 
 import pytest
 
-from host_tools import cli, pico_emu, sim
+from marcador import cli, pico_emu, sim
 
 pytestmark = pytest.mark.rp2
 
@@ -124,7 +124,7 @@ def test_marcador_flash_onto_stock_micropython_boots_into_marcador(
 
 
 def pico_emu_plan():
-    from host_tools import flash
+    from marcador import flash
     return flash.plan("pico_ssd1306")
 
 

@@ -32,8 +32,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from conftest import MP_SCRIPTS, run_micropython
-from host_tools import cli, pico_emu
-from host_tools.sim import _keyscript
+from marcador import cli, pico_emu
+from marcador.sim import _keyscript
 
 pytestmark = pytest.mark.rp2
 

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from host_tools import cli, pico_emu, sim
+from marcador import cli, pico_emu, sim
 
 pytestmark = pytest.mark.rp2
 
@@ -86,7 +86,7 @@ def test_play_the_emulated_pico_in_a_terminal_while_its_port_serves(
         release, tmp_path):
     _, unix = sim.run_script("wait 1000\nshot home\ndown\nshot down\n")
     link = tmp_path / "serial"
-    t = Terminal([sys.executable, "-m", "host_tools", "sim", "--board",
+    t = Terminal([sys.executable, "-m", "marcador", "sim", "--board",
                   "rp2", "--uf2", str(release),
                   "--flash", str(tmp_path / "flash.img"),
                   "--serial", str(link)])

@@ -41,7 +41,7 @@ def test_a_wild_assignment_the_flash_refuses_is_asked_again():
 
 def _dinos_two_players(answer):
     from conftest import ROOT
-    from host_tools import sim
+    from marcador import sim
     keys = (ROOT / "sim" / "scripts" / "dinos.keys").read_text()
     head = keys[:keys.index("# two-player rules")].rsplit("\n", 1)[0]
     states, _ = sim.run_script(head + "\n" + answer + "state\n")

@@ -5,8 +5,8 @@ Hugo says that play is over and how to undo it; the undo message names
 what was undone."""
 
 from conftest import ROOT
-from host_tools import sim
-from host_tools.devicelog import to_record
+from marcador import sim
+from marcador.devicelog import to_record
 from screen import read_header, read_row, toast
 
 SCRIPTS = ROOT / "sim" / "scripts"

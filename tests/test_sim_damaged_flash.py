@@ -13,7 +13,7 @@ import subprocess
 import pytest
 
 from conftest import ROOT
-from host_tools import sim
+from marcador import sim
 from test_flash import put_files, MICROPYTHON
 from test_sim_random_keys import KEYS, check_states
 

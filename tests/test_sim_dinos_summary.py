@@ -4,7 +4,7 @@ score with its parts and the inversion, how far each moved, who took the
 disaster; OK asks the next round's disaster, BACK goes back to play. The numbers agree with the rules core's
 result for the device's log (`marcador score`)."""
 
-from host_tools import sim
+from marcador import sim
 from screen import read_row, pixels, glyph_at
 from test_sim_fix import SETUP, marcador_score
 

@@ -3,8 +3,8 @@ firmware): Alebrijes' long OK leaves the rest of a player's suits at 0 and
 goes to the next player; Dinos saves a plain round with OK on the last
 card, and a long OK opens the extras (adjust, invert, instant)."""
 
-from host_tools import sim
-from host_tools.devicelog import to_record
+from marcador import sim
+from marcador.devicelog import to_record
 
 ALEBRIJES_4 = "ok\ndown 2\nok\nok\nup\nok\nok\n"   # 4 players, J1 starts
 DINOS_2 = ("ok\ndown 4\nok\nup 2\nok\nup\nok\nok\nok\nok\nok\n")

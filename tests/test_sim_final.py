@@ -9,9 +9,9 @@ boots back into it. Played through the keys on the simulator."""
 import pytest
 
 from conftest import ROOT
-from host_tools import sim
+from marcador import sim
 from helpers import device_score
-from host_tools.devicelog import to_record
+from marcador.devicelog import to_record
 from marcador_core.games import IDS
 from screen import read_row
 

@@ -4,7 +4,7 @@ prefilled > OK. The panel's totals, the device's log and `marcador score`
 of that log agree; a correction that would break a later round is refused
 on screen, naming the round, and nothing changes."""
 
-from host_tools import sim
+from marcador import sim
 from helpers import device_score
 from screen import read_row, toast
 

@@ -1,7 +1,7 @@
 """The simulated board's flash is littlefs on a block device (an image
 file here): settings and the roster survive a reboot."""
 
-from host_tools import sim
+from marcador import sim
 
 
 def test_settings_and_roster_survive_a_reboot(tmp_path):

@@ -7,7 +7,7 @@ the panel the fake I2C bus decoded, shows the totals and winner that
 import pytest
 
 from conftest import ROOT
-from host_tools import sim
+from marcador import sim
 from helpers import device_score
 from marcador_core.games import IDS
 from screen import read_row

@@ -1,7 +1,7 @@
 """The screen dims, then turns off when nobody touches a key (OLED
 burn-in), and the first key only wakes it (checked on the decoded panel)."""
 
-from host_tools import sim
+from marcador import sim
 from screen import pixels
 
 

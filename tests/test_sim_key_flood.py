@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from host_tools import sim
+from marcador import sim
 from test_sim_random_keys import check_states
 
 KEYS = ["up", "down", "ok", "back", "ok", "down", "ok",

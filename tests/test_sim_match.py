@@ -5,7 +5,7 @@ ends when a team has won enough games. Runs the real simulator on one
 flash image, as tests/test_storage.py does."""
 
 from conftest import ROOT
-from host_tools import sim
+from marcador import sim
 
 DOG_KEYS = (ROOT / "sim" / "scripts" / "dog.keys").read_text().splitlines()
 

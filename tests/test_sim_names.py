@@ -3,7 +3,7 @@ names use them, the commonest nearest the start ("A" for the first letter,
 "a" after it), a default name (J1) replaced rather than edited, and no
 one-row list before the editor when the roster has nobody to offer."""
 
-from host_tools import sim
+from marcador import sim
 
 FREE_2 = "ok\ndown 5\nok\nup 2\nok\n"        # free pad, 2 players: names
 
@@ -53,7 +53,7 @@ def test_the_editors_letters_come_commonest_first_around_a():
     # The order names.py describes: from "A" (a first letter) and "a"
     # (a later one) the next commonest are 1, 2, 3... presses away,
     # alternately UP and DOWN; every letter of both cases is offered.
-    from host_tools.devicefacts import editor_chars
+    from marcador.devicefacts import editor_chars
     chars = editor_chars()
     upper = "AMJLCSEPRDIGFBNTVOHUKYZQWXÑÁÉÍÓÚÜ"
     lower = "aeoinrlsudcmtgbpvjhyzfqñxkwáéíóúü"

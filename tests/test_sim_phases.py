@@ -4,7 +4,7 @@ titles (core.games) are loaded where a game starts, ends or is recovered,
 not while it is played; every event is still written with its CRC (a power
 cut resumes the game)."""
 
-from host_tools import sim
+from marcador import sim
 
 # Free score pad, 2 players, highest wins, target 100; one round (5, 3).
 SETUP = "ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n"

@@ -4,7 +4,7 @@ typed (issue 25 item 1: Duplicon's J2 corrected 22 -> 20 in round 2, round
 3 started J2 at 22, and five steps made 32 instead of 30; the free pad the
 same). The simulator runs the real firmware."""
 
-from host_tools import sim
+from marcador import sim
 
 DUPLICON_2 = "ok\ndown\nok\nup 2\nok\nup\nok\n"          # 2 players
 FREE_2 = "ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n"    # 2 players, 100

@@ -7,7 +7,7 @@ import json
 import time
 
 from conftest import ROOT, run_micropython
-from host_tools import sim
+from marcador import sim
 from screen import read_header, read_mark, read_row
 
 # Alebrijes with 6 players (the list starts at 4), ¡Empezar!, J1 starts.

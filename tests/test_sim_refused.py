@@ -4,7 +4,7 @@ made it invalid (core: game.bad), so one change and a long OK save it.
 Played through the keys on the simulator."""
 
 from conftest import ROOT
-from host_tools import sim
+from marcador import sim
 
 SCRIPTS = ROOT / "sim" / "scripts"
 

@@ -2,7 +2,7 @@
 1" while round 1 is entered, as Alebrijes does, not "Ronda 0" (Duplicon,
 Dinos, the free pad)."""
 
-from host_tools import sim
+from marcador import sim
 from screen import read_header
 
 DUPLICON_2 = "ok\ndown\nok\nup 2\nok\nup\nok\n"

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from host_tools import sim
+from marcador import sim
 
 HOME = b"\x1b[H"
 
@@ -188,7 +188,7 @@ def test_a_held_key_in_the_terminal_dials_a_card_and_its_end_moves_on(
            + b"\t" + up + b"\x1b[6~")
     states, _ = sim.run_script("state\n", flash=tmp_path / "flash.img")
     dev = states[0]["session"]
-    from host_tools.devicelog import to_record
+    from marcador.devicelog import to_record
     rec = to_record(dev["game"], dev["names"], bytes.fromhex(dev["opts"]),
                     bytes.fromhex(dev["log"]))
     assert rec["events"] == [{"e": "round", "disaster": "natural",
@@ -204,7 +204,7 @@ def marcador_sim_in(tmp_path, cols, rows, wait=20):
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols,
                                                        0, 0))
         os.chdir(sim.ROOT)
-        os.execv(sys.executable, [sys.executable, "-m", "host_tools", "sim",
+        os.execv(sys.executable, [sys.executable, "-m", "marcador", "sim",
                                   "--flash", str(tmp_path / "flash.img")])
     out = b""
     end = time.time() + wait

@@ -9,7 +9,7 @@ a player is a card drawn, and marks who may not draw. Read from the
 panel."""
 
 from conftest import ROOT
-from host_tools import sim
+from marcador import sim
 from screen import glyph_at, read_row, pixels, toast
 
 DOGGY_3 = """ok

@@ -12,10 +12,10 @@ import time
 
 import pytest
 
-from host_tools.archive import Archive
-from host_tools.cli import main as cli
-from host_tools.link import Client
-from host_tools.simport import SimDevice
+from marcador.archive import Archive
+from marcador.cli import main as cli
+from marcador.link import Client
+from marcador.simport import SimDevice
 from test_sync import keys
 
 # A free game of 2 players to its end, archived (BACK from the final

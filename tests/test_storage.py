@@ -6,7 +6,7 @@ the power-cut sweep is in test_power_cut.py)."""
 import json
 
 from conftest import MP_SCRIPTS, run_micropython
-from host_tools import sim
+from marcador import sim
 from marcador_core.version import VERSION
 
 
@@ -220,8 +220,8 @@ def test_games_record_when_they_ended_and_no_clock_means_no_date(tmp_path):
     assert r["journal_flags"] == 0 and r["journal_ended"] == 0
     # The device's own bytes -> the PC archive -> a JSON record with
     # `ended` -> `marcador score` takes it -> the same bytes again.
-    from host_tools.archive import Archive, record_row
-    from host_tools.cli import main as cli
+    from marcador.archive import Archive, record_row
+    from marcador.cli import main as cli
     raw = bytes.fromhex(r["entry_hex"])
     db = Archive(tmp_path / "a.sqlite")
     assert db.add_entry("511a000000000001", raw, "0badcafe") == "new"

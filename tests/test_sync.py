@@ -11,12 +11,12 @@ import time
 import pytest
 
 from conftest import ROOT
-from host_tools import export
-from host_tools.archive import Archive
-from host_tools.cli import main as cli
-from host_tools.link import Client, LinkError, frame, parse
-from host_tools.simport import SimDevice
-from host_tools.sync import sync
+from marcador import export
+from marcador.archive import Archive
+from marcador.cli import main as cli
+from marcador.link import Client, LinkError, frame, parse
+from marcador.simport import SimDevice
+from marcador.sync import sync
 from marcador_core import record
 
 
@@ -328,7 +328,7 @@ def test_a_roster_of_names_the_device_cannot_show_is_refused(tmp_path):
     # for a \ud800 escape: refused over the link (the roster as it was),
     # as boot drops them from a damaged settings file (app/settings.py).
     import base64
-    from host_tools.link import DeviceError
+    from marcador.link import DeviceError
     with SimDevice(tmp_path / "flash.img", SCRIPT) as dev:
         c = connect(dev)
         c.roster(["Ana"])

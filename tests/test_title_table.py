@@ -9,13 +9,13 @@ title touches no generic module. "Names" means a string constant equal to
 a title's id or to one of its variant keys ("free-low"), found with ast:
 comments and docstrings that mention a title do not count.
 
-The PC tools' words, which moved from host_tools into the codecs, are
+The PC tools' words, which moved from marcador into the codecs, are
 pinned below as the tools printed them before the move."""
 
 import ast
 import json
 
-from host_tools import breakdown, titles
+from marcador import breakdown, titles
 from marcador_core import errors as E
 from marcador_core import games, record
 from marcador_core.codec import hook

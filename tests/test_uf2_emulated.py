@@ -12,7 +12,7 @@ import pytest
 from rp2_build import need_rp2, release_uf2
 
 pico_emu = pytest.importorskip(
-    "host_tools.pico_emu", reason="no host_tools/pico_emu.py (the emulated "
+    "marcador.pico_emu", reason="no host_tools/pico_emu.py (the emulated "
     "Pico) in this tree")
 
 pytestmark = pytest.mark.rp2
@@ -30,7 +30,7 @@ def uf2():
 
 @pytest.fixture(scope="module")
 def unix_home():
-    from host_tools import sim
+    from marcador import sim
     return sim.run_script("wait 1000\nshot home\n")[1]["home"]
 
 
@@ -42,7 +42,7 @@ def boot(pico, limit_ms=3000):
 
 
 def run_cli(*argv):
-    from host_tools import cli
+    from marcador import cli
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         rc = cli.main(list(argv))
@@ -54,7 +54,7 @@ def test_files_on_the_filesystem_do_not_shadow_the_frozen_firmware(
     # A /board.py left on the filesystem (as `marcador flash` leaves one)
     # that fails when imported: the frozen board.py must be the one run.
     # With main.py as it was ('' before '.frozen') the board drew nothing.
-    from host_tools import flash
+    from marcador import flash
     img = tmp_path / "flash.img"
     with pico_emu.Pico(img, uf2=uf2) as pico:
         boot(pico)

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from host_tools import sim
+from marcador import sim
 
 sys.path.insert(0, str(ROOT / "sim" / "scripts"))
 sys.path.insert(0, str(ROOT / "web"))

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from host_tools import sim
+from marcador import sim
 
 CHROMIUM = os.environ.get("MARCADOR_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -178,7 +178,7 @@ def test_a_game_in_the_browser(site, tmp_path):
     print(f"browser test: {took:.1f} s")
     assert final == expected, "the final screen differs from the unix " \
         "simulator's for the same keys"
-    score = subprocess.run([sys.executable, "-m", "host_tools", "score",
+    score = subprocess.run([sys.executable, "-m", "marcador", "score",
                             "--json", str(rec_path)], capture_output=True,
                            text=True, cwd=ROOT)
     assert score.returncode == 0, score.stderr
@@ -247,7 +247,7 @@ def test_long_presses_and_a_reload_in_the_middle_of_a_game(site, tmp_path):
     assert [ev["e"] for ev in rec["events"]] == ["draw", "round", "undo"]
     # A game in progress: its start, no end.
     assert rec["started"] > 1704067200 and "ended" not in rec, rec
-    score = subprocess.run([sys.executable, "-m", "host_tools", "score",
+    score = subprocess.run([sys.executable, "-m", "marcador", "score",
                             "--json", str(rec_path)], capture_output=True,
                            text=True, cwd=ROOT)
     assert score.returncode == 0, score.stderr

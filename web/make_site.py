@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from host_tools.build_mpy import build  # noqa: E402
+from marcador.build_mpy import build  # noqa: E402
 
 WASM = ROOT / "out" / "wasm"
 TREE = WASM / "tree"
@@ -67,7 +67,7 @@ def build_tree():
 
 
 def _mpy_cross():
-    from host_tools.build_mpy import mpy_cross
+    from marcador.build_mpy import mpy_cross
     return mpy_cross()
 
 
