@@ -11,6 +11,7 @@
 #   make flash BOARD=pico_ssd1306 PORT=/dev/ttyACM0   firmware onto a board
 #   make uf2 [BOARD=pico_ssd1306]  the release image(s) in out/uf2
 #   make test-rp2   build the images and run the rp2 tests (never skipped)
+#   make test-rp2-slow  the rp2 power-cut sweep at every flash operation
 
 PYTHON ?= python3
 VENV   := .venv
@@ -18,7 +19,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: all venv sim screens test test-slow bench mpy flash score-example clean \
-        web serve-web typecheck uf2 test-rp2
+        web serve-web typecheck uf2 test-rp2 test-rp2-slow
 
 all: test
 
@@ -128,6 +129,11 @@ uf2:
 # source tree or toolchain FAILS them instead of skipping.
 test-rp2: $(STAMP) $(RP2_STAMP)
 	MARCADOR_REQUIRE_RP2=1 $(BIN)/python -m pytest -q -m rp2
+
+# The rp2 tests marked slow (the power-cut sweep at every flash operation
+# on the emulated Pico); `.ci/run` runs them after `make test`.
+test-rp2-slow: $(STAMP) $(RP2_STAMP)
+	MARCADOR_REQUIRE_RP2=1 $(BIN)/python -m pytest -q -m 'rp2 and slow'
 
 score-example: $(STAMP)
 	$(BIN)/marcador score examples/doggy_rulebook.json
