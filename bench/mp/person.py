@@ -74,12 +74,9 @@ def schedule():
         t += B.REPEAT_EVERY
     t = B.LONG_MS
     out.append((t, 1))
-    iv = B.FAST_EVERY
     while t < 4000:
-        t += iv
+        t += B.FAST_EVERY
         out.append((t, 1))
-        if iv > B.FAST_MIN:
-            iv -= 20
     return out
 
 

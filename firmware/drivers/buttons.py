@@ -37,8 +37,8 @@ DEBOUNCE_MS = const(50)
 LONG_MS = const(1000)
 REPEAT_MS = const(400)
 REPEAT_EVERY = const(150)
-FAST_EVERY = const(250)  # fast interval; it used to shrink to 40 ms,
-FAST_MIN = const(250)    # and a held number ran 10 a step past any score
+FAST_EVERY = const(250)  # after LONG; it once shrank to 40 ms, and a held
+                         # number ran 10 a step past any score
 
 
 def key_of(ev):
@@ -62,7 +62,6 @@ _REPEATED = const(12)   # lv: a REPEAT went out in this hold
 _SINCE = const(0)       # t: when the raw level last changed
 _DOWN_AT = const(4)     # t: when the key went down
 _NEXT_REP = const(8)    # t: when the next repeat is due
-_INTERVAL = const(12)   # t: the repeat interval now
 
 
 class Buttons:
@@ -71,7 +70,7 @@ class Buttons:
         self.pins = pins
         self.active_low = active_low
         self.lv = bytearray(16)
-        self.t = array("i", bytes(64))
+        self.t = array("i", bytes(48))
         self.queue = bytearray(16)
         self.head = 0
         self.tail = 0
@@ -126,7 +125,6 @@ class Buttons:
             if key == UP or key == DOWN:
                 self._emit(event(key, PRESS))
                 self.t[_NEXT_REP + i] = now + REPEAT_MS
-                self.t[_INTERVAL + i] = REPEAT_EVERY
         elif key == UP or key == DOWN:
             if lv[_REPEATED + i]:
                 self._emit(event(key, RELEASE))
@@ -141,16 +139,14 @@ class Buttons:
             lv[_LONG_SENT + i] = 1
             self._emit(event(key, LONG))
             if key == UP or key == DOWN:
-                t[_INTERVAL + i] = FAST_EVERY
                 t[_NEXT_REP + i] = now + FAST_EVERY
             return
         if (key == UP or key == DOWN) and \
                 ticks_diff(now, t[_NEXT_REP + i]) >= 0:
             if lv[_LONG_SENT + i]:
                 self._emit(event(key, FAST))
-                if t[_INTERVAL + i] > FAST_MIN:
-                    t[_INTERVAL + i] -= 20
+                t[_NEXT_REP + i] = now + FAST_EVERY
             else:
                 self._emit(event(key, REPEAT))
+                t[_NEXT_REP + i] = now + REPEAT_EVERY
             lv[_REPEATED + i] = 1
-            t[_NEXT_REP + i] = now + t[_INTERVAL + i]
