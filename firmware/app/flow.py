@@ -29,27 +29,9 @@
 #             breakdown (final), and flow itself until that is left.
 
 import gc
-import time
 from .i18n import tr
 from .memory import unload, unload_package
-
-_EPOCH_2000 = 946684800
-
-
-def now_s():
-    # Unix seconds, or 0 while the board's clock is not set: an RTC that
-    # starts at 2000 or 2021 after power-up. `marcador sync`, `roster` and
-    # `settings` set it first (link command `time`). A soft reset (Ctrl-D,
-    # main.py ending) keeps it on rp2 and esp32 alike: neither port
-    # touches the RTC in its soft-reset loop. esp32 also keeps it over
-    # machine.reset() and deep sleep (lost only at power-on); the RP2040
-    # restarts it at 2021-01-01 on a hard reset. Nothing is kept in flash
-    # to bridge a power-off: the time spent off is not known, so a game
-    # started then is dated 0 (unknown), never a guess.
-    t = time.time()
-    if time.gmtime(0)[0] == 2000:
-        t += _EPOCH_2000
-    return int(t) if t >= 1704067200 else 0      # 2024-01-01
+from .clock import now_s
 
 
 def archive(app, session, finished=True):

@@ -18,9 +18,8 @@ def day_month(t, tz_min=0):
     # not dated the next day.
     if not t:
         return ""
-    import time
-    tm = time.gmtime(t + 60 * tz_min -
-                     (946684800 if time.gmtime(0)[0] == 2000 else 0))
+    from .clock import gmtime
+    tm = gmtime(t + 60 * tz_min)
     return "%02d/%02d" % (tm[2], tm[1])
 
 

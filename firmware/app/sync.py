@@ -203,9 +203,8 @@ class Sync:
             tz = -num(a[1:], 0, 720) if a[:1] == "-" else num(a, 0, 840)
         try:
             import machine
-            import time
-            tm = time.gmtime(t - (946684800 if time.gmtime(0)[0] == 2000
-                                  else 0))
+            from .clock import gmtime
+            tm = gmtime(t)
             machine.RTC().datetime((tm[0], tm[1], tm[2], tm[6], tm[3],
                                     tm[4], tm[5], 0))
         except (ImportError, AttributeError):
@@ -226,8 +225,8 @@ class Sync:
         if args[0] != "set" or len(args) != 2:
             raise ValueError
         names = json.loads(a2b_base64(args[1]))
-        from .settings import showable_name
-        if not isinstance(names, list) or len(names) > 12 or not all(
+        from .settings import showable_name, ROSTER_MAX
+        if not isinstance(names, list) or len(names) > ROSTER_MAX or not all(
                 [showable_name(x) for x in names]):
             raise ValueError
         s.roster = names

@@ -607,7 +607,7 @@ def damage_newest(img, xor):
 # --- the board's clock: start and end times in the header
 
 class FakeTime:
-    """The time module as app/flow.now_s sees it on a board: an RTC
+    """The time module as app/clock.now_s sees it on a board: an RTC
     whose epoch is 2000 (rp2, esp32) or 1970, at a time the test sets."""
 
     def __init__(self, t, epoch=2000):
@@ -639,17 +639,17 @@ def _entries(app):
 
 
 def set_time(t):
-    # The clock app/flow.py reads: flow leaves RAM during play and is
-    # imported again (its `import time` finds sys.modules["time"]), so the
-    # fake goes in both places.
+    # The clock app/clock.py reads: if it leaves RAM and is imported again
+    # (its `import time` finds sys.modules["time"]), so the fake goes in
+    # both places.
     sys.modules["time"] = t
-    flow = sys.modules.get("app.flow")
-    if flow is not None:
-        flow.time = t
+    clock = sys.modules.get("app.clock")
+    if clock is not None:
+        clock.time = t
 
 
 def clock():
-    from app import flow as storage
+    from app import clock as storage
     from core import gamefile as F
     real = storage.time
     e2000 = 946684800
