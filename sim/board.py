@@ -11,6 +11,7 @@
 from fakes.i2c import FakeI2C
 from fakes.oled_model import SSD1306Model, SH1106Model
 from drivers.buttons import Buttons
+from drivers.hardware import Hardware
 
 CONFIG = {"driver": "ssd1306", "feeder": None, "flash": None,
           "uid": b"\x51\x1a\x00\x00\x00\x00\x00\x01"}  # machine.unique_id()
@@ -42,10 +43,6 @@ class VirtualClock:
         self.now += ms
         if self.feeder:
             self.feeder.tick(self.now)
-
-
-class Hardware:
-    pass
 
 
 def mount_flash(path, dev=None):

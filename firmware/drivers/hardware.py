@@ -1,8 +1,7 @@
 # What every board.py builds, once: the display on its I2C bus and the four
-# buttons. A board file only says which pins and parts it has.
-import time
-from machine import I2C, Pin, unique_id
-from .buttons import Buttons
+# buttons. A board file only says which pins and parts it has. The
+# simulators (sim/board.py, sim/wasm/board.py) fill the same Hardware with
+# fakes, so `machine` is imported only by build().
 
 
 class Hardware:
@@ -17,6 +16,9 @@ class Hardware:
 
 
 def build(display_cls, i2c_id, sda, scl, freq, addr, button_pins):
+    import time
+    from machine import I2C, Pin, unique_id
+    from .buttons import Buttons
     hw = Hardware()
     i2c = I2C(i2c_id, sda=Pin(sda), scl=Pin(scl), freq=freq)
     hw.display = display_cls(i2c, addr)

@@ -26,6 +26,7 @@ sys.modules["time"] = utime
 
 from fakes.i2c import FakeI2C
 from fakes.oled_model import SSD1306Model
+from drivers.hardware import Hardware
 
 ROOT = "/flash"
 UID = b"\x57\xa5\x00\x00\x00\x00\x00\x01"   # stands for machine.unique_id()
@@ -52,10 +53,6 @@ class Clock:
 
     def sleep_ms(self, ms):
         self.now += ms
-
-
-class Hardware:
-    pass
 
 
 def prepare():
