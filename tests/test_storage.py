@@ -70,6 +70,10 @@ def test_full_flash_finishes_the_game_and_refuses_a_new_one():
     # Filled by another file under a game in progress: refused writes
     # change nothing, and the game goes on once there is room.
     assert r["errors_when_full"] == [r["NOT_SAVED"]] * 3
+    # The play screen's undo names the flash's refusal, as every refused
+    # event does (it said "nothing to undo").
+    said, not_saved = r["screen_undo_when_full"]
+    assert said == not_saved
     assert r["unchanged_when_full"] and r["resumed_after_full"]
     assert r["last"] == 0 and r["finished"]
 

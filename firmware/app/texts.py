@@ -33,7 +33,6 @@ undone|Deshecho|Undone
 undone_x|Deshecho: %s|Undone: %s
 done_undo|%s. Deshacer: BACK largo|%s. Undo: long BACK
 passed|%s pasó turno|%s: next turn
-nothing_undo|Nada que deshacer|Nothing to undo
 undo_last|Deshacer último evento|Undo the last event
 fix_round|Corregir una ronda|Correct a round
 fix_n|Corregir ronda %d|Fix round %d

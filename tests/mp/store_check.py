@@ -287,6 +287,13 @@ def full():
             break
         rounds += 1
     errs = [err, free_round(app, [1, 1, 1]), s.undo()]
+    # The same refusal through the play screen's undo and redo: the
+    # player must read why (the flash), not "nothing to undo".
+    from core.error_texts import message
+    play = app.top()
+    play.undo()
+    screen_undo = app.toast_text
+    screen_says = [screen_undo, message(E.NOT_SAVED, app.settings.lang)]
     unchanged = log_of(s) == before and s.game.total[0] == totals
     a = boot(dev)
     resumed = a.session is not None and log_of(a.session) == before
@@ -299,7 +306,7 @@ def full():
         "refused": refused, "free_blocks_at_refusal": free_at_refusal,
         "reserve": st.reserve, "archive_intact": intact,
         "junk_bytes": junk, "rounds_after_junk": rounds,
-        "errors_when_full": errs,
+        "errors_when_full": errs, "screen_undo_when_full": screen_says,
         "unchanged_when_full": unchanged, "resumed_after_full": resumed,
         "last": last, "finished": finished, "NOT_SAVED": E.NOT_SAVED}))
 

@@ -76,7 +76,7 @@ WAYS = {
     "flash_low": "T", "sync_pc": "L", "full_new": "L", "settings": "TR",
     "choose_game": "T", "players": "T", "how_many": "T", "names": "T",
     "start": "R", "options": "T", "continue": "R", "undo": "R",
-    "redo": "R", "undone": "S", "nothing_undo": "S", "end_game": "R",
+    "redo": "R", "undone": "S", "end_game": "R",
     "scores": "TR", "exit": "R", "round": "T", "rounds": "T",
     "new_round": "R", "total": "L", "winner": "R", "winners": "R",
     "team_won": "R", "over": "T", "language": "R",

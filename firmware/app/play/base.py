@@ -4,7 +4,6 @@
 # the final breakdown.
 
 from drivers.buttons import OK, BACK, LONG, key_of, kind_of
-from core import errors
 from app.screens import Screen, Choice
 from app.i18n import tr
 from app import ui
@@ -96,8 +95,10 @@ class PlayBase(Screen):
         if log.n_live:
             from app.play.words import say
             what = say(self, log.n_live - 1)
-        if self.s.undo():
-            self.app.toast(tr("nothing_undo"))
+        err = self.s.undo()
+        if err:
+            # Nothing to undo, or the flash or the log refused: say which.
+            self.app.error(err, 1500)
         elif what:
             self.app.toast(tr("undone_x") % what)
         else:
@@ -120,8 +121,9 @@ class PlayBase(Screen):
             if act == "undo":
                 self.undo()
             elif act == "redo":
-                if self.s.redo():
-                    a.error(errors.NOTHING_TO_REDO, 1500)
+                err = self.s.redo()
+                if err:
+                    a.error(err, 1500)     # nothing to redo, or refused
                 else:
                     self.after()
             elif act == "fix_round":
