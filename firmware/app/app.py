@@ -51,7 +51,7 @@ class App:
         self.toasted = False       # a toast was drawn last time
         self.push(None)            # home: loaded when first shown (top)
         from . import startup
-        self.store = startup.open_store(self, hw)   # the games on flash
+        self.store = startup.open_store(hw)   # the games on flash
         startup.resume(self)
         del startup
         from .memory import release

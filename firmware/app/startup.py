@@ -16,7 +16,7 @@ _BOOT_ONLY = ("drivers.recovery", "drivers.segments", "core.gamefile",
 _HAD = [n for n in _BOOT_ONLY if n in sys.modules]
 
 
-def open_store(app, hw):
+def open_store(hw):
     root = getattr(hw, "root", None)
     if not root:
         return None
