@@ -24,7 +24,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from marcador_core import gamefile, record
+from marcador_core import gamefile, record, wire
 from marcador_core.games import IDS, game_class
 
 from .devicelog import to_record
@@ -33,9 +33,9 @@ from .termsafe import clean
 SCHEMA = 3
 WAIT = 30           # seconds a writer waits for another one
 # The times a board can date a game with: its clock is set only within
-# these (firmware/app/sync.py TIME_MIN, TIME_MAX; a test keeps them equal).
-TIME_MIN = 1704067200    # 2024-01-01
-TIME_MAX = 4102444799    # 2099-12-31 23:59:59
+# these (the protocol's limits, the device's own).
+TIME_MIN = wire.TIME_MIN
+TIME_MAX = wire.TIME_MAX
 NUMBER_MAX = 0xFFFFFFFF  # game numbers: 32 bits in the entry header
 # A bound on the work of one query: SQLite virtual machine steps per byte
 # of the file (and a floor for small files). Reading the games of an

@@ -16,16 +16,17 @@ from marcador_core import gamefile, wire
 
 from .termsafe import clean
 
-CHUNK = 192
-PULL_MAX = 4096      # bytes of games per "pull" frame (the device's cap)
+# The protocol's shared facts (the device imports the same module).
+CHUNK = wire.CHUNK
+PULL_MAX = wire.PULL_MAX
+MAX_SPANS = wire.MARK_SPANS
+E_BUSY = wire.E_BUSY
 MAX_LINE = 8192      # the longest frame a device sends (a pull: ~5.5 KB)
 MAX_NOISE = 64 << 10  # bytes of non-frames skipped while awaiting an answer
 MAX_FRAMES = 4096    # frames of one answer (list, damaged)
 RAW_MAX = 16 << 20   # bytes of one damaged item
 BUSY_RETRIES = 5     # err 7 (busy): read what is pending and ask again
 BUSY_WAIT = 0.2
-MAX_SPANS = 16       # per mark request (protocol 3)
-E_BUSY = 7
 
 DEVICE_ID = re.compile(r"^[0-9A-Za-z]{1,32}$")
 FSID = re.compile(r"^[0-9a-f]{8}$")

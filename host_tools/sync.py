@@ -23,12 +23,12 @@ them unique across an erased or reflashed board.
 
 import time
 
-from marcador_core import gamefile
+from marcador_core import gamefile, wire
 
 from .archive import CONFLICT, NEW, REFUSED, game_id
 from .link import Client, DeviceError, LinkError, PULL_MAX
 
-PROTOCOL = 3        # the oldest device protocol this sync speaks
+PROTOCOL = wire.PROTOCOL   # the device protocol this sync speaks (no older)
 MAX_PULLS = 1 << 20
 
 

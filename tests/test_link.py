@@ -182,3 +182,24 @@ def test_the_output_buffer_keeps_every_byte_in_order_and_never_grows():
     while out.room() < 1024:
         out.drain(port, 1024)
     assert port.got == sent and len(sent) > 1_000_000
+
+
+def test_the_protocol_facts_have_one_home():
+    # Command limits, error codes and time bounds live in core/wire.py
+    # only: neither side may define its own copy (they drifted before:
+    # the same 16, 192, 4096 and err 7 were written on both sides).
+    import re
+    from conftest import ROOT
+    names = ("PROTO", "PROTOCOL", "REQUEST_MAX", "MARK_SPANS", "MAX_SPANS",
+             "CHUNK", "PULL_MAX", "NUM_MAX", "OFF_MAX", "TIME_MIN",
+             "TIME_MAX", "E_FRAME", "E_LONG", "E_UNKNOWN", "E_ARGS",
+             "E_NO_GAME", "E_STORE", "E_BUSY", "E_INTERNAL")
+    literal = re.compile(r"^(%s) = [0-9]" % "|".join(names), re.M)
+    for path in ("firmware/drivers/link.py", "firmware/app/sync.py",
+                 "host_tools/link.py", "host_tools/sync.py",
+                 "host_tools/archive.py"):
+        text = (ROOT / path).read_text()
+        assert not literal.findall(text), path
+    from marcador_core import wire
+    assert literal.findall((ROOT / "firmware/core/wire.py").read_text())
+    assert (wire.PROTOCOL, wire.E_BUSY, wire.MARK_SPANS) == (3, 7, 16)

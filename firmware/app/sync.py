@@ -9,15 +9,11 @@
 # inside the handlers that need them, not at boot.
 
 from binascii import a2b_base64, b2a_base64
-from core.wire import frame
+from core.wire import (frame, PROTOCOL, NUM_MAX, OFF_MAX, MARK_SPANS,
+                       CHUNK, PULL_MAX, TIME_MIN, TIME_MAX, E_NO_GAME,
+                       E_STORE)
 from core.version import VERSION
-from drivers.link import (num, PROTO, NUM_MAX, OFF_MAX, MARK_SPANS,
-                          E_NO_GAME, E_STORE)
-
-CHUNK = 192              # most bytes of a game in one "data" frame
-PULL_MAX = 4096          # most bytes of games in one "pull" frame
-TIME_MIN = 1704067200    # 2024-01-01: a clock before is not set
-TIME_MAX = 4102444799    # 2099-12-31 23:59:59: gmtime and RTCs take it
+from drivers.link import num
 
 
 def link(app, port):
@@ -33,7 +29,7 @@ class Sync:
     def do_hello(self, link, args):
         st = self.app.store
         link.send(["ok", "hello", st.device_id if st else "-", VERSION,
-                   str(PROTO), st.fs_id if st else "-"])
+                   str(PROTOCOL), st.fs_id if st else "-"])
 
     # The archived games come from drivers/seg_index.py: a summary of the
     # segments kept on flash, so that a request reads the segments it

@@ -9,6 +9,29 @@
 
 from binascii import crc32
 
+# The protocol's facts both sides must agree on (docs/protocol.md), here
+# once: the device (drivers/link.py, app/sync.py) and the PC
+# (host_tools/link.py, sync.py, archive.py) import them.
+PROTOCOL = 3             # the version the device's "hello" gives
+REQUEST_MAX = 320        # longest request line a device accepts, bytes
+MARK_SPANS = 16          # most spans in one "mark" request
+CHUNK = 192              # most bytes of a game in one "data" frame
+PULL_MAX = 4096          # most bytes of games in one "pull" frame
+NUM_MAX = 99999999       # game numbers
+OFF_MAX = 1000000        # offsets and lengths
+TIME_MIN = 1704067200    # 2024-01-01: a clock before it is not set
+TIME_MAX = 4102444799    # 2099-12-31 23:59:59: gmtime and RTCs take it
+
+# The codes of an "err CODE text" answer.
+E_FRAME = 1              # malformed frame or bad CRC
+E_LONG = 2               # longer than REQUEST_MAX
+E_UNKNOWN = 3            # unknown command
+E_ARGS = 4               # wrong arguments
+E_NO_GAME = 5            # no such game
+E_STORE = 6              # the flash refused
+E_BUSY = 7               # output buffer full: read, then retry
+E_INTERNAL = 8           # failed inside the device; nothing changed
+
 
 def printable(s):
     # s as bytes of printable ASCII: any other byte becomes "?".

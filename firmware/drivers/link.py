@@ -20,28 +20,16 @@
 # once OWED_MAX refusals wait) while the keys keep working.
 
 from binascii import crc32, b2a_base64
-from core.wire import printable, frame, parse, tail
+from core.wire import (printable, frame, parse, tail, REQUEST_MAX,
+                       MARK_SPANS, OFF_MAX, E_FRAME, E_LONG, E_UNKNOWN,
+                       E_ARGS, E_STORE, E_BUSY, E_INTERNAL)
 from .outbuf import OutBuf
 
-PROTO = 3
-MAX_LINE = 320           # longest request accepted, in bytes
-MARK_SPANS = 16          # most spans in one "mark" request
 OUT_SIZE = 1024          # the output buffer, bytes
 ROOM = 360               # room a request needs to run: its longest single
 #                          frame (data: ~300 B); longer answers stream
 OWED_MAX = 8             # refusals kept to answer "err 7" later
 IN_STEP = 256            # most request bytes read per poll
-NUM_MAX = 99999999       # game numbers
-OFF_MAX = 1000000        # offsets and lengths
-
-E_FRAME = 1              # malformed frame or bad CRC
-E_LONG = 2               # longer than MAX_LINE
-E_UNKNOWN = 3            # unknown command
-E_ARGS = 4               # wrong arguments
-E_NO_GAME = 5            # no such game
-E_STORE = 6              # the flash refused
-E_BUSY = 7               # output buffer full: read, then retry
-E_INTERNAL = 8           # failed inside the device; nothing changed
 _TEXTS = {E_BUSY: "busy", E_INTERNAL: "internal", E_STORE: "flash error"}
 
 
@@ -115,7 +103,7 @@ class Link:
     def __init__(self, rx, tx, handlers):
         self.rx = rx              # read(1) -> b"" when nothing waits
         self.tx = tx              # write(b) -> bytes taken, never waits
-        self.line = bytearray(MAX_LINE)
+        self.line = bytearray(REQUEST_MAX)
         self.len = 0
         self.skip = False         # dropping the rest of an oversized line
         self.out = OutBuf(OUT_SIZE)
@@ -169,7 +157,7 @@ class Link:
                 continue
             if self.skip:
                 continue
-            if self.len >= MAX_LINE:
+            if self.len >= REQUEST_MAX:
                 self.len = 0
                 self.skip = True
                 continue
