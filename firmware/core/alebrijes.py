@@ -163,3 +163,26 @@ def event(buf, kind, p, n=0, token=-1, highs=None):
         buf[2 + 2 * q] = v & 0xFF
         buf[3 + 2 * q] = v >> 8
     return 2 + 2 * n
+
+
+# Reading a ROUND event back (a correction's screen prefills from it): the
+# inverse of event(), here beside it so that one module knows the bytes.
+
+def round_out(buf, off):
+    # Who went out in the ROUND event at buf[off].
+    return buf[off] >> 4
+
+
+def round_token(buf, off):
+    # Who was given the token then, -1 for nobody.
+    return buf[off + 1] - 1
+
+
+def round_highs(buf, off, q):
+    # Player q's five highs (a list, in suit order) in that event.
+    v = buf[off + 2 + 2 * q] | (buf[off + 3 + 2 * q] << 8)
+    h = []
+    for _ in range(5):
+        h.append(v % 6)
+        v //= 6
+    return h

@@ -376,3 +376,29 @@ def round_event(buf, n, disaster, cards, adjust, sudden, invert, stop,
                 buf[pos + p] = 0 if v is None else v & 0xFF
             pos += n
     return pos
+
+
+# Reading a ROUND event back (a correction's screen prefills from it): the
+# inverse of round_event, beside it so that one module knows the bytes.
+
+def round_disaster(buf, off):
+    # The disaster type of the ROUND event at buf[off] (DISASTERS' index).
+    return buf[off] >> 4
+
+
+def round_card(buf, off, p):
+    # Player p's point card in the ROUND event at buf[off], -1 if p was
+    # already eliminated then.
+    v = nibble(buf, off + 3, p)
+    return -1 if v == _NULL else v
+
+
+def round_extras(buf, off, n):
+    # (invert, stop, redirect (-1: none), adjust: None or a list per player)
+    # of that event.
+    flags = buf[off + 1]
+    adjust = None
+    if flags & 4:
+        at = off + 3 + ((n + 1) >> 1)
+        adjust = [int8(buf[at + p]) for p in range(n)]
+    return bool(flags & 1), bool(flags & 2), ((flags >> 3) & 7) - 1, adjust

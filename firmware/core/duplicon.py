@@ -160,3 +160,10 @@ def round_event(buf, n, rows):
         for j in range(3):
             buf[1 + 3 * p + j] = r[j]
     return 1 + 3 * n
+
+
+def round_row(buf, off, p):
+    # Player p's [won, hand, zone] in the ROUND event at buf[off] (what
+    # round_event wrote; a correction's screen prefills from it).
+    o = off + 1 + 3 * p
+    return [buf[o], buf[o + 1], buf[o + 2]]

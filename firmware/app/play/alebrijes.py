@@ -82,17 +82,10 @@ class Play(PlayBase):
         # holder stays the one given then.
         a = self.app
         b = self.s.log.buf
-        highs = []
-        for q in range(self.s.n):
-            v = b[off + 2 + 2 * q] | (b[off + 3 + 2 * q] << 8)
-            h = []
-            for _ in range(5):
-                h.append(v % 6)
-                v //= 6
-            highs.append(h)
-        fix = (r, b[off + 1] - 1, highs)
+        highs = [A.round_highs(b, off, q) for q in range(self.s.n)]
+        fix = (r, A.round_token(b, off), highs)
         a.push(Choice(a, tr("who_out"), self.s.names,
-                      lambda o: self.went_out(o, fix), b[off] >> 4))
+                      lambda o: self.went_out(o, fix), A.round_out(b, off)))
 
     def entered(self, out, vals, grid):
         # Ask who holds the token only when it decides the next starter.

@@ -76,4 +76,4 @@ class Play(PlayBase):
         b = self.s.log.buf
         size = self.g.size(b, off, self.s.log.used)
         from app.play.dinos_disaster import ask
-        ask(self, (r, bytes(b[off:off + size])), b[off] >> 4)
+        ask(self, (r, bytes(b[off:off + size])), D.round_disaster(b, off))

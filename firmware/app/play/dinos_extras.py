@@ -7,22 +7,17 @@
 from app.screens import Choice
 from app.play.grid import Grid, GridScreen
 from core.dinos import DISASTERS as TYPES   # their text keys
-from core.game import int8
+from core.dinos import round_extras
 from app.i18n import tr
 from app import ui
 
 
 def prefill(rs, r, b):
     # The extras of round r's event b, to correct it.
-    n = rs.play.s.n
     rs.fix = r
-    flags = b[1]
-    if flags & 4:
-        adj = 3 + ((n + 1) >> 1)
-        rs.adjust = [[int8(b[adj + p])] for p in range(n)]
-    rs.invert = bool(flags & 1)
-    rs.stop = bool(flags & 2)
-    rs.redirect = ((flags >> 3) & 7) - 1
+    rs.invert, rs.stop, rs.redirect, adj = round_extras(b, 0, rs.play.s.n)
+    if adj is not None:
+        rs.adjust = [[v] for v in adj]
 
 
 def menu(rs, index=0):

@@ -35,10 +35,10 @@ def cards(play, d, fix=None):
         title = tr(TYPES[d])
     else:
         b = fix[1]
-        vals = [[D.nibble(b, 3, p)] for p in range(n)]
+        vals = [[D.round_card(b, 0, p)] for p in range(n)]
         dead = 0
         for p in range(n):
-            if vals[p][0] > 9:          # eliminated then
+            if vals[p][0] < 0:          # eliminated then
                 dead |= 1 << p
                 vals[p][0] = 5
         title = tr("fix_n") % (fix[0] + 1)

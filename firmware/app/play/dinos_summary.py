@@ -9,7 +9,6 @@
 
 from drivers.buttons import OK, BACK, key_of
 from core import dinos as D
-from core.game import int8
 from app.screens import Screen
 from app.i18n import tr
 from app import ui
@@ -19,17 +18,16 @@ def rows(g, names, buf, off):
     # The summary's player rows as (left, right) texts, from the round's
     # event at buf[off] and what the core kept after it.
     n = g.n
-    d = buf[off] >> 4
-    flags = buf[off + 1]
-    adj = off + 3 + ((n + 1) >> 1)
+    d = D.round_disaster(buf, off)
+    adjust = D.round_extras(buf, off, n)[3]
     out = []
     for p in range(n):
-        v = D.nibble(buf, off + 3, p)
-        if v > 9:                      # out before this round
+        v = D.round_card(buf, off, p)
+        if v < 0:                      # out before this round
             out.append((names[p], tr("eliminated")))
             continue
         t = g.trait(p, d)
-        a = int8(buf[adj + p]) if flags & 4 else 0
+        a = adjust[p] if adjust else 0
         raw = v + t + a
         expr = str(v)
         for x in (t, a):
@@ -57,7 +55,7 @@ class Summary(Screen):
         g = play.g
         buf = s.log.buf
         off = s.log.round_at(g.rounds - 1)
-        kind = tr(D.DISASTERS[buf[off] >> 4])
+        kind = tr(D.DISASTERS[D.round_disaster(buf, off)])
         self.title = tr("sum_title") % (g.rounds, kind[0].upper() + kind[1:])
         self.rows = rows(g, s.names, buf, off)
         self.inverted = bool(buf[off + 1] & 1)

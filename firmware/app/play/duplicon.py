@@ -83,9 +83,7 @@ class Play(PlayBase):
 
     def fix_round(self, r, off):
         s = self.s
-        b = s.log.buf
-        vals = [[b[off + 1 + 3 * p + j] for j in range(3)]
-                for p in range(s.n)]
+        vals = [D.round_row(s.log.buf, off, p) for p in range(s.n)]
         self.entry(tr("fix_n") % (r + 1), vals, lambda v: self.commit_fix(
             r, D.round_event(s.ev, s.n, v)))
 
