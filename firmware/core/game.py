@@ -21,6 +21,7 @@ except ImportError:  # CPython
         return __x
 
 from array import array
+from . import errors as E
 
 FIX = const(12)     # correct a past round: see fix_size() and core/log.py
 REDO = const(13)
@@ -134,9 +135,9 @@ class Game:
 
     def setup(self, n, opts=b"", off=0):
         if n < self.MIN_PLAYERS or n > self.MAX_PLAYERS:
-            return 27  # errors.BAD_PLAYER_COUNT
+            return E.BAD_PLAYER_COUNT
         if len(opts) - off < self.OPT_LEN:
-            return 28  # errors.BAD_OPTION
+            return E.BAD_OPTION
         err = self.check_options(n, opts, off)
         if err:
             return err
