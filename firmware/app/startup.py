@@ -4,7 +4,7 @@
 # once and forgets the module.
 
 import sys
-from drivers import store as S
+from drivers import store
 from .screens import Note
 from .i18n import tr
 
@@ -23,7 +23,7 @@ def open_store(hw):
     uid = getattr(hw, "uid", b"")
     from binascii import hexlify
     try:
-        return S.Store(root, hexlify(uid).decode())
+        return store.Store(root, hexlify(uid).decode())
     except OSError:
         return None                # no usable flash: play without keeping
 

@@ -3,7 +3,7 @@
 # imported at boot only.
 
 import os
-from core import gamefile as F
+from core import gamefile
 from core.game import event_size
 
 
@@ -35,7 +35,7 @@ def recover(st):
             pass
         return None
     try:
-        head, first = F.read_journal_head(data, len(data))
+        head, first = gamefile.read_journal_head(data, len(data))
     except ValueError:
         set_aside(st)
         return None
@@ -68,16 +68,16 @@ def rewrite(st, session):
     # Replace the journal with the session's log as it now stands (after
     # dropping damaged records at boot), whole or not at all.
     log = session.log
-    head = F.header(session.number, session.time, 0, 0, session.gid,
+    head = gamefile.header(session.number, session.time, 0, 0, session.gid,
                     session.names, session.opts)
 
     def write(f):
-        f.write(F.journal_head(head))
+        f.write(gamefile.journal_head(head))
         g = log.game
         off = 0
         while off < log.used:
             size = event_size(g, log.buf, off, log.used)
-            c = F.crc(log.buf, off, off + size)
+            c = gamefile.crc(log.buf, off, off + size)
             f.write(memoryview(log.buf)[off:off + size])
             f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
             off += size

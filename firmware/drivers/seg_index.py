@@ -31,7 +31,7 @@
 import os
 from array import array
 from binascii import crc32
-from core import gamefile as F
+from core import gamefile
 from .segments import entries, header_in, is_synced, catalog
 
 NAME = "index"
@@ -181,11 +181,11 @@ def heads(st, rec):
                 i = 0
                 if have < 7:
                     break
-            n = F.entry_size(buf, i)
+            n = gamefile.entry_size(buf, i)
             if not n:
                 break
             offs.append(off)
-            nums.append(F.u32(buf, i + 3))
+            nums.append(gamefile.u32(buf, i + 3))
             off += n
     return offs, nums
 

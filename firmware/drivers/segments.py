@@ -8,7 +8,7 @@
 
 import os
 from binascii import crc32
-from core import gamefile as F
+from core import gamefile
 
 BUF = 256              # bytes read at a time while checking entries
 MIN_ENTRY = 3 + 15 + 4  # head, the smallest header + log length, CRC
@@ -19,7 +19,7 @@ def _valid_at(f, i, end, buf):
     # whose size fits before end, and a CRC that checks, read BUF bytes at
     # a time), or 0.
     f.seek(i)
-    size = F.entry_size(f.read(3))
+    size = gamefile.entry_size(f.read(3))
     if size < MIN_ENTRY or i + size > end:
         return 0
     c = 0
@@ -32,7 +32,7 @@ def _valid_at(f, i, end, buf):
         c = crc32(mv[:k], c)
         left -= k
     t = f.read(4)
-    if len(t) < 4 or F.u32(t, 0) != c & 0xFFFFFFFF:
+    if len(t) < 4 or gamefile.u32(t, 0) != c & 0xFFFFFFFF:
         return 0
     return size
 
@@ -105,10 +105,10 @@ def header_in(f, off, size):
     b = f.read(min(size, HEAD_READ))
     for _ in range(2):
         try:
-            h = F.Header(b, 3, len(b))
+            h = gamefile.Header(b, 3, len(b))
             if h.end + 2 <= len(b):
                 # The log's length must fill the entry to its CRC.
-                if h.end + 2 + F.u16(b, h.end) != size - 4:
+                if h.end + 2 + gamefile.u16(b, h.end) != size - 4:
                     return None
                 return h
         except (ValueError, IndexError):
@@ -188,7 +188,7 @@ def entry_bytes(st, where):
     with open(st.seg_path(seg), "rb") as f:
         f.seek(off)
         b = f.read(3)
-        size = F.entry_size(b)
+        size = gamefile.entry_size(b)
         if size == 0:
             raise ValueError("not an entry")
         return b + f.read(size - 3)
@@ -196,7 +196,7 @@ def entry_bytes(st, where):
 
 def read(st, where):
     # (Header, log) of an archived game; ValueError when damaged.
-    return F.read_entry(entry_bytes(st, where))
+    return gamefile.read_entry(entry_bytes(st, where))
 
 
 # --- damaged data, for the PC (the link's "damaged" and "raw")

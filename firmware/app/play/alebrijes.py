@@ -3,7 +3,7 @@
 # a long OK leaves the rest of a player's suits at 0 and goes to the next).
 
 from drivers.buttons import OK, key_of
-from core import alebrijes as A
+from core import alebrijes
 from app.screens import Choice
 from app.play.base import PlayBase
 from app.play.grid import Grid
@@ -22,12 +22,12 @@ class Play(PlayBase):
     def started(self, p):
         self.app.pop()
         self.s.ui["started"] = True
-        self.commit(A.event(self.s.ev, A.START, p))
+        self.commit(alebrijes.event(self.s.ev, alebrijes.START, p))
 
     def draw(self, fb):
         g = self.g
         ui.begin(fb)
-        r = min(g.rounds + 1, A.ROUNDS)
+        r = min(g.rounds + 1, alebrijes.ROUNDS)
         # Who starts the next round, and how many cards to deal then.
         first = tr("next_first") % self.s.names[g.first]
         deal = tr("deal_n") % g.cards_to_deal()
@@ -38,13 +38,13 @@ class Play(PlayBase):
             ui.header(fb, first, deal)
         else:
             ui.header(fb, tr("alebrijes"), "%s %d/%d" % (
-                tr("round"), r, A.ROUNDS))
+                tr("round"), r, alebrijes.ROUNDS))
             ui.row(fb, 5, first, deal)
         for p in range(self.s.n):
             ui.row(fb, p, ("*" if g.leaders & (1 << p) and g.rounds else " ")
                    + self.s.names[p], str(g.total[p]))
         ui.row(fb, ui.ROWS - 1, tr("new_round"),
-               "%d/%d" % (r, A.ROUNDS) if full else "", True)
+               "%d/%d" % (r, alebrijes.ROUNDS) if full else "", True)
 
     def play_key(self, ev):
         if key_of(ev) != OK:
@@ -71,7 +71,7 @@ class Play(PlayBase):
             vals = [list(h) for h in highs]
             vals[out] = [0] * 5
             done = lambda vals: self.commit_fix(  # noqa: E731
-                r, A.event(self.s.ev, A.ROUND, out, n, token, vals))
+                r, alebrijes.event(self.s.ev, alebrijes.ROUND, out, n, token, vals))
         grid = Grid(title, self.s.names, fields, vals,
                     0, 5, 1, 1, skip=1 << out, widths=SUIT_W,
                     row_done=True)
@@ -82,10 +82,10 @@ class Play(PlayBase):
         # holder stays the one given then.
         a = self.app
         b = self.s.log.buf
-        highs = [A.round_highs(b, off, q) for q in range(self.s.n)]
-        fix = (r, A.round_token(b, off), highs)
+        highs = [alebrijes.round_highs(b, off, q) for q in range(self.s.n)]
+        fix = (r, alebrijes.round_token(b, off), highs)
         a.push(Choice(a, tr("who_out"), self.s.names,
-                      lambda o: self.went_out(o, fix), A.round_out(b, off)))
+                      lambda o: self.went_out(o, fix), alebrijes.round_out(b, off)))
 
     def entered(self, out, vals, grid):
         # Ask who holds the token only when it decides the next starter.
@@ -113,4 +113,4 @@ class Play(PlayBase):
 
     def finish_round(self, out, values, token):
         s = self.s
-        return self.commit(A.event(s.ev, A.ROUND, out, s.n, token, values))
+        return self.commit(alebrijes.event(s.ev, alebrijes.ROUND, out, s.n, token, values))

@@ -6,7 +6,7 @@
 # device asks the sudden death rounds it needs.
 
 from drivers.buttons import OK, key_of
-from core import dinos as D
+from core import dinos
 from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui
@@ -16,7 +16,7 @@ def dino_name(opt):
     # The short name of a player's dinosaur (its option byte), or "custom".
     t = opt & 0x3F
     i = 0
-    while i < len(D.DINOS) and D.DINOS[i][1] != t:
+    while i < len(dinos.DINOS) and dinos.DINOS[i][1] != t:
         i += 1
     return tr("dino_short").split(" ")[i]
 
@@ -37,7 +37,7 @@ class Play(PlayBase):
         g = self.g
         ui.begin(fb)
         ui.header(fb, "%s %d" % (tr("round"), g.rounds + 1),
-                  "%s %d" % (tr("target"), D.GOAL))
+                  "%s %d" % (tr("target"), dinos.GOAL))
         legend = tr("dinos_cols")
         for p in range(self.s.n):
             z = g.zone
@@ -76,4 +76,4 @@ class Play(PlayBase):
         b = self.s.log.buf
         size = self.g.size(b, off, self.s.log.used)
         from app.play.dinos_disaster import ask
-        ask(self, (r, bytes(b[off:off + size])), D.round_disaster(b, off))
+        ask(self, (r, bytes(b[off:off + size])), dinos.round_disaster(b, off))

@@ -5,7 +5,7 @@
 # grid module: forget() when it is left.
 
 from drivers.buttons import LONG, kind_of
-from core import dinos as D
+from core import dinos
 from core import errors
 from app.screens import Screen
 from app.play.grid import Grid
@@ -35,7 +35,7 @@ def cards(play, d, fix=None):
         title = tr(TYPES[d])
     else:
         b = fix[1]
-        vals = [[D.round_card(b, 0, p)] for p in range(n)]
+        vals = [[dinos.round_card(b, 0, p)] for p in range(n)]
         dead = 0
         for p in range(n):
             if vals[p][0] < 0:          # eliminated then
@@ -107,7 +107,7 @@ class DinosRound(Screen):
                  for p in range(n)]
         adjust = [self.adjust[p][0] for p in range(n)] if self.adjust \
             else None
-        return D.round_event(s.ev, n, self.d, cards, adjust, self.sudden,
+        return dinos.round_event(s.ev, n, self.d, cards, adjust, self.sudden,
                              self.invert, self.stop, self.redirect)
 
     def submit(self):
@@ -115,7 +115,7 @@ class DinosRound(Screen):
         play = self.play
         size = self.encode()
         if self.fix >= 0:
-            size = D.fix_event(play.s.ev, self.fix, size)
+            size = dinos.fix_event(play.s.ev, self.fix, size)
         err = play.s.add(size)
         if err == errors.SUDDEN_MISMATCH and play.g.need and \
                 len(self.sudden) < 15:

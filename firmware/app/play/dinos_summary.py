@@ -8,7 +8,7 @@
 # through the rest of the game.
 
 from drivers.buttons import OK, BACK, key_of
-from core import dinos as D
+from core import dinos
 from app.screens import Screen
 from app.i18n import tr
 from app import ui
@@ -18,11 +18,11 @@ def rows(g, names, buf, off):
     # The summary's player rows as (left, right) texts, from the round's
     # event at buf[off] and what the core kept after it.
     n = g.n
-    d = D.round_disaster(buf, off)
-    adjust = D.round_extras(buf, off, n)[3]
+    d = dinos.round_disaster(buf, off)
+    adjust = dinos.round_extras(buf, off, n)[3]
     out = []
     for p in range(n):
-        v = D.round_card(buf, off, p)
+        v = dinos.round_card(buf, off, p)
         if v < 0:                      # out before this round
             out.append((names[p], tr("eliminated")))
             continue
@@ -55,7 +55,7 @@ class Summary(Screen):
         g = play.g
         buf = s.log.buf
         off = s.log.round_at(g.rounds - 1)
-        kind = tr(D.DISASTERS[D.round_disaster(buf, off)])
+        kind = tr(dinos.DISASTERS[dinos.round_disaster(buf, off)])
         self.title = tr("sum_title") % (g.rounds, kind[0].upper() + kind[1:])
         self.rows = rows(g, s.names, buf, off)
         self.inverted = bool(buf[off + 1] & 1)

@@ -1,7 +1,7 @@
 # Free score pad: totals; OK enters a round, one number per player.
 
 from drivers.buttons import UP, DOWN, OK, key_of
-from core import free as F
+from core import free
 from app.screens import Choice
 from app.play.base import PlayBase
 from app.play.grid import Grid
@@ -51,7 +51,7 @@ class Play(PlayBase):
 
     def save_round(self, values):
         s = self.s
-        return self.commit(F.event(s.ev, F.ROUND, s.n,
+        return self.commit(free.event(s.ev, free.ROUND, s.n,
                                    [values[p][0] for p in range(s.n)]))
 
     def fix_round(self, r, off):
@@ -60,7 +60,7 @@ class Play(PlayBase):
         grid = Grid(tr("fix_n") % (r + 1), s.names, ("",), vals,
                     -9999, 9999, 1, 10, widths=5)
         self.enter(grid, lambda v: self.commit_fix(
-            r, F.event(s.ev, F.ROUND, s.n, [v[p][0] for p in range(s.n)])))
+            r, free.event(s.ev, free.ROUND, s.n, [v[p][0] for p in range(s.n)])))
 
     def menu_items(self):
         return ["continue", "undo", "redo", "scores", "end_game", "exit"]
@@ -72,5 +72,5 @@ class Play(PlayBase):
         def answer(i):
             a.pop()
             if i == 1:
-                self.commit(F.event(self.s.ev, F.END))
+                self.commit(free.event(self.s.ev, free.END))
         a.push(Choice(a, tr("end_q"), [tr("no"), tr("yes")], answer))
