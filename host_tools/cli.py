@@ -30,7 +30,8 @@ COMMANDS = {
             "run the device simulator (no board needed; --serial: sync "
             "with it)"),
     "flash": (device.do_flash, device.args_flash,
-              "put the firmware on a board (mpremote)"),
+              "put the firmware on a board: a release UF2 onto a Pico in "
+              "BOOTSEL mode, or .mpy files onto MicroPython (mpremote)"),
     "sync": (device.do_sync, device.args_sync,
              "set a device's clock, copy its games into the archive"),
     "roster": (device.do_roster, device.args_roster,
