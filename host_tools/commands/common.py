@@ -109,6 +109,13 @@ def add_json(p, what="a table"):
                    help=f"print JSON instead of {what}")
 
 
+def colour(args, stream=None):
+    """Whether to colour what goes to stream (stdout by default) under
+    --color (host_tools/color.py)."""
+    from ..color import wanted
+    return wanted(stream or sys.stdout, getattr(args, "color", "auto"))
+
+
 def lang_of(args):
     return E.ES if getattr(args, "lang", "en") == "es" else E.EN
 
