@@ -267,14 +267,16 @@ def flash(board, port, progress=print, transport=None, out=None, wait=10):
             elif len(words) == 2:
                 have[words[0]] = words[1]
         if frozen:
+            how = (f"hold BOOTSEL while plugging it in, then `marcador "
+                   f"flash --board {board}`" if family == "rp2" else
+                   "with esptool")
             raise FlashError(
                 f"the board runs the Marcador {frozen} release image (the "
                 f"firmware frozen in), which never runs copied files: to "
                 f"put {VERSION} on it, flash the {VERSION} release image "
-                f"(hold BOOTSEL while plugging it in, then `marcador flash "
-                f"--board {board}`; docs/release-image.md), or put stock "
-                f"MicroPython back on it to use `marcador flash` with "
-                f"--port; nothing was changed")
+                f"({how}; docs/release-image.md), or put stock MicroPython "
+                f"back on it to use `marcador flash` with --port; nothing "
+                f"was changed")
         # Bytecode .mpy files load when the major version matches (the
         # sub-version only matters for native code, which we do not emit).
         want = mpy_version(next(f for p, f in files.items()

@@ -313,6 +313,9 @@ def test_a_board_with_the_release_image_is_refused(tmp_path, monkeypatch):
                            r"pico_ssd1306`.*docs/release-image\.md.*"
                            r"nothing was"):
             F.flash("pico_ssd1306", b.port, progress=lambda s: None)
+        with pytest.raises(F.FlashError, match=r"release image \(with "
+                           r"esptool; docs/release-image\.md\)"):
+            F.flash("esp32_ssd1306", b.port, progress=lambda s: None)
     assert read_image(img, imports=False)[0] == before
 
 

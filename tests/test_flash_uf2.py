@@ -76,6 +76,9 @@ def test_a_given_uf2_and_drive_need_no_board(tmp_path, capsys):
     assert cli(["flash", "--uf2", str(image), "--drive", str(drive)]) == 0
     assert (drive / image.name).read_bytes() == image.read_bytes()
     assert "restarts into it" in capsys.readouterr().out
+    assert cli(["flash", "--uf2", str(image), "--port", "/dev/ttyACM0"]) \
+        == 64
+    assert "give one or the other" in capsys.readouterr().err
 
 
 def test_micropythons_own_uf2_is_taken(tmp_path):

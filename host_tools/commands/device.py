@@ -1,5 +1,8 @@
 """The commands that talk to a board: flash, sync, roster, settings.
 
+Without --port, the board's port is the only one a board may be on
+(host_tools/ports.py); flash takes a Pico in BOOTSEL mode first.
+
 sync, roster and settings set the device's clock first (`time NOW`): games
 played afterwards carry dates. A device that refuses it is told in one line
 and the command goes on."""
@@ -46,6 +49,10 @@ def args_flash(p):
 def do_flash(state, args):
     from .. import flash, uf2
     if args.uf2 or args.drive:
+        if args.port:
+            raise UsageError("--port is for a board that runs MicroPython, "
+                             "--uf2 and --drive for a Pico in BOOTSEL mode: "
+                             "give one or the other")
         return _flash_uf2(args)
     if not args.board:
         raise UsageError("give --board (which firmware to put on the "
