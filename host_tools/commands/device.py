@@ -123,9 +123,12 @@ def args_sync(p):
 def do_sync(state, args):
     from ..link import LinkError
     from ..sync import sync
+    # No board found, or its port not there: nothing began, and no
+    # archive is made for it.
+    client = state.client()
     archive = state.archive(write=True)
     try:
-        r = sync(state.client(), archive, every=args.all,
+        r = sync(client, archive, every=args.all,
                  progress=_note, note=_note)
     except LinkError as ex:
         text = str(ex).rstrip(".")
