@@ -208,3 +208,11 @@ def test_the_board_restarting_as_the_last_bytes_are_flushed(
     monkeypatch.setattr(uf2.os, "fsync", restarted)
     assert cli(["flash", "--uf2", str(image), "--drive", str(drive)]) == 0
     assert "the Pico restarted as the copy ended" in capsys.readouterr().out
+
+
+def test_flash_looks_for_the_image_where_make_uf2_writes_it():
+    import sys
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_uf2
+    for board in build_uf2.RP2_BOARDS:
+        assert F.release_uf2(board) == build_uf2.uf2_path(board)
