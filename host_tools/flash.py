@@ -369,11 +369,11 @@ def flash_uf2(board=None, image=None, drive=None, roots=None):
                          f"not {board}: give --board {named.group(2)} or "
                          f"the {board} image")
     try:
-        data = uf2.read(image)
+        data, in_flash = uf2.read(image)
     except OSError as ex:
         raise FlashError(f"cannot read {image}: {ex.strerror or ex}")
     target = uf2.the_drive(drive, roots)
     restarted = uf2.copy(data, image.name, target)
     return {"image": image, "drive": target, "blocks": len(data) // 512,
             "bytes": len(data), "version": named and named.group(1),
-            "restarted": restarted}
+            "restarted": restarted, "keeps_games": in_flash}

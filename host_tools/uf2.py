@@ -39,6 +39,12 @@ FAMILIES = {
     0x68ED2B88: "SAMD21",
     0x55114460: "SAMD51",
 }
+# Where the board keeps its games: MicroPython's littlefs partition, the
+# top MICROPY_HW_FLASH_STORAGE_BYTES (1408 KB on RPI_PICO) of the Pico's
+# 2 MB of flash, mapped from XIP_BASE.
+XIP_BASE = 0x10000000
+FLASH_BYTES = 2 * 1024 * 1024
+FILESYSTEM = XIP_BASE + FLASH_BYTES - 1408 * 1024
 BOARD_ID = "RPI-RP2"
 INFO = "INFO_UF2.TXT"
 CHUNK = 64 * 1024
@@ -54,13 +60,16 @@ class DriveError(Exception):
 
 
 def check(data, name):
-    """Raise NotUF2 unless data is a whole UF2 image for the RP2040;
-    returns its number of blocks."""
+    """Raise NotUF2 unless data is a whole UF2 image for the RP2040 that
+    leaves the board's filesystem (its games) alone; returns (its number
+    of blocks, whether every block is in flash: a UF2 loaded into RAM
+    runs a program that may do anything)."""
     if not data or len(data) % BLOCK:
         raise NotUF2(f"{name} is not a UF2 file (its {len(data)} bytes are "
                      f"not whole 512-byte blocks): give the .uf2 of a "
                      f"release image (`make uf2`) or MicroPython's")
     count = len(data) // BLOCK
+    in_flash = True
     for i in range(count):
         m0, m1, flags, addr, size, no, total, family = struct.unpack_from(
             "<8I", data, i * BLOCK)
@@ -84,19 +93,28 @@ def check(data, name):
             raise NotUF2(f"{name} has a block the RP2040's bootloader "
                          f"refuses (block {i}: {size} bytes at {addr:#x}, "
                          f"it takes 256 at a 256-byte boundary)")
-    return count
+        if not flags & FLAG_NOT_MAIN_FLASH and \
+                FILESYSTEM <= addr < XIP_BASE + FLASH_BYTES:
+            raise NotUF2(f"{name} writes into the flash where the board "
+                         f"keeps its games (block {i} at {addr:#x}, the "
+                         f"filesystem starts at {FILESYSTEM:#x}): they "
+                         f"would be lost; sync them first (`marcador "
+                         f"sync`) and copy the file by hand if that is "
+                         f"what you want")
+        in_flash = in_flash and XIP_BASE <= addr < FILESYSTEM
+    return count, in_flash
 
 
 def read(path):
-    """The bytes of a UF2 file, checked (NotUF2, or OSError to read)."""
+    """(the bytes of a UF2 file, checked; whether it is all in flash, below
+    the filesystem). NotUF2, or OSError when it cannot be read."""
     path = Path(path)
     with open(path, "rb") as f:
         data = f.read(MAX_SIZE + 1)
     if len(data) > MAX_SIZE:
         raise NotUF2(f"{path} is over {MAX_SIZE >> 20} MB, more than an "
                      f"RP2040 can hold: is it the right file?")
-    check(data, path)
-    return data
+    return data, check(data, path)[1]
 
 
 # ------------------------------------------------------------------ drives

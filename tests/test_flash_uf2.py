@@ -16,13 +16,14 @@ INFO = ("UF2 Bootloader v3.0\r\nModel: Raspberry Pi RP2\r\n"
         "Board-ID: RPI-RP2\r\n")
 
 
-def make_uf2(blocks=3, family=uf2.RP2040, flags=uf2.FLAG_FAMILY):
-    """A valid UF2 image of `blocks` 256-byte blocks from 0x10000000."""
+def make_uf2(blocks=3, family=uf2.RP2040, flags=uf2.FLAG_FAMILY,
+             base=0x10000000):
+    """A valid UF2 image of `blocks` 256-byte blocks from `base`."""
     out = b""
     for i in range(blocks):
         payload = bytes([i % 256]) * 256
         head = struct.pack("<8I", uf2.MAGIC_START0, uf2.MAGIC_START1, flags,
-                           0x10000000 + 256 * i, 256, i, blocks, family)
+                           base + 256 * i, 256, i, blocks, family)
         out += head + payload.ljust(476, b"\0") + struct.pack(
             "<I", uf2.MAGIC_END)
     return out
@@ -75,7 +76,13 @@ def test_a_given_uf2_and_drive_need_no_board(tmp_path, capsys):
     image.write_bytes(make_uf2(2))
     assert cli(["flash", "--uf2", str(image), "--drive", str(drive)]) == 0
     assert (drive / image.name).read_bytes() == image.read_bytes()
-    assert "restarts into it" in capsys.readouterr().out
+    assert "restarts into it; its games and settings stay" in \
+        capsys.readouterr().out
+    ram = tmp_path / "flash_nuke.uf2"                  # runs from RAM
+    ram.write_bytes(make_uf2(2, base=0x20000000))
+    assert cli(["flash", "--uf2", str(ram), "--drive", str(drive)]) == 0
+    assert "it runs from RAM: whether the games stay is up to it" in \
+        capsys.readouterr().out
     assert cli(["flash", "--uf2", str(image), "--port", "/dev/ttyACM0"]) \
         == 64
     assert "give one or the other" in capsys.readouterr().err
@@ -93,6 +100,7 @@ def test_micropythons_own_uf2_is_taken(tmp_path):
     r = F.flash_uf2(image=stock, drive=drive)
     assert (drive / stock.name).read_bytes() == stock.read_bytes()
     assert r["blocks"] == stock.stat().st_size // 512 > 1000
+    assert r["keeps_games"]
 
 
 def bad_images():
@@ -110,7 +118,10 @@ def bad_images():
             "rp2350": (other, "RP2350"),
             "no family": (no_family, "no family named"),
             "cut short": (cut, "damaged or cut short"),
-            "odd block": (bytes(odd), "block 0: 128 bytes")}
+            "odd block": (bytes(odd), "block 0: 128 bytes"),
+            "over the games": (make_uf2(3, base=0x100A0000 - 512),
+                               "block 2 at 0x100a0000, the filesystem "
+                               "starts at 0x100a0000")}
 
 
 @pytest.mark.parametrize("case", sorted(bad_images()))

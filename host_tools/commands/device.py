@@ -86,8 +86,10 @@ def _flash_uf2(args):
     what = f"Marcador {r['version']}" if r["version"] else "it"
     after = ("the Pico restarted as the copy ended" if r["restarted"]
              else f"the Pico restarts into {what}")
+    games = ("its games and settings stay" if r["keeps_games"] else
+             "it runs from RAM: whether the games stay is up to it")
     print(clean(f"{r['image'].name} ({r['blocks']} blocks) copied to "
-                f"{r['drive']}: {after}; its games and settings stay"))
+                f"{r['drive']}: {after}; {games}"))
 
 
 def _flash_mpy(state, args):
