@@ -8,7 +8,7 @@
 #   make typecheck  pyright over firmware/ with each board family's stubs
 #   make bench      the figures -> docs/benchmarks.md; not a test
 #   make web        the browser simulator, a static site in out/web
-#   make flash BOARD=pico_ssd1306 PORT=/dev/ttyACM0   firmware onto a board
+#   make flash BOARD=pico_ssd1306 [PORT=/dev/ttyACM0]  firmware onto a board
 #   make uf2 [BOARD=pico_ssd1306]  the release image(s) in out/uf2
 #   make test-rp2   build the images and run the rp2 tests (never skipped)
 #   make test-rp2-slow  the rp2 power-cut sweep at every flash operation
@@ -111,11 +111,13 @@ bench: $(STAMP) $(VM_STAMP)
 mpy: $(STAMP)
 	$(BIN)/python -m marcador.build_mpy out/mpy
 
-# The firmware onto a board that runs MicroPython (only changed files are
-# copied; games and settings on the board are kept).
+# The firmware onto a board: a Pico in BOOTSEL mode gets the release image
+# (make uf2), a board that runs MicroPython the changed .mpy files; games
+# and settings on the board are kept. PORT: found by itself when one board
+# is attached.
 flash: $(STAMP)
-	@test -n "$(BOARD)" -a -n "$(PORT)" || { echo "usage: make flash BOARD=pico_ssd1306|pico_sh1106|esp32_ssd1306 PORT=/dev/ttyACM0"; exit 1; }
-	$(BIN)/marcador flash --board $(BOARD) --port $(PORT)
+	@test -n "$(BOARD)" || { echo "usage: make flash BOARD=pico_ssd1306|pico_sh1106|esp32_ssd1306 [PORT=/dev/ttyACM0]"; exit 1; }
+	$(BIN)/marcador flash --board $(BOARD) $(if $(PORT),--port $(PORT))
 
 # The release image: MicroPython v1.28.0's rp2 port with the firmware frozen
 # in, out/uf2/marcador-<VERSION>-<board>.uf2 (docs/release-image.md). Source:

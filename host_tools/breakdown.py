@@ -70,3 +70,13 @@ def text(res, lang=E.EN):
         who = ", ".join(players[i]["name"] for i in res["leaders"])
         lines.append(f"{_w('leading', lang)}: {who}")
     return "\n".join(lines)
+
+
+def emphasized(text, lang=E.EN, on=True):
+    """text (already safe to print) with its winner line bold."""
+    if not on:
+        return text
+    from .color import bold
+    heads = tuple(_w(k, lang) + ": " for k in ("winner", "winners"))
+    return "\n".join(bold(ln) if ln.startswith(heads) else ln
+                     for ln in text.split("\n"))

@@ -14,6 +14,7 @@ import os
 import sqlite3
 import sys
 
+from . import color
 from .archive import ArchiveError
 from .commands import archived, device, records, simulator
 from .commands.common import (FileProblem, InvalidRecord, State, UsageError,
@@ -30,7 +31,8 @@ COMMANDS = {
             "run the device simulator (no board needed; --serial: sync "
             "with it)"),
     "flash": (device.do_flash, device.args_flash,
-              "put the firmware on a board (mpremote)"),
+              "put the firmware on a board: a release UF2 onto a Pico in "
+              "BOOTSEL mode, or .mpy files onto MicroPython (mpremote)"),
     "sync": (device.do_sync, device.args_sync,
              "set a device's clock, copy its games into the archive"),
     "roster": (device.do_roster, device.args_roster,
@@ -103,14 +105,24 @@ def build_parser():
                     "rules core the board runs; sync boards into an "
                     "archive.")
     parser.add_argument("--version", action="version", version=_version())
+    add_color(parser, "auto")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     parser.commands = {}
     for name, (_, add_arguments, text) in COMMANDS.items():
         p = sub.add_parser(name, help=text, description=text)
         add_arguments(p)
+        # Before or after the command's name alike.
+        add_color(p, argparse.SUPPRESS)
         parser.commands[name] = p
     return parser
+
+
+def add_color(p, default):
+    p.add_argument("--color", choices=color.MODES, default=default,
+                   help="colour an error red and the winner bold: auto "
+                        "(on a terminal, unless NO_COLOR is set; the "
+                        "default), always, never")
 
 
 def _one_line(text):
@@ -124,17 +136,27 @@ def _usage_error(ex, parser, command):
     if p is parser and command in parser.commands:
         p = parser.commands[command]
     p.print_usage(sys.stderr)
-    print(f"{p.prog}: error: {_one_line(ex.args[0])}", file=sys.stderr)
+    _err(f"{p.prog}: error: {_one_line(ex.args[0])}")
+
+
+def _err(line):
+    # One line on stderr, red on a terminal (--color, NO_COLOR).
+    print(color.red(line, color.wanted(sys.stderr, _color)), file=sys.stderr)
+
+
+_color = "auto"       # this run's --color, for the error lines
 
 
 def main(argv=None):
+    global _color
     parser = build_parser()
+    words = sys.argv[1:] if argv is None else argv
+    _color = color.mode_in(words)
     try:
         args = parser.parse_args(argv)
     except UsageError as ex:
         # Unknown options reach the top parser: the command is the first
         # word that names one.
-        words = sys.argv[1:] if argv is None else argv
         named = next((w for w in words if w in COMMANDS), None)
         _usage_error(ex, parser, named)
         return exit_code(UsageError)
@@ -175,5 +197,5 @@ def _failed(ex, parser, command):
     else:
         message = next(m for t, _, m in ERRORS if isinstance(ex, t))
         if message:
-            print(f"marcador {command}: {message(ex)}", file=sys.stderr)
+            _err(f"marcador {command}: {message(ex)}")
     return code

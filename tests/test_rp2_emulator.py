@@ -118,6 +118,9 @@ def test_marcador_flash_onto_stock_micropython_boots_into_marcador(
     assert flashed["rc"] == 0, flashed["err"]
     files = len(pico_emu_plan())
     assert f"{files} of {files} file(s) copied" in flashed["out"]
+    from marcador_core.version import VERSION
+    assert f"board has no Marcador firmware, this is {VERSION}: {files} " \
+           f"of {files} file(s) change" in flashed["err"], flashed["err"]
     assert flashed["resets"] == 1
     assert flashed["panel_errors"] == []
     assert flashed["screen"] == unix_shots[0]
@@ -141,6 +144,10 @@ def test_flash_again_finds_everything_there_and_boots_back(
                                    "--port", port, "--wait", "60")
         assert rc == 0, err
         assert "0 of" in out and "unchanged" in out
+        # The version the board's own firmware says (its core/version).
+        from marcador_core.version import VERSION
+        assert f"board has {VERSION}, this is {VERSION}: nothing changes" \
+            in err, err
         assert pico.run_until(lambda: pico.resets == 1, 2000, step_ms=1)
         boot(pico)
         assert pico.screen_hex() == unix_shots[0]

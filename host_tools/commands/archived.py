@@ -12,8 +12,8 @@ from .. import breakdown
 from ..termsafe import clean, clean_json, clean_line, clean_lines
 from ..outfile import safe_name
 from .common import (FileProblem, InvalidRecord, UsageError, add_db,
-                     add_json, add_lang, check_output, lang_of, print_json,
-                     read_json_records, say, write_atomic)
+                     add_json, add_lang, check_output, colour, lang_of,
+                     print_json, read_json_records, say, write_atomic)
 
 
 def _word(en, es, lang):
@@ -157,7 +157,9 @@ def do_show(state, args):
         return
     lang = lang_of(args)
     print(f"{_word('played', 'jugada', lang)}: {_when(row, lang, True)}")
-    print(clean_lines(breakdown.text(json.loads(row["result"]), lang)))
+    print(breakdown.emphasized(
+        clean_lines(breakdown.text(json.loads(row["result"]), lang)), lang,
+        colour(args)))
 
 
 # ------------------------------------------------------------------ stats

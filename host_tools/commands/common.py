@@ -43,10 +43,20 @@ class State:
             self._archive = Archive(self.args.db, readonly=not write)
         return self._archive
 
+    def port(self):
+        """--port, or the only serial port a board may be on (said on
+        stderr); LinkError when there is none or there are several."""
+        if getattr(self.args, "port", None) is None:
+            from ..ports import find_port
+            self.args.port, what = find_port()
+            print(f"marcador {self.args.command}: using {self.args.port} "
+                  f"({what}), the only board found", file=sys.stderr)
+        return self.args.port
+
     def client(self):
         if self._client is None:
             from ..link import Client
-            self._client = Client(self.args.port)
+            self._client = Client(self.port())
         return self._client
 
     def left_out(self):
@@ -81,10 +91,11 @@ def add_db(p):
                         "~/.local/share/marcador/games.sqlite)")
 
 
-def add_port(p):
-    p.add_argument("--port", required=True,
+def add_port(p, more=""):
+    p.add_argument("--port",
                    help="the board's serial port, e.g. /dev/ttyACM0 (or the "
-                        "path `marcador sim --serial` prints)")
+                        "path `marcador sim --serial` prints); found by "
+                        "itself when one board is attached" + more)
 
 
 def add_lang(p):
@@ -96,6 +107,13 @@ def add_lang(p):
 def add_json(p, what="a table"):
     p.add_argument("--json", action="store_true",
                    help=f"print JSON instead of {what}")
+
+
+def colour(args, stream=None):
+    """Whether to colour what goes to stream (stdout by default) under
+    --color (host_tools/color.py)."""
+    from ..color import wanted
+    return wanted(stream or sys.stdout, getattr(args, "color", "auto"))
 
 
 def lang_of(args):

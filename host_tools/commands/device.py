@@ -1,5 +1,8 @@
 """The commands that talk to a board: flash, sync, roster, settings.
 
+Without --port, the board's port is the only one a board may be on
+(host_tools/ports.py); flash takes a Pico in BOOTSEL mode first.
+
 sync, roster and settings set the device's clock first (`time NOW`): games
 played afterwards carry dates. A device that refuses it is told in one line
 and the command goes on."""
@@ -26,20 +29,75 @@ def _client_with_clock(state):
 # ------------------------------------------------------------------ flash
 
 def args_flash(p):
-    p.add_argument("--board", required=True,
+    p.add_argument("--board",
                    help="a folder of boards/: pico_ssd1306, pico_sh1106, "
-                        "esp32_ssd1306")
-    add_port(p)
+                        "esp32_ssd1306 (not needed with --uf2)")
+    add_port(p, " (.mpy files onto stock MicroPython)")
+    p.add_argument("--uf2", metavar="FILE",
+                   help="copy this UF2 image onto a Pico in BOOTSEL mode "
+                        "(default: the board's release image that `make "
+                        "uf2` builds, when a Pico in BOOTSEL mode is "
+                        "found)")
+    p.add_argument("--drive", metavar="PATH",
+                   help="the Pico's RPI-RP2 drive (found by itself when "
+                        "only one is mounted)")
     p.add_argument("--wait", type=float, default=10, metavar="SECONDS",
                    help="how long the board may take to answer (default "
                         "10)")
 
 
 def do_flash(state, args):
+    from .. import flash, uf2
+    if args.uf2 or args.drive:
+        if args.port:
+            raise UsageError("--port is for a board that runs MicroPython, "
+                             "--uf2 and --drive for a Pico in BOOTSEL mode: "
+                             "give one or the other")
+        return _flash_uf2(args)
+    if not args.board:
+        raise UsageError("give --board (which firmware to put on the "
+                         "board), or --uf2 FILE")
+    pico = flash.BOARDS.get(args.board) == "rp2"
+    if args.port is None and pico:
+        if uf2.find_drives():
+            return _flash_uf2(args)
+        from ..link import LinkError
+        try:
+            state.port()
+        except LinkError as ex:
+            raise LinkError(f"no Pico in BOOTSEL mode (its {uf2.BOARD_ID} "
+                            f"drive, for the release image) and {ex}") \
+                from None
+    return _flash_mpy(state, args)
+
+
+def _flash_uf2(args):
+    from .. import flash, uf2
+    from ..link import LinkError
+    if not args.uf2 and not args.board:
+        raise UsageError("give --board (whose release image to copy) or "
+                         "--uf2 FILE")
+    try:
+        r = flash.flash_uf2(args.board, args.uf2, args.drive)
+    except (flash.FlashError, uf2.NotUF2) as ex:
+        raise FileProblem(str(ex))
+    except uf2.DriveError as ex:
+        raise LinkError(str(ex))
+    what = f"Marcador {r['version']}" if r["version"] else "it"
+    after = ("the Pico restarted as the copy ended" if r["restarted"]
+             else f"the Pico restarts into {what}")
+    games = ("its games and settings stay" if r["keeps_games"] else
+             "it runs from RAM: whether the games stay is up to it")
+    print(clean(f"{r['image'].name} ({r['blocks']} blocks) copied to "
+                f"{r['drive']}: {after}; {games}"))
+
+
+def _flash_mpy(state, args):
     from mpremote.transport import TransportError
     from .. import flash
+    port = state.port()
     try:
-        r = flash.flash(args.board, args.port, wait=args.wait,
+        r = flash.flash(args.board, port, wait=args.wait,
                         progress=lambda s: print(s, file=sys.stderr))
     except flash.FlashError as ex:
         raise FileProblem(str(ex))
@@ -47,7 +105,7 @@ def do_flash(state, args):
         raise FileProblem(f"the board stopped answering ({ex}). It boots to "
                           f"the REPL until flashed again: run the same "
                           f"command again")
-    print(f"{args.board} on {args.port}: {r['copied']} of {r['files']} "
+    print(f"{args.board} on {port}: {r['copied']} of {r['files']} "
           f"file(s) copied ({r['bytes']} bytes), {r['removed']} removed, "
           f"{r['unchanged']} unchanged; board reset")
 
@@ -67,9 +125,12 @@ def args_sync(p):
 def do_sync(state, args):
     from ..link import LinkError
     from ..sync import sync
+    # No board found, or its port not there: nothing began, and no
+    # archive is made for it.
+    client = state.client()
     archive = state.archive(write=True)
     try:
-        r = sync(state.client(), archive, every=args.all,
+        r = sync(client, archive, every=args.all,
                  progress=_note, note=_note)
     except LinkError as ex:
         text = str(ex).rstrip(".")

@@ -6,7 +6,8 @@ from marcador_core import record
 
 from .. import breakdown
 from ..termsafe import clean_json, clean_lines
-from .common import InvalidRecord, add_json, add_lang, lang_of, read_json
+from .common import (InvalidRecord, add_json, add_lang, colour, lang_of,
+                     read_json)
 
 
 def args_score(p):
@@ -25,7 +26,9 @@ def do_score(state, args):
         one = results[0] if len(results) == 1 else results
         print(clean_json(json.dumps(one, ensure_ascii=False)))
         return
-    tables = [clean_lines(breakdown.text(res, lang)) for res in results]
+    on = colour(args)
+    tables = [breakdown.emphasized(clean_lines(breakdown.text(res, lang)),
+                                   lang, on) for res in results]
     if len(tables) > 1:
         tables = [f"== {clean_lines(path)}\n{t}"
                   for path, t in zip(args.files, tables)]
