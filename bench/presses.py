@@ -305,7 +305,7 @@ def doggy_games(rnd, rounds):
     games = []
     while short(games, rounds, "take", "order"):
         game = Game("doggy")
-        setup(game)
+        setup(game, 0)                    # live tracking
         cards = [(c, v) for c in range(4) for v in (5, 5, 3, 3, 1, 1, 1)]
         cards += [(DG.WILD, 1)] * 3
         rnd.shuffle(cards)
