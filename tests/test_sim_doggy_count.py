@@ -113,3 +113,26 @@ def test_a_players_count_is_corrected_from_the_game_menu(tmp_path):
     assert rec["events"][-1]["e"] == "fix"
     assert rec["events"][-1]["round"] == 1
     assert rec["events"][-1]["reserve"] == 3
+
+
+def test_a_power_cut_keeps_the_counts_and_the_next_table(tmp_path):
+    # Two players counted, then the power goes: the next boot (after its
+    # "game recovered" note) lists them with their totals; OK opens J3's
+    # table, and the game goes on to the same end.
+    img = tmp_path / "flash.img"
+    states, _ = sim.run_script(head("# no reserve: saved") + "state\n",
+                               flash=img)
+    before = states[-1]["session"]
+    rest = KEYS.splitlines()
+    rest = rest[next(i for i, ln in enumerate(rest)
+                     if "# no reserve: saved" in ln) + 1:]
+    states, shots = sim.run_script("state\nok\nshot boot\nstate\nok\n" +
+                                   "\n".join(rest) + "\nstate\n", flash=img)
+    note, listed, final = states[0], states[1], states[-1]
+    assert note["screen"] == "Note"
+    assert listed["screen"] == "Play"
+    assert listed["session"]["log"] == before["log"]
+    assert read_row(shots["boot"], 0)[1] == str(before["totals"][0])
+    assert read_row(shots["boot"], 2)[1] == "-"          # J3: not yet
+    assert final["screen"] == "Final"
+    assert final["session"]["totals"] == [37, 22, 6]

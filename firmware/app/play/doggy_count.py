@@ -42,12 +42,20 @@ class CountGrid(Grid):
         self.c = c
         return False
 
-    def key(self, ev):
-        # The reserve's cell counts up to the deck's dogs (big steps).
+    def ranges(self):
+        # The reserve's cell counts up to the deck's dogs (big steps): the
+        # ranges follow the cursor's row (before and after each key, and
+        # when drawn: the grid may come back with its cursor put there).
         self.hi = self.res_hi if self.r == D.RESERVE_ROW else self.col_hi
-        return Grid.key(self, ev)
+
+    def key(self, ev):
+        self.ranges()
+        out = Grid.key(self, ev)
+        self.ranges()
+        return out
 
     def draw(self, fb):
+        self.ranges()
         Grid.draw(self, fb)
         i = D.RESERVE_ROW - self.top
         if 0 <= i < ui.ROWS - 1:
