@@ -264,7 +264,7 @@ def test_each_player_once_in_seat_order():
     # A player past the count, in bytes (a record cannot name one).
     log = log_of("doggy", 3, [], COUNT)
     b = bytearray(D.COUNT_SIZE)
-    D.event(b, D.COUNT, 3, [[0] * 4] * 4, 0)
+    D.count_event(b, 3, [[0] * 4] * 4, 0)
     assert log.add(b) == E.BAD_PLAYER
     assert error("doggy", 3, [count(3)], COUNT) == (E.BAD_PLAYER, 0)
 

@@ -181,8 +181,8 @@ def builder_calls(seed=5, count=16):
             ("doggy", "event", [3, p, rnd.choice((1, -1))]),
             ("doggy", "event",                              # ASSIGN
              [5, p, [rnd.randrange(4) for _ in range(rnd.randrange(4))]]),
-            ("doggy", "event",                              # COUNT
-             [7, p, [[rnd.randrange(16) for _ in range(4)] for _ in range(4)],
+            ("doggy", "count_event",                        # COUNT
+             [p, [[rnd.randrange(16) for _ in range(4)] for _ in range(4)],
               rnd.randrange(256)]),
             ("dinos", "round_event",
              [n, rnd.randrange(4),

@@ -430,22 +430,11 @@ class Doggy(Game):
 #     event(buf, ASSIGN, p, colors)       what each of p's ordered wilds
 #         counts as (3 at most, each a colour but WILD): the count in bits
 #         0-1, then 2 bits per wild.
-#     event(buf, COUNT, p, rows, reserve) p's end count: rows, per colour
-#         (blue, red, yellow, green) [5s, 3s, 1s, wilds as that colour],
-#         each 0-15 (the core refuses what the deck cannot hold).
 
 def event(buf, kind, p=0, a=0, b=0):
     buf[0] = kind | p << 4
     if kind == MARIO or kind == PASS:
         return 1
-    if kind == COUNT:
-        rows = a
-        for c in range(4):
-            r = rows[c]                    # pyright: ignore[reportIndexIssue]
-            buf[1 + 2 * c] = (r[0] & 15) | (r[1] & 15) << 4
-            buf[2 + 2 * c] = (r[2] & 15) | (r[3] & 15) << 4
-        buf[9] = b
-        return COUNT_SIZE
     if kind == TAKE:
         a |= b << 4
     elif kind == RESERVE:
@@ -458,3 +447,17 @@ def event(buf, kind, p=0, a=0, b=0):
             a |= cols[j] << (2 + 2 * j)    # pyright: ignore[reportIndexIssue]
     buf[1] = a
     return 2
+
+
+def count_event(buf, p, rows, reserve):
+    # p's end count (COUNT): rows, per colour (blue, red, yellow, green)
+    # [5s, 3s, 1s, wilds as that colour], each 0-15, and the reserve dogs
+    # (0-255); the core refuses what the deck cannot hold. Returns its
+    # size; allocates nothing.
+    buf[0] = COUNT | p << 4
+    for c in range(4):
+        r = rows[c]
+        buf[1 + 2 * c] = (r[0] & 15) | (r[1] & 15) << 4
+        buf[2 + 2 * c] = (r[2] & 15) | (r[3] & 15) << 4
+    buf[9] = reserve
+    return COUNT_SIZE

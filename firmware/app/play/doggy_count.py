@@ -106,7 +106,7 @@ class Play(PlayBase):
         grid = CountGrid(s.names[p], vals or [[0] * 4 for _ in range(5)],
                          s.n == 2)
         self.enter(grid, lambda v: self.commit(
-            D.event(s.ev, D.COUNT, p, *rows_of(v))))
+            D.count_event(s.ev, p, *rows_of(v))))
 
     def values_at(self, off):
         # A count's table values from its event at log.buf[off].
@@ -134,4 +134,4 @@ class Play(PlayBase):
         grid = CountGrid(tr("count_fix") % s.names[r], self.values_at(off),
                          s.n == 2)
         self.enter(grid, lambda v: self.commit_fix(
-            r, D.event(s.ev, D.COUNT, r, *rows_of(v))))
+            r, D.count_event(s.ev, r, *rows_of(v))))

@@ -40,7 +40,7 @@ def count_bytes(ev, n):
         raise RecordError(E.WILD_COUNT, -1)
     res = whole(ev.get("reserve", 0), 0, 255, "reserve")
     b = bytearray(G.COUNT_SIZE)
-    return bytes(b[:G.event(b, G.COUNT, p, rows, res)])
+    return bytes(b[:G.count_event(b, p, rows, res)])
 
 
 def encode(ev, e, n):
