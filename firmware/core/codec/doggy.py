@@ -133,7 +133,8 @@ TO_ASSIGN = ("Still to assign their wilds",
              "Aún deben asignar sus comodines")
 
 
-COUNTED = ("End count: players counted", "Recuento final: jugadores contados")
+COUNTED = ("Players counted (end count)",
+           "Jugadores contados (recuento final)")
 
 
 def status_lines(res, names, lang):
