@@ -24,7 +24,7 @@ FOUR = {  # setup for 4 players
     "alebrijes": "ok\ndown 2\nok\nok\nup\nok\nok\n",
     "dog": "ok\ndown 3\nok\nok\nup\nok\nok\nok\n",
     "dinos": "ok\ndown 4\nok\nok\nup\nok\nok\nok\nok\nok\n",
-    "doggy": "ok\nok\nok\nup\nok\n",
+    "doggy": "ok\nok\nok\nup\nok\nok\n",
 }
 
 CASES = [

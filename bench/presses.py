@@ -22,7 +22,13 @@ A seeded generator draws realistic rounds for each title (4 players):
              of 28 + 3 wilds with the 4 Mario Hugo cards in its bottom
              half; Mario Hugo when a refill turns one up) or order a colour;
              a turn with neither is a pass (the device's "next turn", a
-             long OK on the player: unit "pass")
+             long OK on the player: unit "pass"); a dog kept in the
+             reserve with 25% of the turns that take, one spent with 10%
+             (unit "reserve")
+  doggy_count  the same games played with the end count: each game's
+             final table (per player, per colour the ordered Parrandas
+             worth 5, 3, 1 and the wilds as that colour; the reserve)
+             entered player by player (unit "count": a player's table)
   dog        turns counter-clockwise, 6-5-4-3-2-card hands: a pawn comes
              out (A, K, Joker), moves (by the card's value) into the goal
              (64 steps), kills an opponent's pawn; partners help at the end
@@ -31,7 +37,9 @@ A seeded generator draws realistic rounds for each title (4 players):
 Every event is checked with the rules core (marcador_core) as it is drawn.
 Games are played one after another until each title has --rounds rounds
 (units: a round; for doggy a Parranda taken and an order, each; for dog a
-pawn event).
+pawn event). Doggy Style is also reported per game, both ways of playing
+it: all of a game's presses (setup and going home aside), and those
+over the Parrandas taken in it (the issue's target: 3).
 
 bench/mp/person.py plays them on the real firmware in the MicroPython VM
 (one process per title), pressing until the screen shows what it wants
@@ -65,14 +73,19 @@ from marcador_core.games import IDS, game_class  # noqa: E402
 from marcador_core.log import GameLog  # noqa: E402
 
 N = 4                                   # players in every game
-TITLES = ("free", "duplicon", "alebrijes", "dinos", "doggy", "dog")
+TITLES = ("free", "duplicon", "alebrijes", "dinos", "doggy", "dog",
+          "doggy_count")
+# A way of playing a title measured apart: doggy_count is Doggy Style's
+# end count, on the very games doggy draws (the same seed).
+GAME_OF = {"doggy_count": "doggy"}
 # Targets of the issue (mean presses per number).
 TARGETS = {"free": 4, "duplicon": 2.5, "alebrijes": 1.5, "dinos": 1.5,
            "take": 3, "order": 2, "pawn": 2}
 # The unit kinds each title's line reports, the first is its headline.
 KINDS = {"free": ("free",), "duplicon": ("duplicon", "pass", "draw"),
          "alebrijes": ("alebrijes",), "dinos": ("dinos",),
-         "doggy": ("take", "order", "pass", "mario", "assign"),
+         "doggy": ("take", "order", "pass", "mario", "reserve", "assign"),
+         "doggy_count": ("count",),
          "dog": ("pawn", "deal")}
 DISASTERS = ("natural", "predator", "emotional", "meteor")
 SLIP = 0.05          # a hold's timing error (SD, of its length): person.py
@@ -91,6 +104,7 @@ class Game:
         self.events = []
         self.plan = ["U - 0", "M 0", "M %d" % IDS.index(gid)]
         self.counts = {}                # units drawn, per kind
+        self.takes = 0                  # Doggy: Parrandas taken
 
     @property
     def g(self):
@@ -305,7 +319,7 @@ def doggy_games(rnd, rounds):
     games = []
     while short(games, rounds, "take", "order"):
         game = Game("doggy")
-        setup(game)
+        setup(game, 0)                    # live tracking
         cards = [(c, v) for c in range(4) for v in (5, 5, 3, 3, 1, 1, 1)]
         cards += [(DG.WILD, 1)] * 3
         rnd.shuffle(cards)
@@ -329,6 +343,13 @@ def doggy_games(rnd, rounds):
             else:
                 took = min(rnd.choices((0, 1, 2), (35, 50, 15))[0],
                            len(supply))
+                # The dogs paid for a Parranda: a pair of the same dog
+                # puts one in the reserve (25%); a reserve dog spent (10%).
+                # Entered first, the cursor on p (whose turn it is).
+                if took and rnd.random() < 0.25:
+                    doggy_reserve(game, p, 1)
+                if took and g.reserve[p] and rnd.random() < 0.1:
+                    doggy_reserve(game, p, -1)
                 if not took:
                     # Nothing taken: "next turn" (a long OK on the player).
                     game.add({"e": "pass", "p": p})
@@ -364,9 +385,82 @@ def doggy_games(rnd, rounds):
                 game.add({"e": "assign", "p": q,
                           "colors": [DG.COLORS[c] for c in cols]})
                 game.unit("assign", k, "T ok", *[f"M {c}" for c in cols])
+        game.takes = game.counts.get("take", 0)
         game.finish()
         games.append(game)
     return games
+
+
+def doggy_reserve(game, p, d):
+    # A dog enters (d 1) or leaves (-1) p's reserve: the rows after p's
+    # colours and orders (app/play/doggy.py actions).
+    rows = 5 + len([c for c in range(5) if game.g.unordered(p, c)])
+    game.add({"e": "reserve", "p": p, "delta": d})
+    game.unit("reserve", 1, f"M {p + 1} #player",
+              f"M {rows + (0 if d > 0 else 1)} #row")
+
+
+def doggy_pad(game):
+    """The paper pad of a finished live game: per player, per colour the
+    ordered Parrandas worth 5, 3 and 1, the wilds' colours, the reserve
+    dogs, read from its events (takes, orders, Mario Hugo ordering the
+    last Parranda taken while it is unordered)."""
+    unord = [[[] for _ in range(5)] for _ in range(N)]
+    rows = [[[0, 0, 0] for _ in range(4)] for _ in range(N)]
+    wilds = [[] for _ in range(N)]
+    reserve = [0] * N
+    last = None
+
+    def keep(p, c, v):
+        if c != DG.WILD:
+            rows[p][c][(5, 3, 1).index(v)] += 1
+
+    for ev in game.events:
+        e = ev["e"]
+        p = ev.get("p")
+        if e == "take":
+            c = DG.COLORS.index(ev["color"])
+            unord[p][c].append(ev["points"])
+            last = (p, c, ev["points"])
+        elif e == "order":
+            c = DG.COLORS.index(ev["color"])
+            for v in unord[p][c]:
+                keep(p, c, v)
+            unord[p][c] = []
+            if last and last[:2] == (p, c):
+                last = None
+        elif e == "mario" and last:
+            q, c, v = last
+            unord[q][c].remove(v)
+            keep(q, c, v)
+            last = None
+        elif e == "reserve":
+            reserve[p] += ev["delta"]
+        elif e == "assign":
+            wilds[p] = list(ev["colors"])
+    return [{"e": "count", "p": p,
+             **{DG.COLORS[c]: rows[p][c] for c in range(4)},
+             "wilds": wilds[p], "reserve": reserve[p]} for p in range(N)]
+
+
+def doggy_count_games(rnd, rounds):
+    """The same games as doggy_games, played with the end count: each
+    game's final table entered player by player (app/play/doggy_count.py:
+    a table per player, a row per colour [5s, 3s, 1s, wilds as that
+    colour], then the reserve dogs)."""
+    out = []
+    for live in doggy_games(rnd, rounds):
+        game = Game("doggy", {"mode": "count"})
+        setup(game, 1)                    # the end count
+        for ev in doggy_pad(live):
+            game.add(ev)
+            cells = [ev[DG.COLORS[c]] + [ev["wilds"].count(DG.COLORS[c])]
+                     for c in range(4)] + [[ev["reserve"], 0, 0, 0]]
+            game.unit("count", 1, grid(cells))
+        game.takes = live.takes
+        game.finish()
+        out.append(game)
+    return out
 
 
 def doggy_row(g, p, act):
@@ -480,17 +574,20 @@ def dog_choice(g, p, act, victim=None):
 
 GENERATORS = {"free": free_games, "duplicon": duplicon_games,
               "alebrijes": alebrijes_games, "dinos": dinos_games,
-              "doggy": doggy_games, "dog": dog_games}
+              "doggy": doggy_games, "dog": dog_games,
+              "doggy_count": doggy_count_games}
 
 
 # --- playing them on the device
 def draw(gid, seed, rounds):
     """The title's games for this seed, until they hold `rounds` units."""
-    return GENERATORS[gid](random.Random(f"{seed}-{gid}"), rounds)
+    return GENERATORS[gid](random.Random(f"{seed}-{GAME_OF.get(gid, gid)}"),
+                           rounds)
 
 
 def play(gid, seed, rounds, slip=SLIP, holds=True):
-    return run(gid, draw(gid, seed, rounds), seed, slip, holds)
+    return run(GAME_OF.get(gid, gid), draw(gid, seed, rounds), seed, slip,
+               holds)
 
 
 def run(gid, games, seed=1, slip=SLIP, holds=True):
@@ -516,11 +613,13 @@ def run(gid, games, seed=1, slip=SLIP, holds=True):
                            "\n".join((errs or out)[-20:]) +
                            proc.stderr[-2000:])
     units, cells, states, steps = {}, [], [], {}
+    seq = []                # every unit's presses, in the plans' order
     for line in out:
         w = line.split(" ", 1)
         if w[0] == "R":
             _, kind, numbers, presses = line.split()
             units.setdefault(kind, []).append((int(numbers), int(presses)))
+            seq.append(int(presses))
         elif w[0] == "D":
             _, kind, step, presses = line.split()
             st = steps.setdefault(kind, {})
@@ -531,7 +630,23 @@ def run(gid, games, seed=1, slip=SLIP, holds=True):
             states.append(json.loads(w[1]))
     extra = check_games(gid, games, states)
     return {"units": units, "cells": cells, "steps": steps,
-            "games": len(games), "seconds": took, "undone": extra // 2}
+            "games": len(games), "seconds": took, "undone": extra // 2,
+            "per_game": per_game(games, seq)}
+
+
+def per_game(games, seq):
+    # [(presses, Parrandas taken)] per game: its counted units' presses
+    # (the plan's U lines but "-": setup and going home are not counted).
+    out = []
+    i = 0
+    for game in games:
+        k = sum(1 for line in game.plan
+                if line.startswith("U ") and line.split()[1] != "-")
+        out.append((sum(seq[i:i + k]), game.takes))
+        i += k
+    if i != len(seq):
+        raise RuntimeError(f"{len(seq)} units played, {i} planned")
+    return out
 
 
 def in_effect(game, log):
@@ -607,6 +722,11 @@ def lines(results):
             target = TARGETS.get(kind)
             parts.append(f"{label}{mean:.2f} p90 {p90:.2f} n {numbers}" +
                          (f" (target <= {target})" if target else ""))
+        if gid in ("doggy", "doggy_count"):
+            g, mean, p90, takes, per = game_figures(r)
+            parts.append(f"per game {mean:.1f} p90 {p90} ({g} games, "
+                         f"{takes:.1f} Parrandas taken): {per:.2f} per "
+                         f"Parranda taken (target <= {GAME_TARGET})")
         out.append(f"{gid} " + "; ".join(parts))
     return out
 
@@ -622,6 +742,38 @@ def step_lines(results):
                 out.append(f"  {gid} {kind}: " + ", ".join(
                     f"{step} {n / count:.2f}" for step, n in st.items()))
     return out
+
+
+GAME_TARGET = 3          # the issue's: presses per Parranda taken
+
+
+def game_figures(r):
+    # (games, mean presses per game, p90, mean Parrandas taken per game,
+    # presses per Parranda taken: all the games' presses / their takes).
+    pg = r["per_game"]
+    presses = [p for p, _ in pg]
+    takes = sum(t for _, t in pg)
+    return (len(pg), sum(presses) / len(pg), pct(presses, 0.9),
+            takes / len(pg), sum(presses) / takes)
+
+
+def game_table(results, taps=None):
+    # Markdown: Doggy Style per game, live tracking against the end count
+    # of the same games.
+    head = ("| Doggy Style | games | presses per game (mean) | p90 | "
+            "Parrandas taken per game | presses per Parranda taken |" +
+            (" taps only (per Parranda) |" if taps else "") + " target |\n"
+            "|---|---|---|---|---|---|" + ("---|" if taps else "") + "---|")
+    rows = []
+    for gid, mode in (("doggy", "live tracking"),
+                      ("doggy_count", "end count")):
+        if gid not in results:
+            continue
+        g, mean, p90, takes, per = game_figures(results[gid])
+        extra = (f" {game_figures(taps[gid])[4]:.2f} |" if taps else "")
+        rows.append(f"| {mode} | {g} | {mean:.1f} | {p90} | {takes:.1f} | "
+                    f"{per:.2f} |{extra} <= {GAME_TARGET} |")
+    return head + "\n" + "\n".join(rows)
 
 
 def table(results, taps=None):
@@ -678,6 +830,8 @@ def main(argv=None):
     if a.table:
         print()
         print(table(results))
+        print()
+        print(game_table(results))
 
 
 if __name__ == "__main__":

@@ -408,7 +408,15 @@ def presses_section(seed=1, rounds=100):
             "Mean: all presses / all numbers; p90: of a unit's presses per "
             "number; taps only: the same rounds by a person who never "
             f"holds a key ({time.time() - t:.0f} s).\n\n" +
-            presses.table(held, taps))
+            presses.table(held, taps) + "\n\n" +
+            "Doggy Style per game, both ways of playing it on the same "
+            "games: live tracking (every take, order, reserve dog, pass, "
+            "Mario Hugo and wild entered as it happens) and the end count "
+            "(the final table entered player by player, as the paper pad "
+            "is filled). A game's presses: all of its units' (setup and "
+            "going home aside); per Parranda taken: all the games' presses "
+            "over the Parrandas taken in them.\n\n" +
+            presses.game_table(held, taps))
 
 
 # --- the report

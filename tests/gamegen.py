@@ -53,7 +53,27 @@ def _options(rnd, gid, n):
     return {}
 
 
+def _doggy_count(rnd, g, n):
+    # An end count: the next player's (sometimes another's), mostly what
+    # the deck still holds, sometimes more.
+    p = g.rounds if rnd.random() < 0.9 else rnd.randrange(n)
+    ev = {"e": "count", "p": p}
+    over = rnd.random() < 0.1
+    for c in range(4):
+        k = rnd.randint(0, max(0, g.left(c)) + (2 if over else 0))
+        ev[D.COLORS[c]] = [0, 0, 0]
+        for _ in range(min(k, 3)):
+            ev[D.COLORS[c]][rnd.randrange(3)] += 1
+    if rnd.random() < 0.3:
+        ev["wilds"] = [rnd.choice(D.COLORS[:4])
+                       for _ in range(rnd.randint(0, 2))]
+    ev["reserve"] = rnd.randint(0, 70 if over else 8)
+    return ev
+
+
 def _doggy(rnd, g, n):
+    if g.by_count():
+        return _doggy_count(rnd, g, n)
     if g.ended():
         # After the third Mario Hugo only wild assignments remain.
         p = rnd.randrange(n)
@@ -221,10 +241,12 @@ def _fix(rnd, g, n, gid):
     ev = _GEN[gid](rnd, g, n)
     while gid == "duplicon" and ev["e"] != "round":
         ev = _GEN[gid](rnd, g, n)         # a turn's end has no correction
-    if ev["e"] != "round":
+    if ev["e"] not in ("round", "count"):
         return ev
     ev = dict(ev, e="fix")
     ev["round"] = rnd.randint(1, g.rounds + (1 if rnd.random() < 0.1 else 0))
+    if gid == "doggy" and rnd.random() < 0.9:
+        ev["p"] = ev["round"] - 1     # round r is player r's count
     return ev
 
 
@@ -235,6 +257,8 @@ def random_game(rnd, gid, steps=None, n=None, fixes=False):
     names = ["J%d" % (i + 1) for i in range(n)]
     rec = {"game": gid, "players": names, "options": _options(rnd, gid, n),
            "events": []}
+    if gid == "doggy" and fixes and rnd.random() < 0.3:
+        rec["options"] = {"mode": "count"}     # the end count
     cls = game_class(gid)
     log = GameLog(cls())
     assert log.begin(n, record.options_bytes(gid, n, rec["options"])) == 0

@@ -67,7 +67,7 @@ STATE = {
     "doggy": ("unord_n", "unord_pts", "ord_n", "ord_pts", "taken", "reserve",
              "assigned", "assigned_mask", "mario", "any_take", "refill",
              "last_p", "last_c", "last_pts", "last_valid", "cnt", "maj",
-             "turn"),
+             "turn", "rounds", "dogs"),
     "dog": ("home", "track", "goal", "by_partner", "kills", "deaths",
              "team_goal", "round", "turn"),
     "duplicon": ("won", "hand", "zone", "rounds", "last", "turn", "nodraw"),

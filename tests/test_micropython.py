@@ -126,6 +126,8 @@ def test_apply_undo_and_score_allocate_nothing(gid, mpy_tree):
     assert fixes > 0 or gid in ("doggy", "dog")
     # Duplicon's turn events are among those applied under the lock.
     assert gid != "duplicon" or {"pass", "draw"} <= kinds, kinds
+    # Doggy's end counts too (an end-count game, gamegen).
+    assert gid != "doggy" or {"count", "take"} <= kinds, kinds
     # From .mpy files in a board-sized heap, as on a board.
     out = run_micropython(MP_SCRIPTS / "heap_check.py", json_lines(recs),
                           heapsize=HEAP, path=(mpy_tree,))
@@ -179,6 +181,9 @@ def builder_calls(seed=5, count=16):
             ("doggy", "event", [3, p, rnd.choice((1, -1))]),
             ("doggy", "event",                              # ASSIGN
              [5, p, [rnd.randrange(4) for _ in range(rnd.randrange(4))]]),
+            ("doggy", "count_event",                        # COUNT
+             [p, [[rnd.randrange(16) for _ in range(4)] for _ in range(4)],
+              rnd.randrange(256)]),
             ("dinos", "round_event",
              [n, rnd.randrange(4),
               [rnd.choice((None, rnd.randrange(10))) for _ in range(n)],

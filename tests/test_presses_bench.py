@@ -154,3 +154,32 @@ def test_a_slipped_dial_is_fixed_and_the_games_still_match():
     assert len(slips) >= 3 and r["undone"] >= 1
     units = r["units"]["dinos"]
     assert len(units) == sum(g.counts["dinos"] for g in games)
+
+
+def test_the_end_count_games_are_the_live_games_tables():
+    # doggy_count enters the final table of the very games doggy plays
+    # live: the same number of games, the same Parrandas taken, the same
+    # totals and breakdown (the pad read back from the live events).
+    for seed in range(3):
+        live = presses.draw("doggy", seed, 30)
+        count = presses.draw("doggy_count", seed, 30)
+        assert len(live) == len(count)
+        for a, b in zip(live, count):
+            assert a.takes == b.takes > 0
+            assert b.options == {"mode": "count"}
+            ra = record.score_record(a.record())
+            rb = record.score_record(b.record())
+            assert ra["players"] == rb["players"], seed
+            assert rb["over"]
+        assert any(ev["reserve"] for g in count for ev in g.events)
+        assert any(ev["wilds"] for g in count for ev in g.events)
+
+
+def test_doggy_is_reported_per_game_both_ways(played):
+    for gid in ("doggy", "doggy_count"):
+        r = played[gid]
+        assert len(r["per_game"]) == r["games"]
+        total = sum(p for units in r["units"].values() for _, p in units)
+        assert sum(p for p, _ in r["per_game"]) == total
+    table = presses.game_table(played)
+    assert "| live tracking |" in table and "| end count |" in table

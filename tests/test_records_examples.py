@@ -21,6 +21,17 @@ EXPECTED = {
     # + three majorities of 5 = 32; Tulio blue 3 5, green 3 5 = 16 + two
     # second majorities of 2 = 20.
     "doggy_rulebook.json": ([41, 6, 32, 20], [0], None),
+    # The same table as the end count (the pads: Juan Carlos red 5 5 3 3,
+    # yellow 5 3, blue 3, green 1 = 28, 2 dogs): the same totals.
+    "doggy_count.json": ([41, 6, 32, 20], [0],
+                         [{"parrandas": 28, "reserve": 2, "sets": 5,
+                           "majorities": 6},
+                          {"parrandas": 3, "reserve": 0, "sets": 0,
+                           "majorities": 3},
+                          {"parrandas": 17, "reserve": 0, "sets": 0,
+                           "majorities": 15},
+                          {"parrandas": 16, "reserve": 0, "sets": 0,
+                           "majorities": 4}]),
     # won - 2 x hand - 3 x zone per round; the rulebook's round is Ana's
     # first (28, 3, 1 -> 19). Ana 19+30+32+22 = 103 passes 100 first with
     # the most; Beto 20+22+23+36 = 101; Sol 9+12+18+14 = 53.

@@ -18,7 +18,9 @@ up
 ok
 up
 ok
-"""        # new game, Doggy Style, 3 players (the list starts at 4), start
+ok
+"""        # new game, Doggy Style, 3 players (the list starts at 4), start,
+           # live tracking
 
 DOG_4 = """ok
 down 3

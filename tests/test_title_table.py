@@ -165,6 +165,27 @@ BEFORE = {
         'Fichas del equipo en la meta: 8, 5',
         'Ganadores (empate): Ana, Sol',
     ],
+    # A Doggy Style end count (examples/doggy_count.json, added with it).
+    'doggy_count 2 en': [
+        'Doggy Style (in progress)',
+        'Players counted (end count): 2/4',
+        'Leading: Juan Carlos',
+    ],
+    'doggy_count 2 es': [
+        'Doggy Style (en curso)',
+        'Jugadores contados (recuento final): 2/4',
+        'Va ganando: Juan Carlos',
+    ],
+    'doggy_count 4 en': [
+        'Doggy Style (game over)',
+        'Players counted (end count): 4/4',
+        'Winner: Juan Carlos',
+    ],
+    'doggy_count 4 es': [
+        'Doggy Style (partida terminada)',
+        'Jugadores contados (recuento final): 4/4',
+        'Ganador: Juan Carlos',
+    ],
     'doggy_rulebook 20 en': [
         'Doggy Style (in progress)',
         'Mario Hugo: 0/3',

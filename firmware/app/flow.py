@@ -69,7 +69,10 @@ def play_module(gid):
 
 
 def play_screen(app, session):
-    return play_module(session.gid).Play(app, session)
+    # A title whose options choose between screens has screen() (Doggy
+    # Style: live tracking or the end count); the others, Play.
+    mod = play_module(session.gid)
+    return getattr(mod, "screen", mod.Play)(app, session)
 
 
 def forget_play():

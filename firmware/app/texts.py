@@ -98,6 +98,12 @@ doggy_key_letters|A azul R rojo M amarillo|B blue R red Y yellow
 doggy_key_more|V verde C comodín|G green W wild
 doggy_key_short|A az R ro M am V ve C co|B bl R re Y ye G gr W wi
 if_now|Si terminara ahora|If it ended now
+doggy_mode|¿Cómo se juega?|How to play
+mode_live|En vivo, con avisos|Live, with reminders
+mode_count|Solo recuento final|End count only
+count_title|Recuento final|End count
+count_next|OK: contar a %s|OK: count %s
+count_fix|Corregir: %s|Fix: %s
 -- Duplicon
 won|Ganó|Won
 hand|Mano|Hand

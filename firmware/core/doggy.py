@@ -11,13 +11,27 @@
 #                    one colour (0-3) per ordered wild, count 0-3
 #   PASS    1 byte   [h]                        the player's turn ends
 #                                               without a take or an order
+#   COUNT   10 bytes [h, 4 x (n5 | n3 << 4, n1 | w << 4), reserve]
+#                    the end count (below): per colour (blue, red,
+#                    yellow, green) the player's ordered Parrandas worth
+#                    5, 3 and 1 and the wilds counted as that colour,
+#                    then the reserve dogs
 # Turns go clockwise: `turn` is the player after the last one who took,
 # ordered or passed (a take usually ends the turn; a second take of the
 # same turn is simply that player's again). Mario Hugo, reserve and assign
 # leave it. It is state like any other, so undo and a replay after a power
 # cut give it back.
+#
+# Two ways to play (the option byte, docs/rules.md "Doggy Style"): live
+# tracking (no option byte, or 0: the events above) or the end count
+# (option byte 1): the table plays on paper and only what the score pad
+# holds at the end is entered, one COUNT per player in seat order (J1
+# first). The COUNT is this title's round (ROUND_KIND): a correction
+# (FIX) of round r is player r's count again. The game is over once every
+# player is counted; the score is the same breakdown as a live game's.
 
-from .game import Game, const, int8, best_mask, zero
+from .game import Game, const, int8, best_mask, zero, FIX, fix_size
+from .game import fix_event  # noqa: F401 (the builder of FIX events)
 from . import errors as E
 
 TAKE = const(1)
@@ -26,6 +40,11 @@ RESERVE = const(3)
 MARIO = const(4)
 ASSIGN = const(5)
 PASS = const(6)
+COUNT = const(7)
+COUNT_SIZE = const(10)
+
+LIVE = const(0)       # the option byte: the way the game is played
+END_COUNT = const(1)
 
 BLUE = const(0)
 RED = const(1)
@@ -36,6 +55,8 @@ COLORS = ("blue", "red", "yellow", "green", "wild")
 
 _NC = const(5)        # colours incl. wild, per player in the state arrays
 MARIOS_TO_END = const(3)
+DOG_CARDS = const(64)  # the Perro deck: reserve dogs are some of them
+RESERVE_ROW = const(4)  # the count's table: the colours' rows, then this
 
 
 class Doggy(Game):
@@ -44,9 +65,14 @@ class Doggy(Game):
     MAX_PLAYERS = 5
     SCORED_AT_END = True  # the majorities are counted at the end
     PARTS = ("parrandas", "reserve", "sets", "majorities")
+    ROUND_KIND = COUNT    # only an end-count game has them
 
     def __init__(self):
         super().__init__()
+        # The option byte (LIVE or END_COUNT). OPT_LEN stays 0: games
+        # stored before the option have none and are live; setup() keeps
+        # the byte here, so a replay (log.restore) sets the game up again.
+        self.opts = bytearray(1)
         m = self.MAX_PLAYERS
         self.unord_n = bytearray(m * _NC)    # unordered cards per player/colour
         self.unord_pts = bytearray(m * _NC)  # and their points
@@ -87,6 +113,24 @@ class Doggy(Game):
         self.over = False
         self.winners = 0
         self.leaders = 0
+        self.rounds = 0           # end count: the players counted so far
+        self.dogs = 0             # end count: reserve dogs counted so far
+
+    def setup(self, n, opts=b"", off=0):
+        err = super().setup(n, opts, off)
+        if err == E.OK:
+            self.opts[0] = opts[off] if len(opts) > off else LIVE
+        return err
+
+    def check_options(self, n, opts, off):
+        k = len(opts) - off
+        if k > 1 or (k == 1 and opts[off] > END_COUNT):
+            return E.BAD_OPTION
+        return E.OK
+
+    def by_count(self):
+        # True when the game is scored from the end count alone.
+        return self.opts[0] == END_COUNT
 
     def left(self, c):
         # Parrandas of colour c (not wild) still to be taken: 7 per colour,
@@ -109,12 +153,24 @@ class Doggy(Game):
             return 1
         if k == TAKE or k == ORDER or k == RESERVE or k == ASSIGN:
             return 2 if end - off >= 2 else -1
+        if k == COUNT:
+            return COUNT_SIZE if end - off >= COUNT_SIZE else -1
+        if k == FIX:
+            return fix_size(self, buf, off, end)
         return 0
 
     def apply(self, buf, off):
         h = buf[off]
         k = h & 0x0F
         p = h >> 4
+        self.bad = -1
+        if k < TAKE or k > COUNT:
+            return E.BAD_EVENT
+        if (k == COUNT) != self.by_count():
+            # The end count takes counts only; live tracking none.
+            return E.COUNT_ONLY if self.by_count() else E.LIVE_ONLY
+        if k == COUNT:
+            return self._count(p, buf, off + 1)
         if k == ASSIGN:
             return self._assign(p, buf[off + 1])
         if self.ended():
@@ -145,6 +201,56 @@ class Doggy(Game):
             self.reserve[p] += d
             return E.OK
         return E.BAD_EVENT
+
+    def _count(self, p, buf, o):
+        # Player p's end count at buf[o:o + 9]; every value checked before
+        # any is kept. self.bad: the refused cell of the count's table,
+        # row << 3 | column (rows: the colours, then RESERVE_ROW; columns:
+        # the 5s, 3s, 1s, wilds).
+        if self.over:
+            return E.GAME_OVER
+        if p >= self.n:
+            return E.BAD_PLAYER
+        if p != self.rounds:
+            return E.COUNT_ORDER        # each player once, in seat order
+        two = self.n == 2
+        wilds = 0
+        for c in range(4):
+            a = buf[o + 2 * c]
+            b = buf[o + 2 * c + 1]
+            # The deck: 7 Parrandas a colour (6 with two players), the
+            # other players' counted ones among them.
+            if (a & 15) + (a >> 4) + (b & 15) > self.left(c):
+                self.bad = c << 3 | (2 if b & 15 else 1 if a >> 4 else 0)
+                return E.COLOR_COUNT
+            wilds += b >> 4
+        if self.taken[WILD] + wilds > (2 if two else 3):
+            c = 0
+            while not buf[o + 2 * c + 1] >> 4:
+                c += 1
+            self.bad = c << 3 | 3
+            return E.WILD_COUNT
+        if self.dogs + buf[o + 8] > DOG_CARDS:
+            self.bad = RESERVE_ROW << 3
+            return E.DOG_COUNT
+        for c in range(4):
+            a = buf[o + 2 * c]
+            b = buf[o + 2 * c + 1]
+            k = (a & 15) + (a >> 4) + (b & 15)
+            i = p * _NC + c
+            self.ord_n[i] = k
+            self.ord_pts[i] = 5 * (a & 15) + 3 * (a >> 4) + (b & 15)
+            self.taken[c] += k
+            self.assigned[p * 4 + c] = b >> 4
+        self.ord_n[p * _NC + WILD] = wilds
+        self.ord_pts[p * _NC + WILD] = wilds
+        self.taken[WILD] += wilds
+        self.assigned_mask |= 1 << p
+        self.reserve[p] = buf[o + 8]
+        self.dogs += buf[o + 8]
+        self.rounds += 1
+        self.over = self.rounds == self.n
+        return E.OK
 
     def _take(self, p, b):
         c = b & 0x0F
@@ -210,8 +316,9 @@ class Doggy(Game):
 
     def ended(self):
         # Play is over (third Mario Hugo); the game may still wait for wild
-        # assignments before it is `over` and has winners.
-        return self.mario >= MARIOS_TO_END
+        # assignments before it is `over` and has winners. An end count
+        # ends when its last player is counted.
+        return self.mario >= MARIOS_TO_END or self.over
 
     def must_assign(self, p):
         # True while p holds ordered wilds whose colours are not assigned.
@@ -340,3 +447,17 @@ def event(buf, kind, p=0, a=0, b=0):
             a |= cols[j] << (2 + 2 * j)    # pyright: ignore[reportIndexIssue]
     buf[1] = a
     return 2
+
+
+def count_event(buf, p, rows, reserve):
+    # p's end count (COUNT): rows, per colour (blue, red, yellow, green)
+    # [5s, 3s, 1s, wilds as that colour], each 0-15, and the reserve dogs
+    # (0-255); the core refuses what the deck cannot hold. Returns its
+    # size; allocates nothing.
+    buf[0] = COUNT | p << 4
+    for c in range(4):
+        r = rows[c]
+        buf[1 + 2 * c] = (r[0] & 15) | (r[1] & 15) << 4
+        buf[2 + 2 * c] = (r[2] & 15) | (r[3] & 15) << 4
+    buf[9] = reserve
+    return COUNT_SIZE

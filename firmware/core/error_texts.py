@@ -47,6 +47,12 @@ Esa ronda aún no se juega|That round was not played yet
 La ronda %d dejaría de ser válida: nada cambió|Round %d would become invalid: nothing changed
 Quien robó en su turno anterior no puede robar en este|A player who drew last turn may not draw in this one
 Ya se tomaron todas las Parrandas de ese color y valor|All Parrandas of that colour and value are already taken
+Más Parrandas de ese color que las del mazo (7; 6 con 2 jugadores)|More Parrandas of that colour than the deck has (7; 6 with 2 players)
+Más comodines que los del mazo (3; 2 con 2 jugadores)|More wilds than the deck has (3; 2 with 2 players)
+Más perros en reserva que los 64 del mazo|More reserve dogs than the 64 in the deck
+Se cuenta a cada jugador una vez, en orden|Each player is counted once, in seat order
+Partida con recuento final: solo se anota el recuento|An end-count game: only the count is entered
+Partida en vivo: no lleva recuento final|A live game: it has no end count
 """
 
 

@@ -50,6 +50,12 @@ LATER_INVALID = 40      # a correction would make a later round invalid:
                         # GameLog.bad_round says which (the text's %d)
 DREW_LAST_TURN = 41     # duplicon: a player who drew last turn draws again
 VALUE_EXHAUSTED = 42    # no longer returned (doggy counts no values)
+COLOR_COUNT = 43        # doggy end count: more of a colour than the deck
+WILD_COUNT = 44         # doggy end count: more wilds than the deck
+DOG_COUNT = 45          # doggy end count: more reserve dogs than the deck
+COUNT_ORDER = 46        # doggy end count: each player once, in seat order
+COUNT_ONLY = 47         # doggy end count: no play events, only counts
+LIVE_ONLY = 48          # doggy live tracking: no end count
 
 ES = 0
 EN = 1

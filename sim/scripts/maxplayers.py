@@ -11,7 +11,7 @@ START = {  # from home to the first play screen
     "alebrijes": "ok\ndown 2\nok\ndown 2\nok\nup\nok\nok\n",
     "dog": "ok\ndown 3\nok\ndown\nok\nup\nok\nok\nok\n",
     "dinos": "ok\ndown 4\nok\nok\nup\nok\nok\nok\nok\nok\n",
-    "doggy": "ok\nok\ndown\nok\nup\nok\n",
+    "doggy": "ok\nok\ndown\nok\nup\nok\nok\n",
 }
 
 

@@ -96,7 +96,8 @@ WAYS = {
     "reserve_add": "R", "reserve_sub": "R", "take_more": "C", "color": "T", 
     "blue": "TR", "red": "TR", "yellow": "TR", "green": "TR",
     "wild": "TR", "assign_wild": "T", "assign_wilds": "R",
-    "if_now": "R", "won": "F", "hand": "F", "zone": "F", "no_draw": "V",
+    "if_now": "R", "doggy_mode": "T", "mode_live": "R", "mode_count": "R",
+    "count_title": "T", "count_next": "R", "count_fix": "T", "won": "F", "hand": "F", "zone": "F", "no_draw": "V",
     "dup_key": "R",
     "who_starts": "T", "who_out": "T", "deal_n": "V", "next_first": "R",
     "suits": "F", "deal": "R", "cards": "T", "out": "R", "goal": "R",
@@ -143,6 +144,8 @@ AROUND = {
     "undone_x": lambda t: t % ("M" * 12 + ": " + i18n.tr("goal_partner")),
     "done_undo": lambda t: t % ("M" * 12 + ": " + i18n.tr("goal_partner")),
     "passed": lambda t: t % ("M" * 12),
+    "count_next": lambda t: t % ("M" * 12),
+    "count_fix": lambda t: t % ("M" * 12),
     "took": lambda t: t % ("M" * 12, i18n.tr("yellow"), 5),
     "ordered": lambda t: t % ("M" * 12, i18n.tr("yellow")),
 }
@@ -152,7 +155,7 @@ RIGHT = {
     "language": "Español", "dim_after": "10 min", "off_after": "10 min",
     "take": "99", "reserve_add": "99", "order": "9", "blue": "9",
     "red": "9", "yellow": "9", "green": "9", "wild": "9",
-    "invert": "Sí", "instant": NAME,
+    "invert": "Sí", "instant": NAME, "count_title": "5/5",
 }
 # The grids' column widths, as the screens set them.
 from app.play.duplicon import FIELD_W as _DW

@@ -7,6 +7,8 @@
 # a player: "next turn" (a pass, kept in the log).
 # After the third Mario Hugo, the wild colours are assigned in secret; the
 # game is over (and archived) only once every ordered wild has its colour.
+# A game played with the end count (its option byte) has another screen:
+# app/play/doggy_count.py.
 
 from drivers.buttons import OK, LONG, key_of, kind_of
 from core import doggy as D
@@ -18,6 +20,15 @@ from app.ui import draw_row, draw_title
 from app.play.rows import fresh, mix, salt
 
 COLOR_KEYS = D.COLORS     # the colours' text keys are the rules' names
+
+
+def screen(app, session):
+    # The play screen of the way the game is played (core/doggy.py's
+    # option byte): live tracking (Play), or the end count.
+    if session.log.game.by_count():
+        from app.play.doggy_count import Play as Count
+        return Count(app, session)
+    return Play(app, session)
 
 
 class Play(PlayBase):

@@ -17,9 +17,11 @@ def choose_round(play):
     def picked(r):
         a.pop()
         play.fix_round(r, play.s.log.round_at(r))
+    # A title may name its rounds otherwise (Doggy's end count: a player).
+    label = getattr(play, "round_label", None)
     a.push(Choice(a, tr("fix_round"),
-                  ["%s %d" % (tr("round"), r + 1) for r in range(n)],
-                  picked, n - 1))
+                  [label(r) if label else "%s %d" % (tr("round"), r + 1)
+                   for r in range(n)], picked, n - 1))
 
 
 def commit(play, r, size):

@@ -4,14 +4,51 @@ from .. import doggy as G
 from ..game import int8
 from .. import errors as E
 from .common import RecordError, whole, player, named, field, word
-from .common import no_options_bytes as options_bytes  # noqa: F401
-from .common import no_options_dict as options_dict  # noqa: F401
+from .common import fix_encode, fix_decode
 
 COLORS = G.COLORS
+MODES = ("live", "count")       # the option byte: LIVE, END_COUNT
+
+
+def options_bytes(n, opts):
+    # {"mode": "count"}: the end count; "live" (or none): live tracking,
+    # no option byte (as every game stored before the option).
+    m = named(opts.get("mode", "live"), MODES, "mode")
+    return bytes([G.END_COUNT]) if m == G.END_COUNT else b""
+
+
+def options_dict(n, b):
+    return {"mode": "count"} if len(b) and b[0] == G.END_COUNT else {}
+
+
+def count_bytes(ev, n):
+    # A count's JSON fields -> the COUNT event (a missing colour is
+    # [0, 0, 0], missing wilds none, a missing reserve 0).
+    p = player(field(ev, "p"), n)
+    rows = []
+    for c in range(4):
+        v = ev.get(COLORS[c], [0, 0, 0])
+        if not isinstance(v, list) or len(v) != 3:
+            raise RecordError(E.BAD_VALUE, -1, "%s: [5s, 3s, 1s]" % COLORS[c])
+        rows.append([whole(x, 0, 15, COLORS[c]) for x in v] + [0])
+    cols = ev.get("wilds", [])
+    if not isinstance(cols, list) or len(cols) > 15:
+        raise RecordError(E.BAD_VALUE, -1, "wilds: a list of colours")
+    for c in cols:
+        rows[named(c, COLORS[:4], "wild colour")][3] += 1
+    if max(r[3] for r in rows) > 15:
+        raise RecordError(E.WILD_COUNT, -1)
+    res = whole(ev.get("reserve", 0), 0, 255, "reserve")
+    b = bytearray(G.COUNT_SIZE)
+    return bytes(b[:G.count_event(b, p, rows, res)])
 
 
 def encode(ev, e, n):
     # The bytes are written by the rules module's builders (core/doggy.py).
+    if e == "fix":
+        return fix_encode(G, encode, ev, n)
+    if e == "count" or e == "round":    # "round": a fix's content
+        return count_bytes(ev, n)
     b = bytearray(2)
     if e == "mario":
         return bytes(b[:G.event(b, G.MARIO)])
@@ -39,6 +76,19 @@ def encode(ev, e, n):
 
 
 def decode(buf, off, k, p, n):
+    if k == G.FIX:
+        return fix_decode(decode, buf, off, n)
+    if k == G.COUNT:
+        out = {"e": "count", "p": p}
+        wilds = []
+        for c in range(4):
+            a = buf[off + 1 + 2 * c]
+            b = buf[off + 2 + 2 * c]
+            out[COLORS[c]] = [a & 15, a >> 4, b & 15]
+            wilds += [COLORS[c]] * (b >> 4)
+        out["wilds"] = wilds
+        out["reserve"] = buf[off + 9]
+        return out
     if k == G.MARIO:
         return {"e": "mario"}
     if k == G.PASS:
@@ -66,6 +116,9 @@ def status(g):
             "ordered": [[g.ordered(p, c) for c in range(5)]
                         for p in range(n)],
             "reserve": [g.reserve[p] for p in range(n)],
+            "mode": MODES[g.opts[0]],
+            # The end count: players counted so far.
+            "counted": g.rounds,
             # After the third Mario Hugo: who still has to assign wilds.
             "to_assign": [p for p in range(n)
                           if g.ended() and g.must_assign(p)]}
@@ -80,8 +133,15 @@ TO_ASSIGN = ("Still to assign their wilds",
              "Aún deben asignar sus comodines")
 
 
+COUNTED = ("Players counted (end count)",
+           "Jugadores contados (recuento final)")
+
+
 def status_lines(res, names, lang):
     st = res["status"]
+    if st.get("mode") == "count":
+        return ["%s: %d/%d" % (word(COUNTED, lang), st["counted"],
+                               len(names))]
     lines = ["%s: %s/3" % (word(MARIO, lang), st["mario"])]
     if st.get("to_assign"):
         who = ", ".join(names[p] for p in st["to_assign"])
