@@ -228,10 +228,12 @@ def do_plot(state, args):
 
 def args_report(p):
     p.add_argument("-o", "--output", metavar="FILE.html",
-                   help="where to write it (default marcador-report.html; "
-                        "- for standard output)")
+                   help="where to write the summary page (default "
+                        "marcador-report.html); the month pages go in "
+                        "the folder beside it, FILE_files; - for one "
+                        "page on standard output")
     add_progress(p)
-    add_lang(p)
+    add_lang(p, default="es")
     add_db(p)
 
 
@@ -244,16 +246,34 @@ def add_progress(p):
 
 def do_report(state, args):
     from .. import report
+    from ..outfile import OutputError, pages_folder, write_pages
     from ..progress import Progress
     archive = state.archive()
+    lang = lang_of(args)
     out = args.output or "marcador-report.html"
     check_output(out)
     r = {}
     shown = Progress("report: games", archive.count(), force=args.progress)
-    write_atomic(out, lambda f: r.update(report.write(archive, f, shown)))
-    print(say(args, f"{clean(out)}: {r['games']} game(s), {r['bytes']} bytes",
-              f"{clean(out)}: {r['games']} partida(s), {r['bytes']} bytes"),
-          file=sys.stderr if out == "-" else sys.stdout)
+    if out == "-":
+        write_atomic(out, lambda f: r.update(
+            report.write(archive, f, shown, lang)))
+        print(say(args, f"-: {r['games']} game(s), {r['bytes']} bytes",
+                  f"-: {r['games']} partida(s), {r['bytes']} bytes"),
+              file=sys.stderr)
+        return
+    try:
+        write_pages(out, lambda f, pages: r.update(
+            report.write(archive, f, shown, lang, pages)))
+    except OutputError as ex:
+        raise FileProblem(str(ex))
+    folder = clean(pages_folder(out))
+    print(say(args,
+              f"{clean(out)}: {r['games']} game(s), {r['bytes']} bytes; "
+              f"{r['pages']} page(s) in {folder}, the biggest "
+              f"{r['biggest']} bytes",
+              f"{clean(out)}: {r['games']} partida(s), {r['bytes']} bytes; "
+              f"{r['pages']} página(s) en {folder}, la mayor de "
+              f"{r['biggest']} bytes"))
 
 
 # ------------------------------------------------------------------ export
