@@ -327,13 +327,9 @@ def do_export(state, args):
                   f"consider renaming {clean(args.output)}", file=sys.stderr)
     left_out = []
     if args.format == "bgstats":
-        out = [export.write(archive, args.format, **opts)]
-        left_out = bgstats.undated(archive)
-        if left_out:
-            print(f"note: {len(left_out)} game(s) left out, date unknown "
-                  f"(the device's clock was not set; BG Stats needs a "
-                  f"date): {clean(', '.join(left_out))[:200]}",
-                  file=sys.stderr)
+        # A play at a time; the games left out for want of a date are
+        # known once the first of its two passes is done.
+        out = bgstats.chunks(archive, undated=left_out, **opts)
     else:
         # json and csv a game at a time: memory for one game.
         out = export.chunks(archive, args.format)
@@ -347,6 +343,7 @@ def do_export(state, args):
             for piece in out:
                 f.write(piece.encode("utf-8", "backslashreplace"))
         write_atomic(args.output, write)
+        _note_undated(left_out)
         # The rows read, less those the readers left out (named by cli).
         usable = archive.count() - sum(k.startswith("game ")
                                        for k in archive.left_out)
@@ -358,6 +355,16 @@ def do_export(state, args):
         tty = sys.stdout.isatty()
         for piece in out:
             sys.stdout.write(clean_lines(piece) if tty else piece)
+        sys.stdout.flush()
+        _note_undated(left_out)
+
+
+def _note_undated(left_out):
+    if left_out:
+        print(f"note: {len(left_out)} game(s) left out, date unknown "
+              f"(the device's clock was not set; BG Stats needs a "
+              f"date): {clean(', '.join(left_out))[:200]}",
+              file=sys.stderr)
 
 
 # ------------------------------------------------------------------ damaged
