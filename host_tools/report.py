@@ -222,8 +222,9 @@ class _Report:
         names = [p["name"] for p in res["players"]]
         title = title_name(key, L)
         if res["over"]:
-            state = self.t("winner", names=", ".join(
-                names[p] for p in res["winners"]))
+            state = self.t("winner" if len(res["winners"]) == 1
+                           else "winners", names=", ".join(
+                               names[p] for p in res["winners"]))
         else:
             state = self.t("unfinished")
         length = T.length(mins, L) if mins is not None else ""

@@ -72,6 +72,7 @@ TEXTS = {
     "col_total": ("total", "total"),
     "leader": ("{name} ({wins}, {pct})", "{name} ({wins}, {pct})"),
     "winner": ("winner: {names}", "ganador: {names}"),
+    "winners": ("winners: {names}", "ganadores: {names}"),
     "unfinished": ("unfinished", "sin terminar"),
     "date_unknown": ("date unknown", "fecha desconocida"),
     "date_unknown_long": ("date unknown (the device's clock was not set)",
