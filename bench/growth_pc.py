@@ -27,13 +27,15 @@ HEAD = "### Growth: the PC tools on big archives"
 NAMES = ["Ana", "Beto", "Peñita", "Íñigo", "Zoë", "Lu", "Sol", "Tere",
          "Max", "Noa", "Ruy", "Eli"]
 DEVICES = ["511a000000000001", "511a000000000002", "e5b2000000000003"]
-START = 1_700_000_000           # games spread over the 3 years after this
+# Games spread over the 3 years after this: 2024-03-09, past the first
+# time the archive takes as a board's (archive.TIME_MIN, 2024-01-01).
+START = 1_710_000_000
 YEARS = 3 * 365 * 86400
 # Targets (issue 24): report of 10,000 games in <= 15 s of CPU and
 # <= 300 MB; every command within 12x from 1,000 to 10,000 games.
 REPORT_CPU, REPORT_MB, GROWTH = 15, 300, 12
 # The generator's version: a cached archive made by another is remade.
-GEN = 1
+GEN = 2
 
 
 def archive_path(count):
@@ -144,7 +146,12 @@ def figures(count):
     with open(work / "export.json", "rb") as f:
         f.seek(0, 2)
         out["_export_bytes"] = f.tell()
-    out["_report_bytes"] = (work / "report.html").stat().st_size
+    page = work / "report.html"
+    pages = [p.stat().st_size for p in (work / "report_files").iterdir()
+             if p.suffix == ".html"]
+    out["_report"] = {"summary": page.stat().st_size, "pages": len(pages),
+                      "biggest": max(pages + [page.stat().st_size]),
+                      "all": page.stat().st_size + sum(pages)}
     return out
 
 
@@ -184,10 +191,15 @@ def section():
         lines += ["", "Making the archives (gamegen, scoring, one "
                   "transaction): " + " and ".join(
                       f"{m:.1f} s CPU" for m in made) + "."]
+    from marcador.report import PAGE_GAMES
+    r1, r2 = fig[small]["_report"], fig[big]["_report"]
     lines += ["", f"The JSON export: {fig[small]['_export_bytes']:,} and "
-              f"{fig[big]['_export_bytes']:,} bytes; the report: "
-              f"{fig[small]['_report_bytes']:,} and "
-              f"{fig[big]['_report_bytes']:,} bytes."]
+              f"{fig[big]['_export_bytes']:,} bytes. The report: a summary "
+              f"page of {r1['summary']:,} and {r2['summary']:,} bytes and "
+              f"{r1['pages']} and {r2['pages']} month pages (at most "
+              f"{PAGE_GAMES} games a page), {r1['all']:,} and "
+              f"{r2['all']:,} bytes in all; the biggest page a person "
+              f"opens: {r1['biggest']:,} and {r2['biggest']:,} bytes."]
     return lines
 
 

@@ -201,72 +201,106 @@ def _duration(row, rec):
 def _first_plays(rows):
     """{(game id, seat)}: the seats where a name plays a title (a BG Stats
     game) for the first time in the archive, by date (not by the order
-    the games were synced in). Undated games are not exported."""
+    the games were synced in). rows: (started, game id, title key,
+    names); undated games are not exported."""
     seen, out = set(), set()
-    dated = sorted((r for r in rows if r[0]["started"]),
-                   key=lambda r: (r[0]["started"], r[0]["id"]))
-    for row, rec, res in dated:
-        key = title_key(row["game"], rec)
-        for seat, p in enumerate(res["players"]):
-            if (key, p["name"]) not in seen:
-                seen.add((key, p["name"]))
-                out.add((row["id"], seat))
+    for started, gid, key, names in sorted(
+            (r for r in rows if r[0]), key=lambda r: (r[0], r[1])):
+        for seat, name in enumerate(names):
+            if (key, name) not in seen:
+                seen.add((key, name))
+                out.add((gid, seat))
     return out
 
 
-def build(archive, config=None, location=None, me=None):
-    config = config or {}
-    titles = config.get("titles", {})
-    loc_name = location or config.get("location") or DEFAULT_LOCATION
-    me = me or config.get("me")
-    rows = [(row, json.loads(row["record"]), json.loads(row["result"]))
-            for row in archive.games()]
-    matches = _match_games(rows)
-    new_players = _first_plays(rows)
-    games, players, plays = {}, {}, []
-    first_date = None
-    seen = Counter()
-    for row, rec, res in rows:
-        played = row["started"]
-        if not played:
-            continue                # date unknown: see undated()
+def _first_play_row(row, rec, res):
+    return (row["started"], row["id"], title_key(row["game"], rec),
+            [p["name"] for p in res["players"]])
+
+
+def _match_row(row, rec, res):
+    # What the match_games hooks read of a game (core/codec/hooks.py).
+    return ({k: row[k] for k in ("id", "game", "device", "number")},
+            {"players": rec["players"], "options": rec.get("options")},
+            {"over": res["over"]})
+
+
+class _Plays:
+    """The file's games, players and plays, built a game at a time:
+    register() each dated game in the archive's order, then finish(),
+    then play() each again for its play."""
+
+    def __init__(self, config=None, location=None, me=None):
+        config = config or {}
+        self.titles = config.get("titles", {})
+        self.loc_name = location or config.get("location") \
+            or DEFAULT_LOCATION
+        self.me = me or config.get("me")
+        self.games, self.players = {}, {}
+        self.first_date = None
+        self.seen = Counter()
+        self.matches, self.new_players = {}, set()
+
+    def register(self, row, rec, res):
         key = title_key(row["game"], rec)
-        lowest = lowest_wins(key)
-        entered = row["added"] or played
-        entry_date = _date(entered)
-        first_date = min(first_date or entry_date, entry_date)
-        if key not in games:
-            t = titles.get(key, {})
-            games[key] = {
-                "id": len(games) + 1, "uuid": _uuid("game", key),
+        entry_date = _date(row["added"] or row["started"])
+        self.first_date = min(self.first_date or entry_date, entry_date)
+        if key not in self.games:
+            t = self.titles.get(key, {})
+            self.games[key] = {
+                "id": len(self.games) + 1, "uuid": _uuid("game", key),
                 "name": title_name(key), "bggId": t.get("bgg_id", 0),
                 "bggName": t.get("bgg_name", title_name(key)),
                 "bggYear": t.get("bgg_year", 0),
-                "highestWins": not lowest, "noPoints": False,
+                "highestWins": not lowest_wins(key), "noPoints": False,
                 "cooperative": False,
                 "usesTeams": game_class(row["game"]).TEAMS,
                 "modificationDate": entry_date, "isBaseGame": 1,
                 "isExpansion": 0, "metaData": "{}"}
+        for p in res["players"]:
+            name = p["name"]
+            self.seen[name] += 1
+            if name not in self.players:
+                self.players[name] = {"id": len(self.players) + 1,
+                                      "uuid": _uuid("player", name),
+                                      "name": name, "isAnonymous": False,
+                                      "modificationDate": entry_date,
+                                      "metaData": "{}"}
+
+    def finish(self, matches, new_players):
+        self.matches, self.new_players = matches, new_players
+        players, me = self.players, self.me
+        if me and me not in players:
+            # The owner is named but played none of these games.
+            players[me] = {"id": len(players) + 1,
+                           "uuid": _uuid("player", me), "name": me,
+                           "isAnonymous": False,
+                           "modificationDate": self.first_date or _date(0),
+                           "metaData": "{}"}
+        if not me and self.seen:
+            # Not named: the one at the table most often (first seen on a
+            # tie).
+            me = max(self.seen, key=lambda nm: (self.seen[nm],
+                                                -players[nm]["id"]))
+        self.me = me
+
+    def play(self, row, rec, res):
+        played = row["started"]
+        key = title_key(row["game"], rec)
+        lowest = lowest_wins(key)
+        entry_date = _date(row["added"] or played)
         n = len(res["players"])
         ranks = _ranks(row["game"], res, lowest)
         starter = start_player(row["game"], rec)
         scores = []
         for seat, p in enumerate(res["players"]):
-            name = p["name"]
-            seen[name] += 1
-            if name not in players:
-                players[name] = {"id": len(players) + 1,
-                                 "uuid": _uuid("player", name),
-                                 "name": name, "isAnonymous": False,
-                                 "modificationDate": entry_date,
-                                 "metaData": "{}"}
             scores.append({
-                "playerRefId": players[name]["id"],
+                "playerRefId": self.players[p["name"]]["id"],
                 "score": str(p["total"]),
                 "winner": seat in res["winners"],
                 "rank": ranks[seat],
                 "seatOrder": seat + 1,
-                "newPlayer": (row["id"], seat) in new_players,
+                "newPlayer": (row["id"], seat) in self.new_players,
                 "startPlayer": seat == starter,
                 "team": str(hook(row["game"], "team")(seat, n)),
                 "role": ""})
@@ -274,7 +308,7 @@ def build(archive, config=None, location=None, me=None):
         date = _date(played)
         play = {
             "uuid": _uuid("play", row["id"]),
-            "gameRefId": games[key]["id"],
+            "gameRefId": self.games[key]["id"],
             "playDate": date,
             "playDateYmd": int(date[:10].replace("-", "")),
             "entryDate": entry_date,
@@ -295,29 +329,80 @@ def build(archive, config=None, location=None, me=None):
         }
         # The app's own files always have it: 0 for a length not known.
         play["durationMin"] = _duration(row, rec) or 0
-        variant = board(row["game"], rec, matches.get(row["id"]))
+        variant = board(row["game"], rec, self.matches.get(row["id"]))
         if variant:
             play["board"] = variant
-        plays.append(play)
-    if me and me not in players:
-        # The owner is named but played none of these games.
-        players[me] = {"id": len(players) + 1, "uuid": _uuid("player", me),
-                       "name": me, "isAnonymous": False,
-                       "modificationDate": first_date or _date(0),
-                       "metaData": "{}"}
-    if not me and seen:
-        # Not named: the one at the table most often (first seen on a tie).
-        me = max(seen, key=lambda nm: (seen[nm], -players[nm]["id"]))
-    return {
-        "about": ABOUT,
-        "games": list(games.values()),
-        "players": list(players.values()),
-        "locations": [{"id": 1, "uuid": _uuid("location", loc_name),
-                       "name": loc_name,
-                       "modificationDate": first_date or _date(0)}],
-        "plays": plays,
-        "userInfo": {"meRefId": players[me]["id"] if me else 0},
-    }
+        return play
+
+    def document(self, plays):
+        return {
+            "about": ABOUT,
+            "games": list(self.games.values()),
+            "players": list(self.players.values()),
+            "locations": [{"id": 1, "uuid": _uuid("location", self.loc_name),
+                           "name": self.loc_name,
+                           "modificationDate": self.first_date or _date(0)}],
+            "plays": plays,
+            "userInfo": {"meRefId": self.players[self.me]["id"]
+                         if self.me else 0},
+        }
+
+
+def build(archive, config=None, location=None, me=None):
+    """The whole file as one dict (tests, small archives; the export
+    streams it: chunks())."""
+    rows = [(row, json.loads(row["record"]), json.loads(row["result"]))
+            for row in archive.games()]
+    st = _Plays(config, location, me)
+    for row, rec, res in rows:
+        if row["started"]:      # date unknown: see undated()
+            st.register(row, rec, res)
+    st.finish(_match_games(rows),
+              _first_plays([_first_play_row(*r) for r in rows]))
+    return st.document([st.play(row, rec, res) for row, rec, res in rows
+                        if row["started"]])
+
+
+def chunks(archive, config=None, location=None, me=None, undated=None):
+    """The file as pieces of text, joined the same bytes as write(): the
+    archive is read twice, memory for a few facts per game instead of
+    every play at once. The first pass checks each game (a replay) and
+    gathers the titles, players, matches and first plays the file lists
+    before its plays; the second writes each play, a game at a time, not
+    checking again a row that is still the same (archive.row_digest);
+    a game that appeared in between is not in the file. undated, if
+    given, a list: the ids of the games left out for want of a date are
+    appended to it (what undated() gives, without another pass)."""
+    from .archive import row_digest
+    st = _Plays(config, location, me)
+    checked, dated, matches, firsts = set(), set(), [], []
+    for row in archive.iter_games():
+        rec, res = json.loads(row["record"]), json.loads(row["result"])
+        checked.add(row_digest(row))
+        matches.append(_match_row(row, rec, res))
+        firsts.append(_first_play_row(row, rec, res))
+        if row["started"]:
+            st.register(row, rec, res)
+            dated.add(row["id"])
+        elif undated is not None:
+            undated.append(row["id"])
+    st.finish(_match_games(matches), _first_plays(firsts))
+    del matches, firsts
+    head = json.dumps(st.document([]), ensure_ascii=False, indent=1) + "\n"
+    cut = '\n "plays": []'
+    at = head.index(cut) + len(cut) - 1       # the "]" of the empty list
+    first = True
+    for row in archive.iter_games(checked=checked):
+        if row["id"] not in dated:
+            continue
+        text = json.dumps(st.play(row, json.loads(row["record"]),
+                                  json.loads(row["result"])),
+                          ensure_ascii=False, indent=1)
+        # One level deeper than the list: two spaces more a line.
+        yield (head[:at] + "\n  " if first else ",\n  ") \
+            + text.replace("\n", "\n  ")
+        first = False
+    yield head if first else "\n " + head[at:]
 
 
 def undated(archive):
@@ -327,5 +412,4 @@ def undated(archive):
 
 
 def write(archive, config=None, location=None, me=None):
-    return json.dumps(build(archive, config, location, me),
-                      ensure_ascii=False, indent=1) + "\n"
+    return "".join(chunks(archive, config, location, me))

@@ -13,6 +13,7 @@ name): no separator, no NUL or control character, no leading dot."""
 import os
 import stat
 import tempfile
+from urllib.parse import quote
 
 
 class OutputError(OSError):
@@ -125,3 +126,139 @@ def write_file(path, write):
             raise OutputError(f"cannot write {path}: "
                               f"{ex.strerror or ex}{kept}") from None
         raise
+
+
+# ------------------------------------------------ a page and its folder
+
+MARKER = ".marcador-report"     # in every folder write_pages makes
+
+
+def pages_folder(path):
+    """The folder beside path that holds the pages it links to:
+    games.html -> games_files (as a browser saves a page whole)."""
+    path = os.fspath(path)
+    base = os.path.basename(path)
+    stem = base[:-5] if base.lower().endswith(".html") else base
+    return os.path.join(os.path.dirname(path), stem + "_files")
+
+
+class PageFolder:
+    """Where write_pages' linked pages go: add(name, data) writes one
+    (name: ASCII letters, digits, "-", "." only, chosen by the program,
+    never by data) into the new folder, created exclusively; href(name)
+    links it from the main page, home links back to the main page."""
+
+    def __init__(self, tmp, path, folder):
+        self._tmp = tmp
+        self.home = "../" + quote(os.path.basename(path))
+        self._prefix = quote(os.path.basename(folder)) + "/"
+        self.names = []
+
+    def href(self, name):
+        return self._prefix + name
+
+    def add(self, name, data):
+        if safe_name(name) != name or name.startswith("."):
+            raise ValueError(f"not a page name: {name!r}")
+        fd = os.open(os.path.join(self._tmp, name),
+                     os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                     | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        self.names.append(name)
+
+
+def _check_folder(folder):
+    """The pages folder's os.stat_result (None if missing), or
+    OutputError when it is not one write_pages made (a symbolic link, a
+    file, someone's own folder)."""
+    try:
+        st = os.lstat(folder)
+    except FileNotFoundError:
+        return None
+    except OSError as ex:
+        raise OutputError(f"cannot write {folder}: {ex.strerror or ex}")
+    if stat.S_ISLNK(st.st_mode):
+        raise OutputError(f"{folder} is a symbolic link: marcador replaces "
+                          f"only a folder of pages it wrote; remove it, or "
+                          f"give another name")
+    if not stat.S_ISDIR(st.st_mode) or not os.path.isfile(
+            os.path.join(folder, MARKER)) or os.path.islink(
+            os.path.join(folder, MARKER)):
+        raise OutputError(f"{folder} is there and is not a folder of pages "
+                          f"marcador wrote: move it away, or give another "
+                          f"name")
+    return st
+
+
+def write_pages(path, write):
+    """write(main file, PageFolder): the main page into path as
+    write_file does, and the pages it links to into the folder
+    pages_folder(path), made new in a temp folder of unpredictable name
+    (tempfile.mkdtemp, 0700: nothing planted there is followed) and
+    renamed into place once the main page is; a folder there from a
+    previous report (it holds MARKER) is replaced whole, anything else
+    is refused. Raises OutputError with nothing changed."""
+    path = os.fspath(path)
+    check_target(path)
+    folder = pages_folder(path)
+    old = _check_folder(folder)
+    parent = os.path.dirname(path) or "."
+    try:
+        tmp = tempfile.mkdtemp(prefix=f".{os.path.basename(folder)[:100]}.",
+                               suffix=".tmp", dir=parent)
+    except OSError as ex:
+        raise OutputError(f"cannot write {folder}: {ex.strerror or ex}")
+    aside = None
+    try:
+        pages = PageFolder(tmp, path, folder)
+
+        def main(f):
+            write(f, pages)
+            with open(os.path.join(tmp, MARKER), "xb") as m:
+                m.write(b"pages of a marcador report; marcador replaces "
+                        b"this folder with the next report\n")
+            os.chmod(tmp, 0o777 & ~_umask())
+        try:
+            write_file(path, main)
+        except OSError as ex:
+            if isinstance(ex, OutputError):
+                raise
+            raise OutputError(f"cannot write {folder}: "
+                              f"{ex.strerror or ex}") from None
+        moved = False
+        try:
+            if old is not None:
+                aside = tempfile.mkdtemp(prefix=".old.", suffix=".tmp",
+                                         dir=parent)
+                os.replace(folder, aside)   # a rename, never followed
+                moved = True
+            os.replace(tmp, folder)
+        except OSError as ex:
+            if moved:
+                try:
+                    os.replace(aside, folder)
+                    aside = None
+                except OSError:
+                    pass
+            raise OutputError(f"wrote {path} but cannot put its pages in "
+                              f"{folder}: {ex.strerror or ex}") from None
+    except BaseException:
+        _remove(tmp)
+        raise
+    finally:
+        if aside is not None:
+            _remove(aside)
+
+
+def _remove(folder):
+    # shutil.rmtree never follows a symbolic link inside; a link put in
+    # the folder's place is only unlinked.
+    import shutil
+    try:
+        if os.path.islink(folder):
+            os.unlink(folder)
+        else:
+            shutil.rmtree(folder)
+    except OSError:
+        pass

@@ -43,6 +43,25 @@ def progression(rec):
     the record (record.replay), read after each event: the same as
     scoring each prefix on its own, in linear time."""
     totals, rounds = [], []
+    for _ in _steps(rec, totals, rounds):
+        pass
+    return totals, rounds
+
+
+def replay_scored(rec):
+    """(the record's scored result, progression(rec)) from one replay:
+    the report checks each archived game against its stored result and
+    draws its chart from the same pass."""
+    totals, rounds = [], []
+    log = None
+    for log in _steps(rec, totals, rounds):
+        pass
+    return record.result(log, rec["players"]), (totals, rounds)
+
+
+def _steps(rec, totals, rounds):
+    # One replay (record.replay), the totals and round appended after
+    # each step; yields the log.
     for log in record.replay(rec):
         # The log has scored the game after each event: its totals and
         # status are the result's (record.result, whose parts the chart
@@ -57,7 +76,7 @@ def progression(rec):
             rounds.append(st["rounds"] + (0 if g.over else 1))
         else:
             rounds.append(st.get("round", 0))
-    return totals, rounds
+        yield log
 
 
 def _nice_step(span, ticks=6):
@@ -81,10 +100,10 @@ def round_marks(rounds, n_ev):
                   if r <= rounds[-1])
 
 
-def chart(rec):
+def chart(rec, prog=None):
     """What both renderers draw: totals per step, the y range and step,
-    the round marks."""
-    totals, rounds = progression(rec)
+    the round marks; prog: progression(rec) if already computed."""
+    totals, rounds = prog or progression(rec)
     n_ev = len(totals) - 1
     lo = min(0, min(min(t) for t in totals))
     hi = max(1, max(max(t) for t in totals))
@@ -168,7 +187,7 @@ svg.chart .legend path { stroke-width: 3; }
 """
 
 
-def inline_svg(c, title, width=W, height=H):
+def inline_svg(c, title, width=W, height=H, axis="event"):
     """The chart c (chart(rec)) as an <svg> element for a page that has
     INLINE_CSS: the layout of svg(), its repeated attributes in the
     page's style and its coordinates in whole pixels (about a quarter of
@@ -203,7 +222,7 @@ def inline_svg(c, title, width=W, height=H):
     out.append(f'<rect class="frame" x="{x0}" y="{y0}" width="{x1 - x0}" '
                f'height="{y1 - y0}"/>')
     out.append(f'<text class="axis" x="{(x0 + x1) // 2}" y="{y1 + 32}">'
-               f'event</text><g class="xlabels">' + "".join(
+               f'{escape(axis)}</text><g class="xlabels">' + "".join(
                    f'<text x="{xs[i]}" y="{y1 + 16}">{i}</text>'
                    for i in range(0, n_ev + 1,
                                   max(1, _nice_step(n_ev, 10))))

@@ -1,17 +1,23 @@
-"""marcador report: the whole archive as one self-contained HTML file.
+"""marcador report: the archive as HTML pages a person reads offline,
+Spanish first (--lang en for English; every word from report_texts.py).
 
-A summary first: a table of the titles and one of the players (finished
-games, wins, win rate over every title). Per title: plays, wins per
-player, average and best (stats.py), and rivalries: head to head, how
-often each of two players won a game the other lost. Then the games by
-month, oldest first, each month a <details> that opens to one line per
-game, each game a <details> that opens to its breakdown (the parts of
-each total, the winners) and its score progression as an inline SVG chart
-(plot.py): at 10,000 games the page is a few screens tall until opened.
+The summary page: the standings (each player's finished games, wins and
+win percentage over every title), a table of the titles (plays, most
+wins, average length), one of the months (games, the month's leader,
+links to its pages), and per title its players (plays, wins, win %,
+average, best) and rivalries (head to head: how often each of two
+players won a game the other lost).
 
-Self-contained: one file, CSS inline, charts inline SVG, no script, no
-font, image or stylesheet from anywhere: it reads the same offline in any
-browser.
+The games go in pages of their own, per month and at most PAGE_GAMES to
+a page, oldest first: each page starts with the month's standings, then
+one line per game (date, title, players, winner, length) that opens to
+its breakdown and its score chart (an inline SVG, plot.py). So the page a
+person opens stays small whatever the size of the archive. Written to
+standard output (-o -), the report is one page with the months inline.
+
+Self-contained: CSS inline, charts inline SVG, no script, no font, image
+or stylesheet from anywhere, links only between its own pages: it reads
+the same offline in any browser.
 """
 
 import json
@@ -20,9 +26,19 @@ from datetime import datetime
 from html import escape
 from itertools import combinations
 
-from . import plot, stats
+from marcador_core import errors as E
+
+from . import breakdown, plot, stats
+from . import report_texts as T
 from .archive import BY_DATE
-from .stats import title_key, title_name
+from .stats import title_key
+from .termsafe import clean
+from .titles import name as title_name
+
+PAGE_GAMES = 100        # games on one page of a month, at most
+# Data is cleaned (_h) before it reaches a page; should anything escape
+# that, a lone surrogate is written as its escape, never an error.
+UTF8 = ("utf-8", "backslashreplace")
 
 CSS = """
 body { font-family: "DejaVu Sans", Arial, Helvetica, sans-serif;
@@ -43,12 +59,19 @@ article h3 { margin: 0.2em 0; }
 .meta { color: #666; font-size: 0.9em; }
 svg { max-width: 100%; height: auto; }
 nav ul { columns: 2; }
+nav.pages a, nav.pages span { margin-right: 1em; }
 summary { cursor: pointer; padding: 0.15em 0; }
 details.month > summary { font-weight: bold; }
 details.month { margin: 0.3em 0; }
 details.game { margin-left: 1.2em; }
 details.rivals > summary h3 { display: inline; }
 """
+
+
+def _h(value):
+    """Data as HTML text: control characters and lone surrogates (a
+    tampered archive) shown as escapes, then HTML-escaped."""
+    return escape(clean(str(value)))
 
 
 def head_to_head(rows):
@@ -59,195 +82,6 @@ def head_to_head(rows):
     for row, rec, res in rows:
         _add_head_to_head(out, title_key(row["game"], rec), res)
     return out
-
-
-def _date(seconds):
-    if not seconds:
-        return "date unknown (the device's clock was not set)"
-    return datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M")
-
-
-def _table(head, body, row_classes=None):
-    out = ["<div class=\"scroll\"><table><thead><tr>"]
-    out += [f"<th>{escape(str(h))}</th>" for h in head]
-    out.append("</tr></thead><tbody>")
-    for i, cells in enumerate(body):
-        cls = row_classes[i] if row_classes else ""
-        out.append(f"<tr class=\"{cls}\">" if cls else "<tr>")
-        out += [f"<td>{escape(str(c))}</td>" for c in cells]
-        out.append("</tr>")
-    out.append("</tbody></table></div>")
-    return "".join(out)
-
-
-def _title_section(key, t, h2h):
-    out = [f"<section class=\"title\" id=\"t-{escape(key)}\">",
-           f"<h2>{escape(title_name(key))}</h2>",
-           f"<p>{t['plays']} play(s), {t['finished']} finished</p>"]
-    if t["players"]:
-        order = sorted(t["players"].items(),
-                       key=lambda kv: (-kv[1]["wins"], kv[0]))
-        out.append("<h3>Players</h3>")
-        out.append(_table(
-            ["player", "plays", "wins", "average",
-             "best (lowest)" if t["lowest_wins"] else "best"],
-            [[n, s["plays"], s["wins"], s["average"], s["best"]]
-             for n, s in order]))
-    rivals = [(a, b, h) for (a, b), h in sorted(h2h.items())]
-    if rivals:
-        # Closed: n players make n(n-1)/2 rows.
-        out.append(f"<details class=\"rivals\"><summary><h3>Rivalries: "
-                   f"head to head ({len(rivals)} pair(s))</h3></summary>")
-        out.append("<p class=\"meta\">Games one of the two won and the "
-                   "other did not.</p>")
-        out.append(_table(
-            ["players", "wins", "wins", "games together"],
-            [[f"{a} vs {b}", f"{a} {h[0]}", f"{b} {h[1]}", h[2]]
-             for a, b, h in rivals]))
-        out.append("</details>")
-    out.append("</section>")
-    return "".join(out)
-
-
-def _game_article(row, rec, res):
-    names = [p["name"] for p in res["players"]]
-    title = title_name(title_key(row["game"], rec))
-    if res["over"]:
-        state = "winner: " + ", ".join(names[p] for p in res["winners"])
-    else:
-        state = "unfinished"
-    parts = list(res["players"][0]["parts"]) if res["players"] else []
-    body, classes = [], []
-    for p, pl in enumerate(res["players"]):
-        mark = "\u2605 " if p in res["winners"] else ""
-        body.append([mark + pl["name"]] + [pl["parts"][k] for k in parts]
-                    + [pl["total"]])
-        classes.append("winner" if p in res["winners"] else "")
-    chart = plot.inline_svg(plot.chart(rec),
-                            f"{title}  {row['id']}  {state}")
-    return "".join([
-        f"<article class=\"game\" id=\"g-{escape(row['id'])}\">",
-        f"<h3>{escape(title)} \u2014 {escape(state)}</h3>",
-        f"<p class=\"meta\">{escape(row['id'])} \u00b7 "
-        f"{escape(_date(row['started']))} \u00b7 "
-        f"{len(rec['events'])} events</p>",
-        _table(["player"] + parts + ["total"], body, classes),
-        chart, "</article>"])
-
-
-def _month(seconds):
-    return (datetime.fromtimestamp(seconds).strftime("%Y-%m") if seconds
-            else "")
-
-
-def _month_block(month, articles, finished):
-    mid = f"m-{month or 'undated'}"
-    label = month or "date unknown"
-    return "".join(
-        [f"<details class=\"month\" id=\"{mid}\"><summary>"
-         f"{escape(label)}: {len(articles)} game(s), {finished} finished"
-         f"</summary>"] + articles + ["</details>\n"])
-
-
-def _game_details(row, rec, res):
-    """A game as one line that opens to its breakdown and chart."""
-    names = [p["name"] for p in res["players"]]
-    title = title_name(title_key(row["game"], rec))
-    win = (", ".join(names[p] for p in res["winners"]) if res["over"]
-           else "unfinished")
-    when = (datetime.fromtimestamp(row["started"]).strftime(
-        "%Y-%m-%d %H:%M") if row["started"] else "date unknown")
-    return (f"<details class=\"game\"><summary>{escape(when)} \u00b7 "
-            f"{escape(title)} \u00b7 {escape(', '.join(names))} \u00b7 "
-            f"{escape(win)}</summary>" + _game_article(row, rec, res)
-            + "</details>\n")
-
-
-def _players_table(tally):
-    """Every player over every title: finished games, wins, titles."""
-    people = {}
-    for key, t in tally.items():
-        for name, s in t["players"].items():
-            p = people.setdefault(name, [0, 0, []])
-            p[0] += s["plays"]
-            p[1] += s["wins"]
-            p[2].append(title_name(key))
-    order = sorted(people.items(), key=lambda kv: (-kv[1][1], kv[0]))
-    return _table(["player", "finished games", "wins", "win rate",
-                   "titles"],
-                  [[n, p[0], p[1], f"{round(100 * p[1] / p[0])}%",
-                    ", ".join(p[2])] for n, p in order])
-
-
-def _titles_table(tally):
-    body = []
-    for key, t in tally.items():
-        # The most wins; on a tie, the first name in order.
-        top = min(t["players"].items(), key=lambda kv: (-kv[1]["wins"],
-                                                        kv[0]),
-                  default=None)
-        body.append([title_name(key), t["plays"], t["finished"],
-                     f"{top[0]} ({top[1]['wins']})" if top else ""])
-    return _table(["title", "plays", "finished", "most wins"], body)
-
-
-def write(archive, out, progress=None):
-    """The report into out (a binary file: the CLI writes through a temp
-    file and renames it, so a full disk keeps the previous report).
-
-    One pass over the archive, oldest game first: each game is scored once
-    for its chart (plot.progression) and its statistics are tallied; the
-    games, grouped by month, go to a temporary file while the tallies
-    grow, and the page is the summary and then that file. Memory holds
-    the tallies and one month's games, never the whole archive.
-    progress(done), if given, is called after each game, and
-    progress(done, done) at the end when the archive left rows out."""
-    total = archive.count()
-    tally = stats.Tally()
-    pairs = {}
-    finished = done = 0
-    first = last = None
-    with tempfile.TemporaryFile() as games:
-        month, articles, month_finished = None, [], 0
-        for row in archive.iter_games(order=BY_DATE):
-            rec = json.loads(row["record"])
-            res = json.loads(row["result"])
-            tally.add(row["game"], rec, res)
-            _add_head_to_head(pairs, title_key(row["game"], rec), res)
-            m = _month(row["started"])
-            if m != month:
-                if articles:
-                    games.write(_month_block(month, articles,
-                                             month_finished).encode())
-                month, articles, month_finished = m, [], 0
-            articles.append(_game_details(row, rec, res))
-            month_finished += res["over"]
-            finished += res["over"]
-            if row["started"]:
-                first = first or row["started"]
-                last = row["started"]
-            done += 1
-            if progress:
-                progress(done)
-        if articles:
-            games.write(_month_block(month, articles,
-                                     month_finished).encode())
-        if progress and done < total:
-            progress(done, done)    # rows left out: the end is here
-        s = tally.result()
-        head = _page_head(done, finished, s, first, last, pairs)
-        out.write(head.encode("utf-8"))
-        size = len(head.encode("utf-8"))
-        games.seek(0)
-        while True:
-            chunk = games.read(1 << 20)
-            if not chunk:
-                break
-            out.write(chunk)
-            size += len(chunk)
-    tail = ("</section>\n" if done else "") + "</body></html>\n"
-    out.write(tail.encode())
-    return {"games": done, "bytes": size + len(tail)}
 
 
 def _add_head_to_head(out, key, res):
@@ -263,42 +97,423 @@ def _add_head_to_head(out, key, res):
         h[2] += 1
 
 
-def _page_head(n, finished, s, first, last, h2h):
-    span = (f" From {_month(first)} to {_month(last)}." if first else "")
-    out = ["<!DOCTYPE html>\n<html lang=\"en\"><head>"
-           "<meta charset=\"utf-8\">"
-           "<meta name=\"viewport\" content=\"width=device-width, "
-           "initial-scale=1\">",
-           f"<title>Marcador: {n} games</title>",
-           f"<style>{CSS}{plot.INLINE_CSS}</style></head><body>",
-           "<h1>Marcador</h1>",
-           f"<p id=\"summary\">{n} game(s), {finished} finished, "
-           f"{len(s)} title(s).{span}</p>"]
-    if not n:
-        out.append("<p>No games in the archive yet: `marcador sync` "
-                   "copies them from a device.</p>")
+def minutes(row, rec):
+    """The game's length in whole minutes, from its start to the end the
+    device recorded; None when either is unknown (docs/records.md)."""
+    started, ended = row["started"], rec.get("ended")
+    if not started or not isinstance(ended, int) or ended < started:
+        return None
+    return round((ended - started) / 60)
+
+
+def _month(seconds):
+    return (datetime.fromtimestamp(seconds).strftime("%Y-%m") if seconds
+            else "")
+
+
+def _when(seconds, lang, long=False):
+    if not seconds:
+        return T.text("date_unknown_long" if long else "date_unknown", lang)
+    return datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M")
+
+
+def _table(head, body, row_classes=None, raw=()):
+    """A table; the cells of the columns in raw are HTML already."""
+    out = ["<div class=\"scroll\"><table><thead><tr>"]
+    out += [f"<th>{_h(h)}</th>" for h in head]
+    out.append("</tr></thead><tbody>")
+    for i, cells in enumerate(body):
+        cls = row_classes[i] if row_classes else ""
+        out.append(f"<tr class=\"{cls}\">" if cls else "<tr>")
+        out += [f"<td>{c if k in raw else _h(c)}</td>"
+                for k, c in enumerate(cells)]
+        out.append("</tr>")
+    out.append("</tbody></table></div>")
+    return "".join(out)
+
+
+def _standings(people, lang, titles=None):
+    """people {name: [finished games, wins]} as a table, the most wins
+    first (then the best rate, then by name); titles {name: [title keys]}
+    adds the titles each played."""
+    order = sorted(people.items(), key=lambda kv: (
+        -kv[1][1], -kv[1][1] / max(kv[1][0], 1), kv[0]))
+    head = [T.text(k, lang) for k in ("col_player", "col_games",
+                                      "col_wins", "col_win_pct")]
+    body = [[n, p[0], p[1], T.percent(p[1], p[0], lang)] for n, p in order]
+    if titles is not None:
+        head.append(T.text("col_titles", lang))
+        for row, (n, _) in zip(body, order):
+            row.append(", ".join(title_name(k, lang) for k in titles[n]))
+    return _table(head, body)
+
+
+def _leader(people, lang):
+    """The player with the most wins (then the best rate, then by name):
+    "Ana (5, 45 %)", or "" when nobody finished a game."""
+    best = min(people.items(), default=None, key=lambda kv: (
+        -kv[1][1], -kv[1][1] / max(kv[1][0], 1), kv[0]))
+    if best is None:
+        return ""
+    name, (games, wins) = best
+    return T.text("leader", lang, name=name, wins=wins,
+                  pct=T.percent(wins, games, lang))
+
+
+def _length_text(total, count, lang):
+    return T.length(round(total / count), lang) if count else ""
+
+
+class _Month:
+    """One month's games (HTML, in memory until the month ends) and its
+    standings."""
+
+    def __init__(self, key):
+        self.key, self.games, self.finished = key, [], 0
+        self.people = {}
+        self.pages = []
+
+    def add(self, html, res):
+        self.games.append(html)
+        if not res["over"]:
+            return
+        self.finished += 1
+        for seat, p in enumerate(res["players"]):
+            s = self.people.setdefault(p["name"], [0, 0])
+            s[0] += 1
+            s[1] += seat in res["winners"]
+
+
+class _Report:
+    def __init__(self, lang, pages):
+        self.lang, self.pages = lang, pages
+        self.tally = stats.Tally()
+        self.pairs = {}
+        self.lengths = {}           # title key: [sum of minutes, games]
+        self.months = []            # (key, games, finished, people, pages)
+        self.done = self.finished = 0
+        self.first = self.last = None
+        self.biggest = 0
+
+    def t(self, key, **fields):
+        return T.text(key, self.lang, **fields)
+
+    # ------------------------------------------------------------ a game
+
+    def game(self, row, rec, res, prog):
+        key = title_key(row["game"], rec)
+        self.tally.add(row["game"], rec, res)
+        _add_head_to_head(self.pairs, key, res)
+        mins = minutes(row, rec)
+        if mins is not None:
+            acc = self.lengths.setdefault(key, [0, 0])
+            acc[0] += mins
+            acc[1] += 1
+        self.done += 1
+        self.finished += res["over"]
+        if row["started"]:
+            self.first = self.first or row["started"]
+            self.last = row["started"]
+        return self._game_details(row, rec, res, prog, key, mins)
+
+    def _game_details(self, row, rec, res, prog, key, mins):
+        """A game as one line that opens to its breakdown and chart."""
+        L = self.lang
+        names = [p["name"] for p in res["players"]]
+        title = title_name(key, L)
+        if res["over"]:
+            state = self.t("winner" if len(res["winners"]) == 1
+                           else "winners", names=", ".join(
+                               names[p] for p in res["winners"]))
+        else:
+            state = self.t("unfinished")
+        length = T.length(mins, L) if mins is not None else ""
+        line = " \u00b7 ".join(x for x in (
+            _when(row["started"], L), title, ", ".join(names), state,
+            length) if x)
+        parts = list(res["players"][0]["parts"]) if res["players"] else []
+        body, classes = [], []
+        for p, pl in enumerate(res["players"]):
+            mark = "\u2605 " if p in res["winners"] else ""
+            body.append([mark + pl["name"]]
+                        + [pl["parts"][k] for k in parts] + [pl["total"]])
+            classes.append("winner" if p in res["winners"] else "")
+        c = plot.chart(rec, prog)
+        c["names"] = [clean(n) for n in c["names"]]
+        chart = plot.inline_svg(c,
+                                clean(f"{title}  {row['id']}  {state}"),
+                                axis=self.t("axis"))
+        meta = " \u00b7 ".join(x for x in (
+            row["id"], _when(row["started"], L, long=True), length,
+            self.t("events", n=len(rec["events"]))) if x)
+        head = ([self.t("col_player")]
+                + [breakdown.part_head(k, L) for k in parts]
+                + [self.t("col_total")])
+        return "".join([
+            f"<details class=\"game\"><summary>{_h(line)}</summary>",
+            f"<article class=\"game\" id=\"g-{_h(row['id'])}\">",
+            f"<h3>{_h(title)} \u2014 {_h(state)}</h3>",
+            f"<p class=\"meta\">{_h(meta)}</p>",
+            _table(head, body, classes), chart, "</article></details>\n"])
+
+    # ----------------------------------------------------------- a month
+
+    def month_done(self, month, spill):
+        """The month's games: into its pages, or (one page) as a block
+        into spill, the temporary file the page ends with."""
+        counts = self.t("counts", plays=len(month.games),
+                        finished=month.finished)
+        label = T.month(month.key, self.lang)
+        standings = (_standings(month.people, self.lang)
+                     if month.people else "")
+        if self.pages is None:
+            spill.write("".join(
+                [f"<details class=\"month\" id=\"m-"
+                 f"{month.key or 'undated'}\"><summary>{_h(label)}: "
+                 f"{_h(counts)}</summary>", standings]
+                + month.games + ["</details>\n"]).encode(*UTF8))
+        else:
+            self._month_pages(month, label, counts, standings)
+        month.games = None
+        self.months.append(month)
+
+    def _month_pages(self, month, label, counts, standings):
+        stem = month.key or "undated"
+        chunks = [month.games[i:i + PAGE_GAMES]
+                  for i in range(0, len(month.games), PAGE_GAMES)]
+        month.pages = [f"{stem}.html" if i == 0 else f"{stem}-{i + 1}.html"
+                       for i in range(len(chunks))]
+        for i, games in enumerate(chunks):
+            nav = [f"<a href=\"{self.pages.home}\">"
+                   f"{_h(self.t('summary_link'))}</a>"]
+            if len(chunks) > 1:
+                where = self.t("page_of", page=i + 1, pages=len(chunks))
+                nav.append(f"<span>{_h(where)}</span>")
+                if i:
+                    nav.append(f"<a href=\"{month.pages[i - 1]}\">"
+                               f"{_h(self.t('previous'))}</a>")
+                if i + 1 < len(chunks):
+                    nav.append(f"<a href=\"{month.pages[i + 1]}\">"
+                               f"{_h(self.t('next'))}</a>")
+            title = self.t("month_title", month=label)
+            if len(chunks) > 1:
+                title += f" ({i + 1}/{len(chunks)})"
+            page = "".join(
+                [_doc_head(title, self.lang),
+                 "<nav class=\"pages\">", " ".join(nav), "</nav>",
+                 f"<h1>{_h(label)}</h1><p id=\"summary\">{_h(counts)}</p>"]
+                + ([f"<section id=\"standings\"><h2>"
+                    f"{_h(self.t('month_standings'))}</h2>{standings}"
+                    f"</section>"] if standings else [])
+                + [f"<section id=\"games\"><h2>{_h(self.t('games'))}</h2>"]
+                + games + ["</section></body></html>\n"]).encode(*UTF8)
+            self.pages.add(month.pages[i], page)
+            self.biggest = max(self.biggest, len(page))
+
+    # ----------------------------------------------------- the summary
+
+    def summary(self):
+        """The summary page's text up to the months' games (one page) or
+        whole (pages)."""
+        L, s = self.lang, self.tally.result()
+        span = (self.t("span", first=T.month(_month(self.first), L),
+                       last=T.month(_month(self.last), L))
+                if self.first else "")
+        out = [_doc_head(self.t("page_title", n=self.done), L),
+               "<h1>Marcador</h1>",
+               "<p id=\"summary\">" + _h(self.t(
+                   "summary", n=self.done, finished=self.finished,
+                   titles=len(s)) + span) + "</p>"]
+        if not self.done:
+            out.append(f"<p>{_h(self.t('empty'))}</p>")
+            if self.pages is None:
+                out.append("</body></html>\n")
+            return "\n".join(out) + "\n"
+        out.append("<nav><ul>")
+        out.append(f"<li><a href=\"#standings\">{_h(self.t('standings'))}"
+                   f"</a></li><li><a href=\"#titles\">"
+                   f"{_h(self.t('titles'))}</a></li><li><a href=\"#months\">"
+                   f"{_h(self.t('months'))}</a></li>")
+        out += [f"<li><a href=\"#t-{_h(k)}\">{_h(title_name(k, L))}"
+                f"</a> ({t['plays']})</li>" for k, t in s.items()]
+        if self.pages is None:
+            out.append(f"<li><a href=\"#games\">"
+                       f"{_h(self.t('games_by_month'))}</a></li>")
+        out.append("</ul></nav>")
+        out.append(f"<section id=\"standings\"><h2>"
+                   f"{_h(self.t('standings'))}</h2><p class=\"meta\">"
+                   f"{_h(self.t('standings_note'))}</p>"
+                   + self._players_table(s) + "</section>")
+        out.append(f"<section id=\"titles\"><h2>{_h(self.t('titles'))}"
+                   f"</h2>" + self._titles_table(s) + "</section>")
+        out.append(f"<section id=\"months\"><h2>{_h(self.t('months'))}"
+                   f"</h2><p class=\"meta\">{_h(self.t('months_note'))}</p>"
+                   + self._months_table() + "</section>")
+        out += [self._title_section(k, t) for k, t in s.items()]
+        if self.pages is None:
+            out.append(f"<section id=\"games\"><h2>"
+                       f"{_h(self.t('games_by_month'))}</h2><p class=\"meta\">"
+                       f"{_h(self.t('games_note'))}</p>")
+        else:
+            out.append("</body></html>")
         return "\n".join(out) + "\n"
-    out.append("<nav><ul>")
-    out.append("<li><a href=\"#titles\">Titles</a></li>"
-               "<li><a href=\"#players\">Players</a></li>")
-    out += [f"<li><a href=\"#t-{escape(k)}\">{escape(title_name(k))}"
-            f"</a> ({t['plays']})</li>" for k, t in s.items()]
-    out.append("<li><a href=\"#games\">Games by month</a></li></ul></nav>")
-    out.append("<section id=\"titles\"><h2>Titles</h2>"
-               + _titles_table(s) + "</section>")
-    out.append("<section id=\"players\"><h2>Players</h2>"
-               "<p class=\"meta\">Finished games of every title.</p>"
-               + _players_table(s) + "</section>")
-    out += [_title_section(k, t, h2h.get(k, {})) for k, t in s.items()]
-    out.append("<section id=\"games\"><h2>Games by month</h2>"
-               "<p class=\"meta\">Oldest first. Open a month for its "
-               "games, a game for its breakdown and chart.</p>")
-    return "\n".join(out) + "\n"
+
+    def _players_table(self, s):
+        people, titles = {}, {}
+        for key, t in s.items():
+            for name, p in t["players"].items():
+                acc = people.setdefault(name, [0, 0])
+                acc[0] += p["plays"]
+                acc[1] += p["wins"]
+                titles.setdefault(name, []).append(key)
+        return _standings(people, self.lang, titles)
+
+    def _titles_table(self, s):
+        L, body = self.lang, []
+        for key, t in s.items():
+            people = {n: [p["plays"], p["wins"]]
+                      for n, p in t["players"].items()}
+            total, count = self.lengths.get(key, (0, 0))
+            body.append([title_name(key, L), t["plays"], t["finished"],
+                         _leader(people, L),
+                         _length_text(total, count, L)])
+        return _table([self.t(k) for k in (
+            "col_title", "col_games", "col_finished", "col_most_wins",
+            "col_length")], body)
+
+    def _months_table(self):
+        L, body = self.lang, []
+        for m in self.months:
+            label = _h(T.month(m.key, L))
+            if self.pages is None:
+                link = f"<a href=\"#m-{m.key or 'undated'}\">{label}</a>"
+            else:
+                link = f"<a href=\"{self.pages.href(m.pages[0])}\">{label}</a>"
+            row = [link, m.games_count, m.finished, _h(_leader(m.people, L))]
+            if self.pages is not None:
+                row.append(" ".join(
+                    f"<a href=\"{self.pages.href(p)}\">{i}</a>"
+                    for i, p in enumerate(m.pages, 1)))
+            body.append(row)
+        head = [self.t(k) for k in ("col_month", "col_games", "col_finished",
+                                    "col_leader")]
+        if self.pages is not None:
+            head.append(self.t("col_pages"))
+        return _table(head, body, raw=(0, 3, 4))
+
+    def _title_section(self, key, t):
+        L = self.lang
+        out = [f"<section class=\"title\" id=\"t-{_h(key)}\">",
+               f"<h2>{_h(title_name(key, L))}</h2>",
+               "<p>" + _h(self.t("counts", plays=t["plays"],
+                                 finished=t["finished"])) + "</p>"]
+        total, count = self.lengths.get(key, (0, 0))
+        if count:
+            out.append("<p>" + _h(self.t(
+                "length_avg", length=_length_text(total, count, L),
+                n=count)) + "</p>")
+        if t["players"]:
+            order = sorted(t["players"].items(),
+                           key=lambda kv: (-kv[1]["wins"], kv[0]))
+            out.append(f"<h3>{_h(self.t('players'))}</h3>")
+            out.append(_table(
+                [self.t(k) for k in (
+                    "col_player", "col_games", "col_wins", "col_win_pct",
+                    "col_average",
+                    "col_best_low" if t["lowest_wins"] else "col_best")],
+                [[n, p["plays"], p["wins"],
+                  T.percent(p["wins"], p["plays"], L),
+                  T.number(p["average"], L), p["best"]]
+                 for n, p in order]))
+        rivals = sorted(self.pairs.get(key, {}).items())
+        if rivals:
+            # Closed: n players make n(n-1)/2 rows.
+            out.append(f"<details class=\"rivals\"><summary><h3>"
+                       f"{_h(self.t('rivals', n=len(rivals)))}</h3>"
+                       f"</summary><p class=\"meta\">"
+                       f"{_h(self.t('rivals_note'))}</p>")
+            out.append(_table(
+                [self.t(k) for k in ("col_players", "col_wins", "col_wins",
+                                     "col_together")],
+                [[self.t("vs", a=a, b=b), f"{a} {h[0]}", f"{b} {h[1]}",
+                  h[2]] for (a, b), h in rivals]))
+            out.append("</details>")
+        out.append("</section>")
+        return "".join(out)
 
 
-def html(archive):
-    """The whole report as one str (for tests and small archives)."""
+def _doc_head(title, lang):
+    return ("<!DOCTYPE html>\n<html lang=\"" + T.text("lang", lang)
+            + "\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+            "content=\"width=device-width, initial-scale=1\">"
+            f"<title>{_h(title)}</title>"
+            f"<style>{CSS}{plot.INLINE_CSS}</style></head><body>\n")
+
+
+def write(archive, out, progress=None, lang=E.ES, pages=None):
+    """The report into out (a binary file: the CLI writes through a temp
+    file and renames it, so a full disk keeps the previous report).
+
+    pages: None for one page, the months' games inline after the summary;
+    or where the month pages go (outfile.PageFolder: add(name, bytes),
+    href(name) from the summary, home from a page back to it).
+
+    One pass over the archive, oldest game first: each game is replayed
+    once, to check it against its stored result and for its chart
+    (plot.replay_scored), and its statistics are tallied; a month's games
+    stay in memory until the month ends, then go to its pages (or to a
+    temporary file the one page ends with). Memory holds the tallies and
+    one month's games, never the whole archive. progress(done), if given,
+    is called after each game, and progress(done, done) at the end when
+    the archive left rows out. Returns {"games", "bytes" (the summary's),
+    "pages" (how many more), "biggest" (the largest page's bytes)}."""
+    total = archive.count()
+    r = _Report(lang, pages)
+    with tempfile.TemporaryFile() as spill:
+        month = None
+        for row in archive.iter_games(order=BY_DATE,
+                                      replay=plot.replay_scored):
+            rec = json.loads(row["record"])
+            res = json.loads(row["result"])
+            key = _month(row["started"])
+            if month is None or key != month.key:
+                if month is not None:
+                    _close(r, month, spill)
+                month = _Month(key)
+            month.add(r.game(row, rec, res, row["replayed"]), res)
+            if progress:
+                progress(r.done)
+        if month is not None:
+            _close(r, month, spill)
+        if progress and r.done < total:
+            progress(r.done, r.done)    # rows left out: the end is here
+        head = r.summary().encode(*UTF8)
+        out.write(head)
+        size = len(head)
+        if pages is None and r.done:
+            spill.seek(0)
+            while True:
+                chunk = spill.read(1 << 20)
+                if not chunk:
+                    break
+                out.write(chunk)
+                size += len(chunk)
+            tail = b"</section>\n</body></html>\n"
+            out.write(tail)
+            size += len(tail)
+    return {"games": r.done, "bytes": size,
+            "pages": sum(len(m.pages) for m in r.months),
+            "biggest": max(size, r.biggest)}
+
+
+def _close(r, month, spill):
+    month.games_count = len(month.games)
+    r.month_done(month, spill)
+
+
+def html(archive, lang=E.ES):
+    """The whole report as one page, one str (tests, small archives)."""
     import io
     buf = io.BytesIO()
-    write(archive, buf)
+    write(archive, buf, lang=lang)
     return buf.getvalue().decode("utf-8")

@@ -520,3 +520,49 @@ def test_alebrijes_start_player_is_who_started_round_one():
         assert bgstats.start_player("alebrijes", rec) == first, seed
         checked += 1
     assert checked > 300
+
+
+# ------------------------------------------------ streamed, same bytes
+
+def test_the_streamed_file_is_byte_for_byte_the_whole_one(tmp_path):
+    """export --format bgstats writes the file a play at a time
+    (bgstats.chunks); it is json.dumps of the whole document, the same
+    bytes, whatever the archive: empty, undated games, DOG matches, an
+    owner named or not, one who never played."""
+    import random
+    from gamegen import random_game
+    from marcador.archive import Archive, record_row
+
+    def whole(db, **kw):
+        return json.dumps(bgstats.build(db, **kw), ensure_ascii=False,
+                          indent=1) + "\n"
+
+    def streamed(db, **kw):
+        pieces = list(bgstats.chunks(db, **kw))
+        return pieces, "".join(pieces)
+
+    empty = Archive(tmp_path / "e.sqlite")
+    assert streamed(empty)[1] == whole(empty) == export.write(empty,
+                                                              "bgstats")
+    rnd = random.Random(26)
+    rows = []
+    for i in range(60):
+        gid = ["doggy", "duplicon", "alebrijes", "dog", "dinos",
+               "free"][i % 6]
+        rec, _ = random_game(rnd, gid, steps=rnd.randint(0, 30))
+        rec["players"] = rnd.sample(["Ana", "Beto", "Peñita", "Zoë",
+                                     "Lu", "Sol", "Tere", "Íñigo"],
+                                    len(rec["players"]))
+        if i % 5:
+            rec["started"] = 1_760_000_000 + rnd.randrange(90 * 86400)
+            if i % 2:
+                rec["ended"] = rec["started"] + rnd.randrange(60, 5000)
+        rec["id"] = f"{['aa01', 'bb02'][i % 2]}-{i + 1}"
+        rows.append(record_row(rec))
+    db = Archive(tmp_path / "a.sqlite")
+    db.merge(rows)
+    for kw in ({}, {"me": "Zoë", "location": "Casa"}, {"me": "Nadie"}):
+        pieces, text = streamed(db, **kw)
+        assert text == whole(db, **kw), kw
+        assert len(pieces) == 1 + len(json.loads(text)["plays"]) > 40
+        check_file(json.loads(text))

@@ -109,7 +109,7 @@ def test_no_clock_means_date_unknown_in_every_view(tmp_path, utc, capsys):
     page = io.BytesIO()
     report.write(db, page)
     html = page.getvalue().decode()
-    assert "date unknown" in html and added not in html
+    assert "fecha desconocida" in html and added not in html  # es first
     doc = json.loads(export.write(db, "bgstats"))
     assert [p["comments"] for p in doc["plays"]] == [f"Marcador {one}"]
     assert doc["plays"][0]["durationMin"] == 47

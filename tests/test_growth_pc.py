@@ -170,13 +170,14 @@ def dated_archive(path, count=24, seed=7):
 def test_report_progress_goes_to_stderr_only_when_asked(tmp_path, capfd):
     db = dated_archive(tmp_path / "a.sqlite")
     out = tmp_path / "r.html"
-    assert cli(["report", "--db", str(db.path), "-o", str(out)]) == 0
+    assert cli(["report", "--db", str(db.path), "-o", str(out),
+                "--lang", "en"]) == 0
     got = capfd.readouterr()
     assert got.err == ""                 # stderr is not a terminal here
     assert got.out.count("\n") == 1 and "24 game(s)" in got.out
     first = out.read_bytes()
     assert cli(["report", "--db", str(db.path), "-o", str(out),
-                "--progress"]) == 0
+                "--progress", "--lang", "en"]) == 0
     got = capfd.readouterr()
     assert got.out.count("\n") == 1 and "24 game(s)" in got.out
     lines = got.err.splitlines()
@@ -303,8 +304,9 @@ def test_the_streamed_export_is_the_whole_list_as_before(tmp_path, capfd):
 def test_report_summary_tables_agree_with_the_statistics(tmp_path):
     import re
     from marcador import report, stats
+    from marcador_core import errors as E
     db = dated_archive(tmp_path / "a.sqlite", count=36)
-    text = report.html(db)
+    text = report.html(db, lang=E.EN)
     s = stats.compute(db)
 
     def rows_of(section):
@@ -320,16 +322,17 @@ def test_report_summary_tables_agree_with_the_statistics(tmp_path):
     for r, t in zip(titles, s.values()):
         if t["players"]:
             best = max(p["wins"] for p in t["players"].values())
-            first = min(n for n, p in t["players"].items()
-                        if p["wins"] == best)
-            assert r[3] == f"{first} ({best})"
+            first = min((n for n, p in t["players"].items()
+                         if p["wins"] == best),
+                        key=lambda n: (-best / t["players"][n]["plays"], n))
+            assert r[3].startswith(f"{first} ({best}, ")
     people = {}
     for t in s.values():
         for name, p in t["players"].items():
             got = people.setdefault(name, [0, 0])
             got[0] += p["plays"]
             got[1] += p["wins"]
-    players = rows_of("players")
+    players = rows_of("standings")
     assert {r[0]: [int(r[1]), int(r[2])] for r in players} == people
     assert [int(r[2]) for r in players] == sorted(
         (int(r[2]) for r in players), reverse=True)
@@ -349,7 +352,7 @@ def test_report_progress_ends_when_rows_are_left_out(tmp_path, capfd):
     con.close()
     out = tmp_path / "r.html"
     assert cli(["report", "--db", str(tmp_path / "a.sqlite"), "-o",
-                str(out), "--progress"]) == 0
+                str(out), "--progress", "--lang", "en"]) == 0
     got = capfd.readouterr()
     assert "11 game(s)" in got.out
     # The last progress line says the work is done; the row is named.

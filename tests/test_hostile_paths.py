@@ -192,6 +192,15 @@ def written(path, command):
     return isinstance(json.loads(data), (list, dict))
 
 
+def made(name, command):
+    """The names a successful write of `command` to name makes: the
+    report's summary page has its folder of pages beside it."""
+    name = os.path.basename(str(name))
+    if command == "report":
+        return [name, name[:-len(".html")] + "_files"]
+    return [name]
+
+
 def leftovers(folder, *expected):
     return sorted(set(p.name for p in folder.iterdir()) - set(expected))
 
@@ -206,7 +215,7 @@ def _new(folder, name):
 def _check_new(folder, target, command, err):
     assert written(target, command)
     assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~umask()
-    assert leftovers(folder, target.name) == []
+    assert leftovers(folder, *made(target, command)) == []
 
 
 def _existing(folder, name):
@@ -221,7 +230,7 @@ def _check_replaced(folder, target, command, err):
     # Replaced whole (a new file renamed over it), never written in place.
     assert written(target, command)
     assert target.stat().st_ino != _existing.inode
-    assert leftovers(folder, target.name) == []
+    assert leftovers(folder, *made(target, command)) == []
 
 
 def _mode(mode):
@@ -294,7 +303,8 @@ def _check_planted(folder, target, command, err):
     assert (folder.parent / f"victim-{folder.name}").read_bytes() == \
         b"precious"
     assert written(target, command) and not target.is_symlink()
-    assert all(p.is_symlink() for p in folder.iterdir() if p != target)
+    assert all(p.is_symlink() for p in folder.iterdir()
+               if p.name not in made(target, command))
 
 
 def _device(folder, name):
@@ -369,7 +379,7 @@ def _relative(folder, name):
 
 def _check_relative(folder, target, command, err):
     assert written(folder / target, command)
-    assert leftovers(folder, target) == []
+    assert leftovers(folder, *made(target, command)) == []
 
 
 def _owned(folder, name):
@@ -484,16 +494,23 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp(tmp_path, archive,
                                                          monkeypatch):
     from marcador import report
 
-    def broken(archive, f, progress=None):
+    def broken(archive, f, progress=None, lang=None, pages=None):
+        pages.add("2026-01.html", b"<html>a page")
         f.write(b"<html>half")
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(report, "write", broken)
     target = tmp_path / "r.html"
+    # A report there before: its page and its folder are kept whole.
+    assert run_out(archive, "report", target) == 0
+    before = {p.name: p.read_bytes() for p in (tmp_path / "r_files")
+              .iterdir()}
     target.write_bytes(b"old")
+    monkeypatch.setattr(report, "write", broken)
     assert run_out(archive, "report", target) == EXIT_FILE
     assert one_line(capsys.readouterr().err)
     assert target.read_bytes() == b"old"
-    assert leftovers(tmp_path, "r.html") == []
+    assert leftovers(tmp_path, "r.html", "r_files") == []
+    assert {p.name: p.read_bytes() for p in (tmp_path / "r_files")
+            .iterdir()} == before
 
 
 def hostile_damaged(tmp_path):
@@ -624,3 +641,58 @@ def test_csv_with_a_bom_opens_right_in_a_spreadsheet(tmp_path, capsys):
     capsys.readouterr()
     assert cli(["export", "--format", "json", "--bom", "--db",
                 str(db)]) == 64
+
+
+# ------------------------------------------ the report's folder of pages
+
+def test_the_report_folder_is_replaced_whole_and_only_if_ours(tmp_path,
+                                                             archive,
+                                                             capsys):
+    target = tmp_path / "r.html"
+    pages = tmp_path / "r_files"
+    assert run_out(archive, "report", target) == 0
+    assert stat.S_IMODE(pages.stat().st_mode) == 0o777 & ~umask()
+    first = sorted(p.name for p in pages.iterdir())
+    assert ".marcador-report" in first and len(first) >= 2
+    stale = pages / "1999-01.html"
+    stale.write_bytes(b"an old month")
+    assert run_out(archive, "report", target) == 0
+    assert sorted(p.name for p in pages.iterdir()) == first   # whole
+    assert leftovers(tmp_path, "r.html", "r_files") == []
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("what", ["symlink-to-folder", "symlink-dangling",
+                                  "someone-s-folder", "a-file"])
+def test_the_report_refuses_a_pages_folder_it_did_not_make(tmp_path,
+                                                           archive, capsys,
+                                                           what):
+    target = tmp_path / "r.html"
+    pages = tmp_path / "r_files"
+    victim = tmp_path.parent / f"victim-{tmp_path.name}"
+    victim.mkdir()
+    (victim / "keep.txt").write_bytes(b"precious")
+    if what == "symlink-to-folder":
+        # Even one that looks like a report folder is never followed.
+        (victim / ".marcador-report").write_bytes(b"")
+        pages.symlink_to(victim)
+    elif what == "symlink-dangling":
+        pages.symlink_to(tmp_path / "nowhere")
+    elif what == "someone-s-folder":
+        pages.mkdir()
+        (pages / "notes.txt").write_bytes(b"mine")
+    else:
+        pages.write_bytes(b"mine")
+    assert run_out(archive, "report", target) == EXIT_FILE
+    err = capsys.readouterr().err
+    assert one_line(err)
+    assert "r_files" in err and ("symbolic link" in err or "not a folder "
+                                 "of pages" in err), err
+    assert not target.exists()
+    assert sorted(p.name for p in victim.iterdir()) == sorted(
+        ["keep.txt"] + ([".marcador-report"] if what ==
+                        "symlink-to-folder" else []))
+    assert (victim / "keep.txt").read_bytes() == b"precious"
+    assert leftovers(tmp_path, "r_files") == []
+    if what == "someone-s-folder":
+        assert [p.name for p in pages.iterdir()] == ["notes.txt"]

@@ -230,10 +230,12 @@ def do_plot(state, args):
 
 def args_report(p):
     p.add_argument("-o", "--output", metavar="FILE.html",
-                   help="where to write it (default marcador-report.html; "
-                        "- for standard output)")
+                   help="where to write the summary page (default "
+                        "marcador-report.html); the month pages go in "
+                        "the folder beside it, FILE_files; - for one "
+                        "page on standard output")
     add_progress(p)
-    add_lang(p)
+    add_lang(p, default="es")
     add_db(p)
 
 
@@ -246,16 +248,34 @@ def add_progress(p):
 
 def do_report(state, args):
     from .. import report
+    from ..outfile import OutputError, pages_folder, write_pages
     from ..progress import Progress
     archive = state.archive()
+    lang = lang_of(args)
     out = args.output or "marcador-report.html"
     check_output(out)
     r = {}
     shown = Progress("report: games", archive.count(), force=args.progress)
-    write_atomic(out, lambda f: r.update(report.write(archive, f, shown)))
-    print(say(args, f"{clean(out)}: {r['games']} game(s), {r['bytes']} bytes",
-              f"{clean(out)}: {r['games']} partida(s), {r['bytes']} bytes"),
-          file=sys.stderr if out == "-" else sys.stdout)
+    if out == "-":
+        write_atomic(out, lambda f: r.update(
+            report.write(archive, f, shown, lang)))
+        print(say(args, f"-: {r['games']} game(s), {r['bytes']} bytes",
+                  f"-: {r['games']} partida(s), {r['bytes']} bytes"),
+              file=sys.stderr)
+        return
+    try:
+        write_pages(out, lambda f, pages: r.update(
+            report.write(archive, f, shown, lang, pages)))
+    except OutputError as ex:
+        raise FileProblem(str(ex))
+    folder = clean(pages_folder(out))
+    print(say(args,
+              f"{clean(out)}: {r['games']} game(s), {r['bytes']} bytes; "
+              f"{r['pages']} page(s) in {folder}, the biggest "
+              f"{r['biggest']} bytes",
+              f"{clean(out)}: {r['games']} partida(s), {r['bytes']} bytes; "
+              f"{r['pages']} página(s) en {folder}, la mayor de "
+              f"{r['biggest']} bytes"))
 
 
 # ------------------------------------------------------------------ export
@@ -309,13 +329,9 @@ def do_export(state, args):
                   f"consider renaming {clean(args.output)}", file=sys.stderr)
     left_out = []
     if args.format == "bgstats":
-        out = [export.write(archive, args.format, **opts)]
-        left_out = bgstats.undated(archive)
-        if left_out:
-            print(f"note: {len(left_out)} game(s) left out, date unknown "
-                  f"(the device's clock was not set; BG Stats needs a "
-                  f"date): {clean(', '.join(left_out))[:200]}",
-                  file=sys.stderr)
+        # A play at a time; the games left out for want of a date are
+        # known once the first of its two passes is done.
+        out = bgstats.chunks(archive, undated=left_out, **opts)
     else:
         # json and csv a game at a time: memory for one game.
         out = export.chunks(archive, args.format)
@@ -329,6 +345,7 @@ def do_export(state, args):
             for piece in out:
                 f.write(piece.encode("utf-8", "backslashreplace"))
         write_atomic(args.output, write)
+        _note_undated(left_out)
         # The rows read, less those the readers left out (named by cli).
         usable = archive.count() - sum(k.startswith("game ")
                                        for k in archive.left_out)
@@ -340,6 +357,16 @@ def do_export(state, args):
         tty = sys.stdout.isatty()
         for piece in out:
             sys.stdout.write(clean_lines(piece) if tty else piece)
+        sys.stdout.flush()
+        _note_undated(left_out)
+
+
+def _note_undated(left_out):
+    if left_out:
+        print(f"note: {len(left_out)} game(s) left out, date unknown "
+              f"(the device's clock was not set; BG Stats needs a "
+              f"date): {clean(', '.join(left_out))[:200]}",
+              file=sys.stderr)
 
 
 # ------------------------------------------------------------------ damaged

@@ -98,10 +98,10 @@ def add_port(p, more=""):
                         "itself when one board is attached" + more)
 
 
-def add_lang(p):
-    p.add_argument("--lang", choices=("en", "es"), default="en",
-                   help="language of the text and its column heads "
-                        "(default en)")
+def add_lang(p, default="en"):
+    p.add_argument("--lang", choices=("en", "es"), default=default,
+                   help=f"language of the text and its column heads "
+                        f"(default {default})")
 
 
 def add_json(p, what="a table"):
