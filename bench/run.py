@@ -3,14 +3,16 @@ on the MicroPython unix port, printed as one table and written to
 docs/benchmarks.md with the date and the MicroPython version.
 
 Run: .venv/bin/python bench/run.py [--quick | --wasm-only | --presses-only
-| --keys-only | --growth | --growth-pc | --rp2]
+| --keys-only | --growth | --growth-rp2 | --growth-pc | --rp2]
 (--quick: fewer games and no heap search, for trying the script out;
 --wasm-only: only the 32-bit heap figures, merged into docs/benchmarks.md
 in place of the ones there, the rest of the file kept; --presses-only:
 likewise the key presses per number, the last section; --keys-only: the
 same for the key-press figures: I2C, instructions, µs, boot; --growth:
 likewise the growth section, bench/growth.py: sync, past games and
-corrections as the flash fills and a game grows; --growth-pc: the PC
+corrections as the flash fills and a game grows, on the unix port;
+--growth-rp2: the same on the emulated Pico, the device's rows,
+bench/growth_rp2.py; --growth-pc: the PC
 tools on archives of 1,000 and 10,000 games, bench/growth_pc.py; --rp2:
 only the emulated Pico's rows and section, bench/rp2.py: MicroPython's rp2
 port on rp2040js, one process per deployment.)
@@ -608,7 +610,7 @@ def report(h, fw, keys, fl, sy, wa, took, quick, rp2=None):
 
 
 FLAGS = ("--quick", "--wasm-only", "--presses-only", "--keys-only",
-         "--growth", "--growth-pc", "--rp2")
+         "--growth", "--growth-rp2", "--growth-pc", "--rp2")
 
 
 def main(argv=None):
@@ -629,6 +631,8 @@ def main(argv=None):
     if "--growth" in argv:
         import growth
         return merge_section(GROWTH, growth.measure())
+    if "--growth-rp2" in argv:
+        return merge_section(*growth_rp2_section())
     if "--growth-pc" in argv:
         return merge_section(growth_pc.HEAD, growth_pc.section())
     if "--rp2" in argv:
@@ -664,6 +668,9 @@ def main(argv=None):
     print("key presses per number...", file=sys.stderr)
     pr = presses_section(rounds=20 if quick else 100)
     gr = ""
+    if not quick and rp2 is not None:
+        print("growth on the emulated Pico...", file=sys.stderr)
+        gr = "\n".join(growth_rp2_section()[1]) + "\n\n"
     if not quick:
         print("growth...", file=sys.stderr)
         import growth
@@ -939,12 +946,20 @@ def merge_presses(section):
 GROWTH = "### Growth: many games, long games"
 
 
+def growth_rp2_section():
+    # The device's growth rows: the emulated Pico (bench/growth_rp2.py).
+    import growth_rp2
+    return growth_rp2.HEAD, growth_rp2.section(*growth_rp2.measure())
+
+
 def merge_section(head, lines):
     # --growth, --growth-pc: the section of docs/benchmarks.md that starts
     # with `head` replaced by a new one, or put before the key presses per
     # number (which stay the last section); the rest kept.
     old = OUT.read_text() if OUT.exists() else ""
     section = "\n".join(lines) + "\n\n"
+    if head not in old and head != GROWTH and GROWTH in old:
+        old = old.replace(GROWTH, head + "\n\n" + GROWTH, 1)
     if head in old:
         a = old.index(head)
         b = old.find("\n### ", a + len(head))

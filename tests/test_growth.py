@@ -69,3 +69,30 @@ def test_the_summary_answers_as_the_full_walks_whatever_its_file_says():
     assert r["first"]["games"] == 40 and r["appended"]["games"] == 50
     assert r["deleted"]["games"] < 50            # a segment went
     assert r["damaged"]["games"] < r["deleted"]["games"] + len(nums) - 50
+
+
+def test_make_room_deletes_from_the_summary_without_walking_segments():
+    # Games 1-20 and 25-59 in segments of 512 B (tests/mp/room_check.py),
+    # the summary made: make_room deletes every segment but the newest
+    # whose games are all synced (also when two spans cover it), keeps the
+    # others, and reads no segment whose line settles it (a walk of each,
+    # its CRCs and headers, cost 0.3-0.5 M instructions per game on the
+    # unix port and ran at every new game while the flash was low).
+    from flashfill import small_game
+    nums = list(range(1, 21)) + list(range(25, 60))
+    stdin = "".join(small_game(n).hex() + "\n" for n in nums)
+    out = run_micropython(ROOT / "tests" / "mp" / "room_check.py",
+                          stdin=stdin, path=())
+    r = json.loads(out[-1])
+    for name, c in r.items():
+        assert len(c["before"]) >= 4, (name, c)
+        assert c["left"] == c["want"], (name, c)
+    assert r["all"]["left"] == r["all"]["before"][-1:]
+    assert r["none"]["left"] == r["none"]["before"]
+    assert r["oldest_unsynced"]["left"][0] == 1
+    assert len(r["oldest_unsynced"]["left"]) == 2
+    # No walk where one span covers the segment's numbers, or its first
+    # or last game is not synced; only the segment two spans cover.
+    assert r["all"]["walks"] == 0 and r["none"]["walks"] == 0
+    assert r["oldest_unsynced"]["walks"] == 0
+    assert r["two_spans"]["walks"] == 1

@@ -8,11 +8,13 @@ make_room. The emulator reports every flash erase and program with its
 bytes; the
 moment each press is done (the board idle again, its screen drawn) is the
 moment the firmware has confirmed what that key did. Then, for a cut just
-before each flash operation k (and with k torn: half programmed, or half
-erased), the flash is rebuilt in Python from that log, the board powered
-on that image until it shows its home or resume screen, and what its flash
-then holds is read by the firmware's own store code on the unix port
-(tests/mp/rp2_store.py). Every game the firmware had confirmed at the cut
+before each flash operation k (and with k torn: half programmed or erased, the
+rest as it was or garbage), the flash is rebuilt in Python from that log,
+the board powered on that image until it shows its home or resume screen,
+and what its flash then holds is read by the firmware's own store code on
+the unix port (tests/mp/rp2_store.py). That boot's own flash writes (the
+recovery) are logged too, and a second cut before each of them (clean or
+torn both ways) is checked alike. Every game the firmware had confirmed at the cut
 must be there (unless it was synced and archived: make_room may delete
 it), its events a prefix of what it finally held and no fewer than were
 confirmed; an archived game unchanged; the synced marks old or new; no
@@ -26,6 +28,7 @@ import contextlib
 import io
 import json
 import os
+import random
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 
@@ -86,16 +89,24 @@ def play(pico, script):
     return done
 
 
-def apply(img, op, data, part=1.0):
+def apply(img, op, data, tear=None, seed=0):
     """One flash operation on the image as the emulator does it: an erase
-    fills 0xFF, a program ANDs (NOR flash); part < 1: torn there."""
+    fills 0xFF, a program ANDs (NOR flash). tear "half": cut half-way, the
+    rest as it was; "garbage": cut half-way, the rest garbage (bits the
+    cut left anywhere between, as tests/test_power_cut.py's sweep tears:
+    sim/fakes/blockdev.py torn), seeded, the same every run."""
     kind, addr, n = op
-    n = int(n * part)
+    full = n
+    if tear:
+        n //= 2
     if kind == "E":
         img[addr:addr + n] = b"\xff" * n
     else:
         img[addr:addr + n] = bytes(a & b for a, b in
                                    zip(img[addr:addr + n], data[:n]))
+    if tear == "garbage":
+        noise = random.Random(seed * 7919 + addr).randbytes(full - n)
+        img[addr + n:addr + full] = noise
 
 
 def dump(path):
@@ -168,23 +179,39 @@ def full(tmp_path_factory):
                   fill=("200", "20"))
 
 
-def image(rec, k, torn=False):
+TEARS = {False: None, True: "half", "half": "half", "garbage": "garbage"}
+
+
+def image(rec, k, torn=False, second=None):
+    """The flash as it stood at a cut before operation k (torn: that
+    operation half done, True or "half", or "garbage"); second: (ops,
+    data, j, torn) a second cut, during the boot on that flash, before
+    its own operation j."""
     img = bytearray(rec["base"])
     for op, data in zip(rec["ops"][:k], rec["data"][:k]):
         apply(img, op, data)
     if torn:
-        apply(img, rec["ops"][k], rec["data"][k], 0.5)
+        apply(img, rec["ops"][k], rec["data"][k], TEARS[torn], k)
+    if second:
+        ops, datas, j, torn2 = second
+        for op, data in zip(ops[:j], datas[:j]):
+            apply(img, op, data)
+        if torn2:
+            apply(img, ops[j], datas[j], TEARS[torn2], 1000 + j)
     return img
 
 
-def cut_and_boot(rec, k, torn):
+def cut_and_boot(rec, k, torn, second=None):
     """Power on the flash as it stood at the cut; (what the board's flash
-    then holds, what went wrong booting or None)."""
-    path = rec["tmp"] / f"cut-{k}-{int(torn)}.img"
-    path.write_bytes(image(rec, k, torn))
-    with pico_emu.Pico(path) as pico:
+    then holds, what went wrong booting or None, the flash operations
+    that boot did and their bytes)."""
+    tag = f"{k}-{torn}" + (f"-{second[2]}-{second[3]}" if second else "")
+    path = rec["tmp"] / f"cut-{tag}.img"
+    path.write_bytes(image(rec, k, torn, second))
+    with pico_emu.Pico(path, log_data=True) as pico:
         ok = boot(pico)
         serial = pico.take_serial()
+        did = (pico.flash_ops[:], pico.flash_data[:])
     problem = None
     if not ok:
         problem = "no screen drawn"
@@ -192,7 +219,7 @@ def cut_and_boot(rec, k, torn):
         problem = serial.decode(errors="replace")[-400:]
     held = dump(path)
     path.unlink()
-    return held, problem
+    return held, problem, did
 
 
 def games(held):
@@ -202,10 +229,28 @@ def games(held):
     return out
 
 
-def sweep(rec, points, early=False):
+def second_points(results, most=None):
+    """For the first cuts whose boot wrote to the flash: a second cut
+    before each of those writes, clean, torn half-way and torn with
+    garbage (an erase: clean and torn). most: of the first cuts, at most
+    that many (spread over the run)."""
+    wrote = [(k, torn, did) for (k, torn, _), (_, _, did) in results
+             if did[0]]
+    if most is not None and len(wrote) > most:
+        wrote = [wrote[i * len(wrote) // most] for i in range(most)]
+    out = []
+    for k, torn, (ops, datas) in wrote:
+        for j, op in enumerate(ops):
+            for t in (False, "half", "garbage"):
+                out.append((k, torn, (ops, datas, j, t)))
+    return out
+
+
+def sweep(rec, points, early=False, second=None):
     """Cut at each (k, torn) of points; returns the counts and failures.
     early: as if each press were confirmed before its first flash write
-    (the control that the check can fail)."""
+    (the control that the check can fail). second: also cut during the
+    boot after each cut (second_points(..., second); True: all)."""
     states = {}
     done = rec["done"]
     confirm = [(d, d) for d in done]     # (confirmed at op, state at op)
@@ -242,19 +287,32 @@ def sweep(rec, points, early=False):
             return got == new_marks
         return got in ([], new_marks)
 
-    r = {"points": 0, "torn": 0, "during_sync": 0, "deleted_synced": 0, "games_checked": 0, "log_bytes": 0,
-         "lost": 0, "gone": 0, "failures": []}
+    r = {"points": 0, "torn": 0, "garbage": 0, "second": 0,
+         "second_torn": 0, "during_sync": 0, "deleted_synced": 0,
+         "games_checked": 0, "log_bytes": 0, "lost": 0, "gone": 0,
+         "failures": []}
 
     def one(point):
-        k, torn = point
-        return point, cut_and_boot(rec, k, torn)
+        k, torn, *more = point
+        return (k, torn, more[0] if more else None), \
+            cut_and_boot(rec, k, torn, *more)
 
     with ThreadPoolExecutor(2) as pool:
         results = list(pool.map(one, points))
-    for (k, torn), (held, problem) in results:
+        if second:
+            more = second_points(results, None if second is True
+                                 else second)
+            results += list(pool.map(one, more))
+    for (k, torn, again), (held, problem, _) in results:
         r["points"] += 1
-        r["torn"] += torn
-        label = f"op {k}{' torn' if torn else ''}"
+        r["torn"] += bool(torn)
+        r["garbage"] += torn == "garbage"
+        label = f"op {k}{' torn ' + TEARS[torn] if torn else ''}"
+        if again:
+            r["second"] += 1
+            r["second_torn"] += bool(again[3])
+            label += f", then at the boot's op {again[2]}" + \
+                (f" torn {TEARS[again[3]]}" if again[3] else "")
         if problem or "error" in held:
             r["failures"].append((label, problem or held["error"]))
             continue
@@ -288,7 +346,9 @@ def sweep(rec, points, early=False):
 
 
 def report(rec, r):
-    print(f"\n{r['points']} cut points ({r['torn']} torn) of "
+    print(f"\n{r['points']} cut points ({r['torn']} torn, "
+          f"{r['garbage']} with garbage; {r['second']} second cuts during "
+          f"the boot's own writes, {r['second_torn']} torn) of "
           f"{len(rec['ops'])} flash operations "
           f"({sum(op[0] == 'E' for op in rec['ops'])} erases) over "
           + (f"{len(rec['done']) - 2} presses and a sync "
@@ -328,25 +388,30 @@ def test_the_check_finds_confirmed_events_lost(recorded):
 
 
 def test_power_cut_sampled(recorded):
+    # Cuts clean, torn half-way and torn with garbage; then, for two of
+    # the cuts after which the boot itself wrote (recovery), a second cut
+    # before each of those writes, clean and torn both ways.
     n = len(recorded["ops"])
     points = [(k, False) for k in range(0, n + 1, 3)] + \
-        [(k, True) for k in range(1, n, 5)]
-    r = sweep(recorded, points)
+        [(k, True) for k in range(1, n, 5)] + \
+        [(k, "garbage") for k in range(3, n, 5)]
+    r = sweep(recorded, points, second=2)
     report(recorded, r)
     assert r["failures"] == [], r["failures"][:5]
     assert r["points"] >= 8 and r["games_checked"] >= 4
     assert r["during_sync"] >= 1
+    assert r["garbage"] >= 3 and r["second"] >= 3 and r["second_torn"] >= 2
 
 
 @pytest.mark.slow
 def test_power_cut_at_every_flash_operation(recorded):
     n = len(recorded["ops"])
     points = [(k, False) for k in range(n + 1)] + \
-        [(k, True) for k in range(n)]
-    r = sweep(recorded, points)
+        [(k, t) for k in range(n) for t in ("half", "garbage")]
+    r = sweep(recorded, points, second=True)
     report(recorded, r)
     assert r["failures"] == [], r["failures"][:5]
-    assert r["points"] == 2 * n + 1
+    assert r["points"] == 3 * n + 1 + r["second"] and r["second"] > 0
 
 
 def room_op(rec):
@@ -360,8 +425,8 @@ def room_op(rec):
     return next(k for k in range(len(rec["ops"])) if archived(k + 1) < before)
 
 
-def check_full(full, points):
-    r = sweep(full, points)
+def check_full(full, points, second=None):
+    r = sweep(full, points, second=second)
     report(full, r)
     assert r["failures"] == [], r["failures"][:5]
     assert r["games_checked"] > 200
@@ -380,9 +445,9 @@ def test_power_cut_during_make_room_sampled(full):
     assert 0 < len(held["archived"]) < 200
     k = room_op(full)
     n = len(full["ops"])
-    points = {(k, False), (k, True), (k + 1, False)} | \
+    points = {(k, False), (k, True), (k, "garbage"), (k + 1, False)} | \
         {(j, False) for j in range(0, n + 1, 4)}
-    check_full(full, sorted(points))
+    check_full(full, sorted(points, key=str), second=1)
 
 
 @pytest.mark.slow
@@ -390,4 +455,5 @@ def test_power_cut_at_every_flash_operation_of_a_new_game_on_a_full_flash(
         full):
     n = len(full["ops"])
     check_full(full, [(k, False) for k in range(n + 1)] +
-               [(k, True) for k in range(n)])
+               [(k, t) for k in range(n) for t in ("half", "garbage")],
+               second=True)
