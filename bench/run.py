@@ -408,7 +408,15 @@ def presses_section(seed=1, rounds=100):
             "Mean: all presses / all numbers; p90: of a unit's presses per "
             "number; taps only: the same rounds by a person who never "
             f"holds a key ({time.time() - t:.0f} s).\n\n" +
-            presses.table(held, taps))
+            presses.table(held, taps) + "\n\n" +
+            "Where DOG's presses per pawn event go (`--steps`): by event, "
+            "and by the turns gone by since the one the device shows (a "
+            "turn with no event is not entered, so the cursor waits on a "
+            "player who may have had none). Floor: what any person pays on "
+            "this screen, from the same events: OK on the player, the moves "
+            "from the turn's row to theirs (the shorter way round the "
+            "deal line and the players) and an OK in the list when it has "
+            "more than one row.\n\n" + presses.dog_table(held["dog"]))
 
 
 # --- the report

@@ -298,17 +298,18 @@ ok
 ok
 ok
 shot j4_list
-down 3
+up
 ok
 state
 """
     # Every player brought a pawn out (J4, J3, J2, J1: one choice each),
     # J4's turn again: pawn out, pawn in goal, and one row per pawn J4
-    # could have killed, the other team's first (J1, J3), then partner J2.
+    # could have killed: partner J2 (rare), then the other team (J1, J3)
+    # last, one UP away from the first row as the list wraps.
     states, shots = run(script)
     rows = [read_row(shots["j4_list"], i)[0] for i in range(5)]
-    assert rows == ["Sacó ficha", "Ficha a la meta", "Mató a J1",
-                    "Mató a J3", "Mató a J2"]
+    assert rows == ["Sacó ficha", "Ficha a la meta", "Mató a J2",
+                    "Mató a J1", "Mató a J3"]
     # "Mató a J3": the kill is recorded at once (KILL 3 | J4 3 << 4, J3).
     assert states[-1]["session"]["log"] == "32221202" + "3302"
     assert states[-1]["screen"] == "Play"
