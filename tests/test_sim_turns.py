@@ -236,6 +236,7 @@ def test_duplicon_cursor_follows_the_turn_and_marks_who_may_not_draw(
     img = tmp_path / "flash.img"
     script = DUPLICON_3 + """shot start
 ok
+wait 2600
 shot j1_drew
 long ok
 shot j3_passed
@@ -257,8 +258,9 @@ state
     # The round line on top, then J1..J3; J1 starts round 1.
     assert read_row(shots["start"], 0)[0] == "OK: Anotar ronda"
     assert highlighted(shots["start"]) == 1
-    # OK on J1: drew a card; the turn goes counter-clockwise to J3, and J1
-    # may not draw on their next turn ("no roba" next to their total).
+    # OK on J1: drew a card (said in a message, tests/test_sim_announce.py);
+    # the turn goes counter-clockwise to J3, and J1 may not draw on their
+    # next turn ("no roba" next to their total).
     assert highlighted(shots["j1_drew"]) == 3
     assert right_text(shots["j1_drew"], 1).startswith("no roba")
     assert "no roba" not in right_text(shots["j1_drew"], 3)
