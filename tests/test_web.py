@@ -75,11 +75,12 @@ def site():
 
 
 def taps(text):
-    # The key script as a list of single taps (this script has only taps).
+    # The key script as a list of single taps (this script has only taps,
+    # and waits for a message to go, which the next tap ends here).
     out = []
     for line in text.splitlines():
         words = line.split("#")[0].split()
-        if not words or words[0] == "shot":
+        if not words or words[0] in ("shot", "wait"):
             continue
         assert words[0] in BUTTON, line
         out += [words[0]] * (int(words[1]) if len(words) > 1 else 1)
