@@ -42,7 +42,10 @@ the UNDO, are left out; run() counts them).
 
 Prints one line per title: id, mean presses per number (all presses of
 the title's units / their numbers), the 90th percentile of a unit's
-presses per number, and the count of numbers, then the targets.
+presses per number, and the count of numbers, then the targets. --steps
+adds where a unit's presses go, and DOG's pawn events by event and by
+the turns gone by since the one the device shows, each with its floor
+(dog_rows).
 """
 
 import argparse
