@@ -418,7 +418,15 @@ def presses_section(seed=1, rounds=100):
             "is filled). A game's presses: all of its units' (setup and "
             "going home aside); per Parranda taken: all the games' presses "
             "over the Parrandas taken in them.\n\n" +
-            presses.game_table(held, taps))
+            presses.game_table(held, taps) + "\n\n" +
+            "Where DOG's presses per pawn event go (`--steps`): by event, "
+            "and by the turns gone by since the one the device shows (a "
+            "turn with no event is not entered, so the cursor waits on a "
+            "player who may have had none). Floor: what any person pays on "
+            "this screen, from the same events: OK on the player, the moves "
+            "from the turn's row to theirs (the shorter way round the "
+            "deal line and the players) and an OK in the list when it has "
+            "more than one row.\n\n" + presses.dog_table(held["dog"]))
 
 
 # --- the report

@@ -183,3 +183,27 @@ def test_doggy_is_reported_per_game_both_ways(played):
         assert sum(p for p, _ in r["per_game"]) == total
     table = presses.game_table(played)
     assert "| live tracking |" in table and "| end count |" in table
+
+
+def test_dog_breakdown_tags_every_pawn_event_and_its_floor_holds(played):
+    # Each DOG pawn event carries its tag (event, turns late, moves to the
+    # player, rows of the list): the person's presses to the player are
+    # the moves the tag says and an OK (the device's cursor waits where
+    # the generator thinks: the turn's row), and no event costs less than
+    # its floor.
+    r = played["dog"]
+    units = r["units"]["pawn"]
+    tagged = r["tagged"]["pawn"]
+    assert [(n, p) for _, n, p, _ in tagged] == units
+    for tag, n, p, steps in tagged:
+        ev, late, moves, rows = tag.split(".")
+        assert ev in presses.DOG_EVENTS and 0 <= int(late) < presses.N
+        assert steps["player"] == 1 + int(moves), tag
+        assert steps.get("action", 0) >= (int(rows) > 1), tag
+        assert p >= 1 + int(moves) + (int(rows) > 1), tag
+    rows = {label: (count, mean, fl) for label, count, mean, _, _, fl
+            in presses.dog_rows(r)}
+    assert rows["all"][0] == len(units)
+    assert sum(rows[e][0] for e in presses.DOG_EVENTS if e in rows) == \
+        len(units)
+    assert rows["all"][1] >= rows["all"][2] > 0

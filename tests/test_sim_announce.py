@@ -63,3 +63,17 @@ def test_dog_only_action_is_announced_and_undone_at_once():
     assert toast(shots["done"]) == "J1: Sacó ficha. Deshacer: BACK largo"
     assert [e["e"] for e in events(undone)][-2:] == ["out", "undo"]
     assert toast(shots["undone"]) == "Deshecho: J1: Sacó ficha"
+
+
+def test_duplicon_drawn_card_is_announced_and_undone_at_once():
+    # OK on the player whose turn it is records "drew a card" (case 4) at
+    # once: the screen says so and how to undo it, as DOG's only action
+    # does; a long BACK undoes it, named.
+    keys = head("duplicon", "# OK on J1: drew a card") + "shot done\n" \
+        "state\nlong back\nshot undone\nstate\n"
+    states, shots = sim.run_script(keys)
+    done, undone = states[:2]
+    assert events(done)[-1] == {"e": "draw", "p": 0}
+    assert toast(shots["done"]) == "J1 robó carta. Deshacer: BACK largo"
+    assert [e["e"] for e in events(undone)][-2:] == ["draw", "undo"]
+    assert toast(shots["undone"]) == "Deshecho: J1 robó carta"

@@ -238,6 +238,7 @@ def test_duplicon_cursor_follows_the_turn_and_marks_who_may_not_draw(
     img = tmp_path / "flash.img"
     script = DUPLICON_3 + """shot start
 ok
+wait 2600
 shot j1_drew
 long ok
 shot j3_passed
@@ -259,8 +260,9 @@ state
     # The round line on top, then J1..J3; J1 starts round 1.
     assert read_row(shots["start"], 0)[0] == "OK: Anotar ronda"
     assert highlighted(shots["start"]) == 1
-    # OK on J1: drew a card; the turn goes counter-clockwise to J3, and J1
-    # may not draw on their next turn ("no roba" next to their total).
+    # OK on J1: drew a card (said in a message, tests/test_sim_announce.py);
+    # the turn goes counter-clockwise to J3, and J1 may not draw on their
+    # next turn ("no roba" next to their total).
     assert highlighted(shots["j1_drew"]) == 3
     assert right_text(shots["j1_drew"], 1).startswith("no roba")
     assert "no roba" not in right_text(shots["j1_drew"], 3)
@@ -300,17 +302,18 @@ ok
 ok
 ok
 shot j4_list
-down 3
+up
 ok
 state
 """
     # Every player brought a pawn out (J4, J3, J2, J1: one choice each),
     # J4's turn again: pawn out, pawn in goal, and one row per pawn J4
-    # could have killed, the other team's first (J1, J3), then partner J2.
+    # could have killed: partner J2 (rare), then the other team (J1, J3)
+    # last, one UP away from the first row as the list wraps.
     states, shots = run(script)
     rows = [read_row(shots["j4_list"], i)[0] for i in range(5)]
-    assert rows == ["Sacó ficha", "Ficha a la meta", "Mató a J1",
-                    "Mató a J3", "Mató a J2"]
+    assert rows == ["Sacó ficha", "Ficha a la meta", "Mató a J2",
+                    "Mató a J1", "Mató a J3"]
     # "Mató a J3": the kill is recorded at once (KILL 3 | J4 3 << 4, J3).
     assert states[-1]["session"]["log"] == "32221202" + "3302"
     assert states[-1]["screen"] == "Play"

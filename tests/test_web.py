@@ -75,11 +75,12 @@ def site():
 
 
 def taps(text):
-    # The key script as a list of single taps (this script has only taps).
+    # The key script as a list of single taps (this script has only taps,
+    # and waits for a message to go, which the next tap ends here).
     out = []
     for line in text.splitlines():
         words = line.split("#")[0].split()
-        if not words or words[0] == "shot":
+        if not words or words[0] in ("shot", "wait"):
             continue
         assert words[0] in BUTTON, line
         out += [words[0]] * (int(words[1]) if len(words) > 1 else 1)
@@ -188,7 +189,7 @@ def test_a_game_in_the_browser(site, tmp_path):
     assert [pl["total"] for pl in res["players"]] == last["totals"]
     assert res["winners"] == [p for p in range(len(last["names"]))
                               if last["winners"] >> p & 1]
-    assert "kept" in kept, kept
+    assert "guardada en este navegador" in kept, kept
     # What the device knows of when (docs/records.md): the game not yet
     # archived its start; the archived one its start and end, from its
     # header, as `marcador sync` archives them; kept over the reload.
@@ -346,9 +347,9 @@ def instead(path, other, value):
 # damaged (None: the bytes decode, the firmware judges them), which game
 # the page still downloads: "current", "archived" or None).
 HOSTILE = {
-    "not JSON": ("{the flash", "flash", None),
-    "null": ("null", "flash", None),
-    "an array": ("[1, 2]", "flash", None),
+    "not JSON": ("{the flash", "toda la memoria flash", None),
+    "null": ("null", "toda la memoria flash", None),
+    "an array": ("[1, 2]", "toda la memoria flash", None),
     "settings not base64": (with_file("/flash/settings.json", "%% not"),
                             "settings.json", "current"),
     "settings a number": (with_file("/flash/settings.json", 7),
@@ -436,7 +437,7 @@ def test_a_damaged_flash_in_the_browser_storage(kept_flash, site, tmp_path,
     # the flash as it is now.
     assert found == (bad if named else now).encode() and again == found
     if named:
-        assert "damaged" in status and named in status, status
+        assert "dañado" in status and named in status, status
     if keeps:
         want = current if keeps == "current" else archived
         assert game["events"] == want["events"], (case, game)
@@ -492,3 +493,210 @@ def test_a_hold_keeps_its_length_when_the_page_is_busy(site, tmp_path):
     assert rec["events"] == [{"e": "round", "disaster": "natural",
                               "cards": [9, 0]}]
     assert errors == [], errors
+
+
+# ---- the page's language and status line (issue 25): Spanish by default,
+# English selectable, the firmware's language with it, remembered in the
+# browser's storage; the status line says what each key did.
+
+HOME_EN = "down 2\nok\nok\nback\n"     # Settings: language, back home
+EN_HOME = HOME_EN + "up 2\nshot home\n"   # its first row highlighted
+
+
+def page_texts(page):
+    return page.evaluate("""() => ({
+        lang: document.documentElement.lang, title: document.title,
+        select: document.getElementById('lang').value,
+        buttons: [...document.querySelectorAll('.buttons button')]
+                 .map((b) => b.textContent),
+        summary: document.querySelector('summary').textContent,
+        keys: document.querySelector('details table').textContent,
+        status: document.getElementById('status').textContent,
+        error: document.getElementById('status').className})""")
+
+
+def stored_settings(page):
+    files = json.loads(page.evaluate(
+        "() => localStorage.getItem('marcador-flash')"))
+    return json.loads(base64.b64decode(files["/flash/settings.json"]))
+
+
+def test_the_page_is_spanish_and_english_is_chosen_and_remembered(site):
+    need_browser()
+    from playwright.sync_api import sync_playwright
+    _, es = sim.run_script("shot home\n")
+    _, en = sim.run_script(EN_HOME)
+    errors = []
+    with sync_playwright() as p:
+        browser, page = open_page(p, site, errors)
+        spanish = page_texts(page)
+        shot_es = canvas_bits(page)
+        page.select_option("#lang", "en")
+        wait_quiet(page)
+        english = page_texts(page)
+        shot_en = canvas_bits(page)
+        settings = stored_settings(page)
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']", timeout=30000)
+        wait_quiet(page)
+        again = page_texts(page)
+        shot_again = canvas_bits(page)
+        # Back to Spanish: the page, the device and its settings.
+        page.select_option("#lang", "es")
+        wait_quiet(page)
+        back = page_texts(page)
+        shot_back = canvas_bits(page)
+        settings_back = stored_settings(page)
+        browser.close()
+    assert spanish["lang"] == "es" and spanish["select"] == "es"
+    assert spanish["title"] == \
+        "Marcador: el marcador de juegos en tu navegador"
+    assert spanish["buttons"] == ["ARRIBA", "ABAJO", "ATRÁS", "OK"]
+    assert spanish["summary"] == "Teclas"
+    assert "Intro o Flecha derecha" in spanish["keys"]
+    assert spanish["status"] == "Listo: una memoria flash nueva, vacía."
+    assert shot_es == es["home"]
+    # English: every text of the page, the status line, and the device
+    # (its home screen as the unix simulator's after Settings > Language).
+    assert english["lang"] == "en" and english["select"] == "en"
+    assert english["title"] == "Marcador: the score keeper in your browser"
+    assert english["buttons"] == ["UP", "DOWN", "BACK", "OK"]
+    assert english["summary"] == "Keys"
+    assert "Enter or Arrow Right" in english["keys"]
+    assert english["status"] == "Language: English, the device's too."
+    assert shot_en == en["home"] and shot_en != shot_es
+    assert settings["lang"] == 1
+    # Remembered: the reload starts in English, page and device.
+    assert again["lang"] == "en" and again["select"] == "en"
+    assert again["buttons"] == ["UP", "DOWN", "BACK", "OK"]
+    assert again["status"].startswith("Ready"), again
+    assert shot_again == en["home"]
+    assert back["buttons"] == ["ARRIBA", "ABAJO", "ATRÁS", "OK"]
+    assert back["status"] == "Idioma: español, también el del aparato."
+    assert shot_back == es["home"] and settings_back["lang"] == 0
+    assert errors == [], errors
+
+
+def test_the_page_follows_the_language_chosen_on_the_device(site):
+    # Settings > Language on the device's own screen: the page follows,
+    # and remembers it.
+    need_browser()
+    from playwright.sync_api import sync_playwright
+    errors = []
+    with sync_playwright() as p:
+        browser, page = open_page(p, site, errors)
+        play_taps(page, taps(HOME_EN))
+        wait_quiet(page)
+        texts = page_texts(page)
+        kept = page.evaluate("() => localStorage.getItem('marcador-lang')")
+        browser.close()
+    assert texts["lang"] == "en" and texts["buttons"][0] == "UP"
+    assert texts["status"] == "BACK: done; the flash saved in this browser."
+    assert kept == "en"
+    assert errors == [], errors
+
+
+@pytest.mark.parametrize("stored", ["klingon", "{", "", "EN"])
+def test_a_damaged_language_in_storage_is_spanish(site, stored):
+    need_browser()
+    from playwright.sync_api import sync_playwright
+    errors = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.add_init_script("localStorage.setItem('marcador-lang', %s)"
+                             % json.dumps(stored))
+        page.goto(site)
+        page.wait_for_selector("body[data-ready='1']", timeout=30000)
+        texts = page_texts(page)
+        browser.close()
+    assert texts["lang"] == "es" and texts["buttons"][0] == "ARRIBA"
+    assert texts["status"].startswith("Listo"), texts
+    assert errors == [], errors
+
+
+def test_a_storage_that_refuses_everything_still_switches_language(site):
+    # The browser refuses the storage (a private mode, a full quota):
+    # reading and writing the language throw; the page starts in Spanish,
+    # and English still switches the page and the device.
+    need_browser()
+    from playwright.sync_api import sync_playwright
+    _, en = sim.run_script(EN_HOME)
+    errors = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.add_init_script("""{
+            const get = Storage.prototype.getItem;
+            const set = Storage.prototype.setItem;
+            Storage.prototype.getItem = function (k) {
+                if (k === 'marcador-lang') throw new DOMException('no');
+                return get.call(this, k); };
+            Storage.prototype.setItem = function (k, v) {
+                if (k === 'marcador-lang') throw new DOMException('full');
+                return set.call(this, k, v); };
+        }""")
+        page.goto(site)
+        page.wait_for_selector("body[data-ready='1']", timeout=30000)
+        wait_quiet(page)
+        spanish = page_texts(page)
+        page.select_option("#lang", "en")
+        wait_quiet(page)
+        english = page_texts(page)
+        shot = canvas_bits(page)
+        browser.close()
+    assert spanish["lang"] == "es" and spanish["status"].startswith("Listo")
+    assert english["lang"] == "en" and english["buttons"][0] == "UP"
+    assert shot == en["home"]
+    assert errors == [], errors
+
+
+def test_the_status_line_follows_each_key_and_each_error(site):
+    # Each key the firmware handles: its name, and that the flash is saved
+    # in this browser, with the device's message when it shows one; when
+    # the browser refuses to save, the status says so (as an error), in
+    # the page's language.
+    need_browser()
+    from playwright.sync_api import sync_playwright
+    script = SCRIPT.read_text()
+    first = script[:script.index("shot duplicon_drew")]
+    errors = []
+    with sync_playwright() as p:
+        browser, page = open_page(p, site, errors)
+        play_taps(page, taps(first))
+        wait_quiet(page)
+        drew = page_texts(page)
+        page.keyboard.press("ArrowDown")
+        wait_quiet(page)
+        moved = page_texts(page)
+        page.evaluate("""() => {
+            const set = Storage.prototype.setItem;
+            Storage.prototype.setItem = function (k, v) {
+                if (k === 'marcador-flash')
+                    throw new DOMException('the quota is full',
+                                           'QuotaExceededError');
+                return set.call(this, k, v); }; }""")
+        page.keyboard.press("ArrowUp")
+        wait_quiet(page)
+        refused = page_texts(page)
+        page.select_option("#lang", "en")
+        wait_quiet(page)
+        refused_en = page_texts(page)
+        browser.close()
+    assert drew["status"] == ("OK: el aparato dice «J1 robó carta. "
+                              "Deshacer: BACK largo»; guardado en este "
+                              "navegador."), drew
+    assert moved["status"] == ("ABAJO: hecho; la memoria flash, guardada "
+                               "en este navegador."), moved
+    assert refused["error"] == "error"
+    assert refused["status"].startswith(
+        "El almacenamiento del navegador rechazó la memoria flash: "
+        "QuotaExceededError"), refused
+    assert refused_en["error"] == "error"
+    assert refused_en["status"].startswith(
+        "The browser's storage refused the flash: QuotaExceededError")
+    # The refusal is said on the console too (as an error); nothing else.
+    assert [e for e in errors if "refused" not in e and
+            "rechazó" not in e] == [], errors

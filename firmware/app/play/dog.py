@@ -110,9 +110,10 @@ class Play(PlayBase):
     def actions(self, p):
         # One list of p's possible events, each (kind, other) as the event
         # builder takes it: a pawn out, a pawn in the goal (moved by p or
-        # by the partner), "killed <name>" per pawn p could have killed
-        # (the other team's first). Only what the rules allow; a single
-        # one is done at once.
+        # by the partner), "killed <name>" per pawn p could have killed:
+        # the own team's (rare) before the other team's, which come last,
+        # one UP away from the first row as the list wraps. Only what the
+        # rules allow; a single one is done at once.
         a = self.app
         g = self.g
         n = self.s.n
@@ -129,7 +130,7 @@ class Play(PlayBase):
             if g.goal[mate] == G.PAWNS:
                 acts.append((G.GOAL, mate))
         if g.track[killer]:
-            for own in (False, True):
+            for own in (True, False):
                 for q in range(n):
                     if g.track[q] and (g.team(q) == g.team(p)) == own and \
                             (q != killer or g.track[q] > 1):
