@@ -83,7 +83,7 @@ class Final(Breakdown):
     OK on the result line does nothing: a stray OK loses nothing."""
 
     def __init__(self, app, session, then=None):
-        # then(): what follows the game once it is left (a DOG match).
+        # then: what follows the game once it is left (finish_game).
         super().__init__(app, session)
         self.then = then
 

@@ -143,7 +143,10 @@ def finish_game(app, session, then=None):
     # included); a cut while it moves leaves the entry and cur, and boot
     # removes cur (drivers/store.py): never neither, never counted twice.
     # Undo is the game's normal undo, written to the journal like any
-    # other. then(): what follows the game once it is left (a DOG match).
+    # other. then: what follows the game once it is left (a DOG match's
+    # next game), as data: the title's play module is loaded again for it
+    # then (after_final). A function from that module would keep the whole
+    # module in RAM while the final screen is up.
     if not session.ended and not session.end_unknown:
         session.ended = now_s()        # when it ended, not when it is left
     app.home()
@@ -160,7 +163,7 @@ def leave_final(app, session, then):
         app.session = None
     app.pop()
     if then is not None:
-        then()
+        play_module(session.gid).after_final(app, session, then)
 
 
 def reopen_game(app, session):
