@@ -9,6 +9,7 @@
 import gc
 from drivers.buttons import OK, BACK, key_of
 from . import i18n, ui
+from .memory import forget, modules, release
 from .settings import Settings
 
 _TICK_MS = 10
@@ -54,8 +55,7 @@ class App:
         self.store = startup.open_store(hw)   # the games on flash
         startup.resume(self)
         del startup
-        from .memory import release
-        release("app.startup")        # once only
+        release(*modules("boot"))     # once only
         self.link = None           # the sync protocol on the serial port
         port = getattr(hw, "serial", None)
         if port is not None:
@@ -93,9 +93,8 @@ class App:
 
     def forget_home(self):
         # Home leaves RAM (a game is played): None stands in for it (top).
-        from .memory import unload
         self.stack[0] = None
-        unload("app.home")
+        forget("home")
 
     # A toast's keys go on to the screen (see toast); a class default: the
     # App gets the attribute only once a toast lets keys through.
@@ -120,22 +119,13 @@ class App:
         # flash.
         self.starting = (gid, names, opts)
 
-    def lifecycle(self, name, *args):
-        # A step of a game's life (app/flow.py's function `name`) for a
-        # screen that flow itself shows: the final screen calls it here
-        # rather than importing flow, which imports it (no import circle),
-        # and flow stays out of RAM until the step is taken.
-        from . import flow
-        getattr(flow, name)(self, *args)
-
     def error(self, code, ms=2500, arg=None):
         # Why an event was refused, in the player's language (arg: the
         # number some texts name, as the round of LATER_INVALID). The
         # texts of all codes are loaded for this moment only.
         from core.error_texts import message
-        from .memory import unload
         self.toast(message(code, self.settings.lang, arg), ms)
-        unload("core.error_texts")
+        forget("error_texts")
 
     # --- the loop
     def step(self, now):
@@ -186,8 +176,7 @@ class App:
             # toast is still up.
             self.tidy = False
             if self.toast_text is None:
-                from .memory import unload
-                unload("app.notes")
+                forget("notes")
             gc.collect()
         if self.swallow and not b.held():
             self.swallow = False

@@ -86,7 +86,7 @@ class PlayBase(Screen):
     def finished(self, then=None):
         # then: data for the title's after_final() once the final screen
         # is left (app/final.py finish_game).
-        from app.flow import finish_game
+        from app.final import finish_game
         finish_game(self.app, self.s, then)
 
     def undo(self):
