@@ -166,8 +166,8 @@ def test_the_phase_tables_name_firmware_modules():
     phases = [line.split()[0] for line in mem.PHASES.splitlines()
               if line and not line.startswith(" ")]
     assert {"boot", "boot_only", "home", "from_home", "setup", "game_file",
-            "lifecycle", "final", "notes", "tables", "error_texts"} == \
-        set(phases)
+            "lifecycle", "final", "notes", "tables", "error_texts",
+            "link"} == set(phases)
     for phase in phases:
         names = mem.modules(phase)
         assert names and all(m in mods for m in names), (phase, names)
@@ -186,6 +186,12 @@ def test_the_phase_tables_name_firmware_modules():
                 assert isinstance(arg, ast.Constant), (path, node.lineno)
                 named.add(arg.value)
     assert named == set(phases)
+    # The link's modules are the link's only: nothing but the app's loop,
+    # which loads them when a PC talks (App.poll_link), imports them.
+    g = _graph(mods)
+    link = set(mem.modules("link"))
+    users = {m for m, deps in g.items() if link & deps}
+    assert users - link == {"app.app"}, users
 
 
 def _unload_calls(path):

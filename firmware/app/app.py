@@ -16,6 +16,7 @@ _TICK_MS = 10
 _AWAKE = 0
 _DIM = 1
 _BLANK = 2
+_LINK_IDLE_MS = 10000      # the sync link leaves RAM after this long quiet
 
 
 class App:
@@ -56,11 +57,11 @@ class App:
         startup.resume(self)
         del startup
         release(*modules("boot"))     # once only
-        self.link = None           # the sync protocol on the serial port
-        port = getattr(hw, "serial", None)
-        if port is not None:
-            from .sync import link
-            self.link = link(self, port)
+        # The sync protocol on the serial port: loaded when a byte comes
+        # (poll_link), forgotten when quiet again.
+        self.port = getattr(hw, "serial", None)
+        self.link = None
+        self.link_at = 0           # when the link last had work
 
     # --- screens
     def top(self):
@@ -153,8 +154,8 @@ class App:
         # 11 locals and stack slots gets its frame from the heap, a search
         # of a collected heap at each call (~10,000 instructions).
         self.now = now
-        if self.link is not None:
-            self.poll_link()
+        if self.port is not None:
+            self.poll_link(now)
         if self.starting is not None:
             self.start_pending()
         b = self.buttons
@@ -187,14 +188,28 @@ class App:
         if self.dirty and self.idle != _BLANK:
             self.draw()
 
-    def poll_link(self):
+    def poll_link(self, now):
+        # The sync link, in RAM only while a PC talks to the board: the
+        # first byte that comes loads it (and is its first), and it leaves
+        # once it has had nothing to read or send for _LINK_IDLE_MS.
         link = self.link
+        first = b""
         if link is None:
-            return
+            first = self.port.read(1)
+            if not first:
+                return
+            from .sync import link as open_link
+            link = self.link = open_link(self, self.port)
         try:
-            link.poll()            # answers its requests' own errors
+            busy = link.poll(first)    # answers its requests' own errors
         except Exception:          # the port itself failed: go on playing
             link.reset()
+            busy = True
+        if busy:
+            self.link_at = now
+        elif now - self.link_at >= _LINK_IDLE_MS:
+            self.link = None
+            forget("link")
 
     def handle_key(self, ev, now):
         # One key event for the screen on top.

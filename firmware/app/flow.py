@@ -30,6 +30,8 @@
 #             stood in for by None (App.top loads it when shown);
 #   end       final.finish_game() forgets the play modules and shows the
 #             breakdown (final), and this module until that is left.
+#   sync      the link (app/sync.py, drivers/link.py) only while a PC
+#             talks to the board (App.poll_link).
 
 import gc
 from .i18n import tr

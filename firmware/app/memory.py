@@ -25,6 +25,7 @@ import sys
 #   notes      a toast's or Note's drawing, after the next key
 #   tables     app/tables.py, once a table of constants is read
 #   error_texts  the error texts, once one is shown
+#   link       the sync link, when the PC has been quiet (App.poll_link)
 PHASES = """
 boot app.startup
 boot_only drivers.recovery drivers.segments core.gamefile core.games
@@ -38,6 +39,7 @@ final app.final app.flow app.clock
 notes app.notes
 tables app.tables
 error_texts core.error_texts
+link app.sync drivers.link drivers.outbuf core.wire core.version
 """
 PLAY = "app.play"     # a package: unload_package() forgets its modules
 
