@@ -203,3 +203,13 @@ def test_the_protocol_facts_have_one_home():
     from marcador_core import wire
     assert literal.findall((ROOT / "firmware/core/wire.py").read_text())
     assert (wire.PROTOCOL, wire.E_BUSY, wire.MARK_SPANS) == (3, 7, 16)
+
+
+def test_the_link_is_in_ram_only_while_the_pc_talks():
+    r = check("lazy")
+    assert r["boot"] == [] and not r["boot_link"]
+    assert r["first"] == ["ok", "settings"]       # its first byte kept
+    assert r["talking"] == ["app.sync", "drivers.link", "drivers.outbuf"]
+    assert r["after_9s"] == r["talking"]
+    assert r["after_10s"] == [] and not r["after_10s_link"]
+    assert r["again"] == ["ok", "settings"]

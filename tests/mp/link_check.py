@@ -368,6 +368,29 @@ def mode_ask():
     return {"answers": res, "alive": alive(app, port)}
 
 
+def mode_lazy():
+    # The link is in RAM only while the PC talks: not after boot, loaded
+    # by a request's first byte (which it reads), gone after 10 s quiet,
+    # back for the next request.
+    def loaded():
+        return [m for m in ("app.sync", "drivers.link", "drivers.outbuf")
+                if m in sys.modules]
+    app, port = boot()
+    step(app, 3)
+    res = {"boot": loaded(), "boot_link": app.link is not None}
+    got, bad, tail = ask(app, port, ["settings", "get"])
+    res["first"] = got[-1][:2] if got and got[-1] else got
+    res["talking"] = loaded()
+    step(app, 950)                     # 9.5 s: still there
+    res["after_9s"] = loaded()
+    step(app, 60)
+    res["after_10s"] = loaded()
+    res["after_10s_link"] = app.link is not None
+    got, bad, tail = ask(app, port, ["settings", "get"])
+    res["again"] = got[-1][:2] if got and got[-1] else got
+    return res
+
+
 mode = sys.argv[1]
 arg = sys.argv[2] if len(sys.argv) > 2 else None
 if mode == "longname":
@@ -386,6 +409,8 @@ elif mode == "pace":
     r = mode_pace()
 elif mode == "ask":
     r = mode_ask()
+elif mode == "lazy":
+    r = mode_lazy()
 else:
     r = mode_settings()
 print(json.dumps(r))

@@ -173,11 +173,14 @@ class Play(PlayBase):
         # The match score comes once the final screen is left (until then
         # the last race can still be undone there).
         s = self.s
-        g = self.g
-        nxt = next_match_game(s.opts, s.n, g.winners)
-        app = self.app
-        PlayBase.finished(self, None if nxt is None else
-                          lambda: match_note(app, s.names, nxt))
+        nxt = next_match_game(s.opts, s.n, self.g.winners)
+        PlayBase.finished(self, nxt)
+
+
+def after_final(app, session, nxt):
+    # The final screen of a match's game is left (app/flow.py
+    # leave_final): the match score, and its next game if it goes on.
+    match_note(app, session.names, nxt)
 
 
 def next_match_game(opts, n, winners):
