@@ -2,7 +2,7 @@
 played on the real simulator, on a small flash (48 blocks of 4 KB, small
 archive segments) so that it fills in minutes, with `marcador sync` after
 most rounds and none after some. Boot, new games and the sync make room by
-deleting synced segments (drivers/segments.py make_room). After every
+deleting synced segments (drivers/seg_index.py make_room). After every
 round: no game lost (every number the device gave is on the device or in
 the PC's archive, and the archive's copy is the device's), and no game
 that was not synced is ever deleted."""

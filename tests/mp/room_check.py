@@ -56,7 +56,7 @@ def case(spans):
     want.sort()
     walks[0] = 0
     st.low = 10 ** 6                   # space is low: make room
-    archive.make_room(st)
+    X.make_room(st)
     out = {"before": segs, "left": st.segments(), "want": want,
            "walks": walks[0]}
     os.umount("/f")

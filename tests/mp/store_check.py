@@ -24,6 +24,7 @@ from fakes.blockdev import BlockDev    # noqa: E402
 from app.flow import start_game           # noqa: E402
 from drivers import store as S         # noqa: E402
 from drivers import segments as archive  # noqa: E402
+from drivers import seg_index  # noqa: E402
 from core import errors as E           # noqa: E402
 
 
@@ -326,7 +327,7 @@ def room():
     st = a.store
     synced_after_boot = [k for k in numbers if archive.is_synced(st, k)]
     st.low = 10 ** 6                   # pretend space is low: make room
-    archive.make_room(st)
+    seg_index.make_room(st)
     left = games_on(a)
     print(json.dumps({
         "segments": len(segs), "marked": marked,
@@ -452,7 +453,7 @@ def marks():
     for _ in range(9):
         play_free_game(app)
     st.low = 10 ** 6
-    archive.make_room(st)
+    seg_index.make_room(st)
     S.SEG_BYTES = 16384
     left = [g[0] for g in archive.catalog(st)]
     res["room_kept"] = [n for n in range(4, 14) if n in left]
@@ -557,7 +558,7 @@ def resync():
         archive.mark_synced(st, n)
     play_free_game(a)
     st.low = 10 ** 6
-    archive.make_room(st)
+    seg_index.make_room(st)
     res["room"] = {"segments": st.segments(),
                    "catalog": [g[0] for g in archive.catalog(st)],
                    "damaged": ask(a, "damaged")}
