@@ -191,6 +191,7 @@ def render(path):
     return seen
 
 
+@pytest.mark.browser
 def test_the_browser_check_can_fail(tmp_path):
     bad = tmp_path / "bad.html"
     bad.write_text("<!DOCTYPE html><html><head><title>x</title></head>"
@@ -202,6 +203,7 @@ def test_the_browser_check_can_fail(tmp_path):
     assert seen["outside"] == ["https://example.invalid/a.png"]
 
 
+@pytest.mark.browser
 def test_report_renders_in_chromium_offline_without_errors(tmp_path):
     db, _ = filled(tmp_path, 30)
     out, _ = _report(tmp_path, db)

@@ -16,6 +16,8 @@ import pytest
 from conftest import ROOT
 from marcador import sim
 
+pytestmark = pytest.mark.node
+
 sys.path.insert(0, str(ROOT / "sim" / "scripts"))
 sys.path.insert(0, str(ROOT / "web"))
 import maxplayers  # noqa: E402

@@ -27,6 +27,8 @@ import pytest
 from conftest import ROOT
 from marcador import sim
 
+pytestmark = [pytest.mark.node, pytest.mark.browser]
+
 CHROMIUM = os.environ.get("MARCADOR_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
         "--no-first-run", "--disable-background-networking",
