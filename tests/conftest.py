@@ -12,6 +12,18 @@ FIRMWARE = ROOT / "firmware"
 MP_SCRIPTS = Path(__file__).resolve().parent / "mp"
 
 
+def firmware_module(path):
+    """A firmware/ module that imports no other firmware module, loaded on
+    CPython from its file (firmware/ is never put on sys.path: its app,
+    core and drivers would shadow other packages)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "firmware." + path[:-3].replace("/", "."), FIRMWARE / path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def tool(name):
     # Prefer the copy installed next to this interpreter (the Makefile venv).
     local = Path(sys.executable).parent / name

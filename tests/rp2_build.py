@@ -22,8 +22,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import build_uf2  # noqa: E402
+import build_uf2
 
 TOOLCHAIN = ("arm-none-eabi-gcc", "cmake", "make", "cc", "c++")
 _built = {}

@@ -3,7 +3,6 @@
 ends in a message and the home screen, never in a stopped device."""
 
 import json
-import sys
 
 import pytest
 
@@ -35,7 +34,6 @@ def test_past_games_open_and_page_with_thousands_of_games(full_flash):
 
 
 def test_a_memory_error_in_the_app_loop_ends_home_with_a_message():
-    sys.path.insert(0, str(ROOT / "sim" / "scripts"))
     import maxplayers
     out = run_micropython(ROOT / "tests" / "mp" / "memory_error_check.py",
                           stdin=maxplayers.START["free"],

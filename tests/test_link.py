@@ -148,13 +148,8 @@ def test_the_output_buffer_keeps_every_byte_in_order_and_never_grows():
     # (whole or partial) and a port taking random amounts, wrapping the
     # ring thousands of times.
     import random
-    import sys
-    from conftest import FIRMWARE
-    sys.path.insert(0, str(FIRMWARE / "drivers"))
-    try:
-        from outbuf import OutBuf
-    finally:
-        sys.path.pop(0)
+    from conftest import firmware_module
+    OutBuf = firmware_module("drivers/outbuf.py").OutBuf
     rnd = random.Random(3)
 
     class Port:

@@ -11,14 +11,12 @@ samples the cut points (every mark and make_room operation always);
 `pytest -m slow` tries all of them."""
 
 import json
-import sys
 
 import pytest
 
-from conftest import MP_SCRIPTS, ROOT, run_micropython
+from conftest import MP_SCRIPTS, run_micropython
 
-sys.path.insert(0, str(ROOT / "sim" / "scripts"))
-import maxplayers  # noqa: E402
+import maxplayers
 
 
 def max_game(gid, again=False):

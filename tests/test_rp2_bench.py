@@ -2,15 +2,11 @@
 allocation table found in the chip's RAM must count what the board's own
 gc.mem_alloc() says."""
 
-import sys
-
 import pytest
 
-from conftest import ROOT
 from marcador import pico_emu
 
-sys.path.insert(0, str(ROOT / "bench"))
-import rp2  # noqa: E402
+import rp2
 
 pytestmark = pytest.mark.rp2
 

@@ -9,7 +9,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 
 import pytest
 
@@ -18,10 +17,8 @@ from marcador import sim
 
 pytestmark = pytest.mark.node
 
-sys.path.insert(0, str(ROOT / "sim" / "scripts"))
-sys.path.insert(0, str(ROOT / "web"))
-import maxplayers  # noqa: E402
-import make_site  # noqa: E402
+import maxplayers
+import make_site
 
 
 @pytest.fixture(scope="module")

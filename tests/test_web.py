@@ -58,7 +58,6 @@ def need_browser():
 
 @pytest.fixture(scope="module")
 def site():
-    sys.path.insert(0, str(ROOT / "web"))
     import make_site
     if not (make_site.VM_PKG / "micropython.mjs").exists():
         pytest.fail("the MicroPython VM is not installed: `make web` (npm ci "
