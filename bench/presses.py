@@ -61,19 +61,16 @@ import json
 import math
 import random
 import subprocess
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from roots import ROOT
 
-from marcador import sim  # noqa: E402
-from marcador_core import record  # noqa: E402
-from marcador_core import doggy as DG  # noqa: E402
-from marcador_core import errors as E  # noqa: E402
-from marcador_core.games import IDS, game_class  # noqa: E402
-from marcador_core.log import GameLog  # noqa: E402
+from marcador import sim
+from marcador_core import record
+from marcador_core import doggy as DG
+from marcador_core import errors as E
+from marcador_core.games import IDS, game_class
+from marcador_core.log import GameLog
 
 N = 4                                   # players in every game
 TITLES = ("free", "duplicon", "alebrijes", "dinos", "doggy", "dog",

@@ -34,18 +34,16 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests"),
-                str(ROOT / "sim" / "scripts"), str(ROOT / "web")]
+from roots import ROOT
 
-import growth_pc  # noqa: E402
-import maxplayers  # noqa: E402
-from gamegen import random_game  # noqa: E402
-from marcador import sim  # noqa: E402
-from marcador.build_mpy import build  # noqa: E402
-from marcador.devicelog import to_entry  # noqa: E402
-from marcador_core import record  # noqa: E402
-from marcador_core.games import IDS  # noqa: E402
+import growth_pc
+import maxplayers
+from gamegen import random_game
+from marcador import sim
+from marcador.build_mpy import build
+from marcador.devicelog import to_entry
+from marcador_core import record
+from marcador_core.games import IDS
 
 MPY = ROOT / "out" / "mpy"
 SIM = ROOT / "sim"

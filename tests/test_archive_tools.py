@@ -8,7 +8,6 @@ import json
 import random
 import re
 import sqlite3
-import sys
 from collections import Counter
 
 import pytest
@@ -21,7 +20,7 @@ from marcador.devicelog import to_entry
 from marcador.plot import COLOURS, progression
 from marcador_core import record
 
-from conftest import ROOT
+from conftest import firmware_module
 from gamegen import random_game
 
 NAMES = ["Ana", "Beto", "Peñita", "Íñigo", "Zoë", "Lu", "Sol", "Tere"]
@@ -255,11 +254,7 @@ def test_a_file_that_is_not_an_archive_is_refused(tmp_path, capsys):
 
 
 def test_settings_help_matches_the_firmware():
-    sys.path.insert(0, str(ROOT / "firmware"))
-    try:
-        from app import settings as S
-    finally:
-        sys.path.pop(0)
+    S = firmware_module("app/settings.py")
     for key, choices in (("dim_s", S.DIM_CHOICES), ("off_s", S.OFF_CHOICES)):
         assert [int(x) for x in re.findall(r"\d+", SETTINGS[key])] == \
             list(choices)

@@ -10,6 +10,9 @@ import pytest
 
 from conftest import FIRMWARE, ROOT
 
+# pyright runs on Node.js, against the stubs `make typecheck` installs.
+pytestmark = pytest.mark.node
+
 spec = importlib.util.spec_from_file_location(
     "board_api_check", ROOT / "tools" / "board_api_check.py")
 check = importlib.util.module_from_spec(spec)

@@ -1,14 +1,19 @@
 """Button polling on the MicroPython VM: debounce, long press, repeat."""
 
-import json
 
-from conftest import MP_SCRIPTS, run_micropython
+from conftest import MP_SCRIPTS, printed, run_micropython
 
 PRESS, LONG, REPEAT, FAST, RELEASE = 0, 1, 2, 3, 4
 
 
+def cases(*names):
+    """The events buttons_check.py saw in each named case."""
+    return printed(run_micropython(MP_SCRIPTS / "buttons_check.py",
+                                   args=names)[-1])
+
+
 def test_debounce_tap_long_press_and_steady_repeat():
-    r = json.loads(run_micropython(MP_SCRIPTS / "buttons_check.py")[-1])
+    r = cases("bounce", "tap_ok", "long_ok", "hold_up")
     # Contact bounce shorter than 50 ms is no press at all.
     assert r["bounce"] == []
     # A tap on OK is one PRESS, when released (debounced 50 ms).
@@ -38,8 +43,7 @@ def test_a_held_key_never_runs_past_table_sized_scores():
     # shows after a hold of 1, 1.5, 2 and 2.9 s (the press lands at 150 ms,
     # so a hold of T s ends at 150 + 1000 T ms). It was 15, 85, 215 and
     # 435: a table-sized score flew past before a person could let go.
-    ev = json.loads(run_micropython(MP_SCRIPTS / "buttons_check.py")[-1])[
-        "hold_up"]
+    ev = cases("hold_up")["hold_up"]
 
     def value(ms):
         v = 0
@@ -52,7 +56,7 @@ def test_a_held_key_never_runs_past_table_sized_scores():
 
 
 def test_a_held_up_or_down_says_when_it_is_let_go_and_a_tap_does_not():
-    r = json.loads(run_micropython(MP_SCRIPTS / "buttons_check.py")[-1])
+    r = cases("tap_up", "slow_up", "held_up", "held_down", "raw_release")
     # A tap and a slow tap (let go before the first repeat): the press
     # alone, no release event (a tap changes a number and stays).
     assert r["tap_up"] == [[150, "UP", PRESS]]

@@ -3,11 +3,10 @@ with one damaged archive entry, the PC's frame parser (host_tools/link.py)
 asking `hello`, `damaged`, `raw` and `mark` (protocol 3, firmware 0.6)."""
 
 import base64
-import json
 
 import pytest
 
-from conftest import MP_SCRIPTS, run_micropython
+from conftest import MP_SCRIPTS, printed, run_micropython
 from marcador.link import LinkError
 from marcador.simport import SimDevice
 from marcador_core import gamefile
@@ -26,7 +25,10 @@ def test_a_damaged_entry_is_listed_and_fetched_raw_and_never_a_game(
     assert sorted(sizes) == [1, 2, 3]
     out = run_micropython(MP_SCRIPTS / "store_check.py", path=(),
                           args=("damage_newest", img, 0))
-    off = json.loads(out[-1])["offset"]
+    damaged = printed(out[-1])
+    off = damaged["offset"]
+    # The three games in the first segment; the newest after the other two.
+    assert damaged["segment"] == "a0001" and off == sizes[1] + sizes[2]
     with SimDevice(img, "serve\n") as dev:
         c = connect(dev, games=2)
         hello = c.request("hello")

@@ -12,18 +12,15 @@ title: 102-110 KiB on this 64-bit port, so a literal `-X heapsize=64k` is
 not met here (docs/benchmarks.md). On a board the firmware is
 frozen (boards/*/manifest.py), its bytecode and strings then in flash."""
 
-import sys
 
 import pytest
 
-from conftest import ROOT
 from marcador import sim
 from marcador.devicelog import to_record
 from marcador_core import record
 from marcador_core.games import IDS
 
-sys.path.insert(0, str(ROOT / "sim" / "scripts"))
-import maxplayers  # noqa: E402
+import maxplayers
 
 HEAP = "64wk"
 

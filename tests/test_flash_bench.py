@@ -3,12 +3,7 @@ archives it: one title through the same path as the bench, so that a
 firmware change that breaks the bench's hooks fails here, not only in a
 `make bench` run."""
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-
-import flash  # noqa: E402
+import flash
 
 
 def test_the_flash_bench_plays_and_archives_a_game():

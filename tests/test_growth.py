@@ -2,12 +2,10 @@
 (192 KB, as the bench runs the keys), and a MemoryError in the app loop
 ends in a message and the home screen, never in a stopped device."""
 
-import json
-import sys
 
 import pytest
 
-from conftest import FIRMWARE, ROOT, run_micropython
+from conftest import FIRMWARE, ROOT, printed, run_micropython
 from marcador import sim
 from flashfill import prefill
 from screen import read_header, read_row
@@ -35,12 +33,11 @@ def test_past_games_open_and_page_with_thousands_of_games(full_flash):
 
 
 def test_a_memory_error_in_the_app_loop_ends_home_with_a_message():
-    sys.path.insert(0, str(ROOT / "sim" / "scripts"))
     import maxplayers
     out = run_micropython(ROOT / "tests" / "mp" / "memory_error_check.py",
                           stdin=maxplayers.START["free"],
                           path=(ROOT / "sim", FIRMWARE))
-    r = json.loads(out[-1])
+    r = printed(out[-1])
     assert r["start"] == "Play"
     for where in ("key", "draw"):
         c = r[where]
@@ -50,6 +47,7 @@ def test_a_memory_error_in_the_app_loop_ends_home_with_a_message():
         assert c["session"], (where, c)       # the game is kept
         # Home's first row (resume) opens the game again: keys work.
         assert c["after_key"] == "Play", (where, c)
+        assert c["depth_after_key"] == 2, (where, c)    # home, then play
 
 
 def test_the_summary_answers_as_the_full_walks_whatever_its_file_says():
@@ -59,7 +57,7 @@ def test_the_summary_answers_as_the_full_walks_whatever_its_file_says():
     stdin = "".join(small_game(n).hex() + "\n" for n in nums)
     out = run_micropython(ROOT / "tests" / "mp" / "seg_index_check.py",
                           stdin=stdin, path=())
-    r = json.loads(out[-1])
+    r = printed(out[-1])
     assert set(r) == {"first", "appended", "garbage", "too_big",
                       "missing_file",
                       "deleted", "damaged", "unordered"}
@@ -67,8 +65,13 @@ def test_the_summary_answers_as_the_full_walks_whatever_its_file_says():
         assert c["from"] and c["find"] and c["missing"] and c["past"], \
             (case, c)
     assert r["first"]["games"] == 40 and r["appended"]["games"] == 50
+    # The summary file damaged, untrue or gone loses no game.
+    for case in ("garbage", "too_big", "missing_file"):
+        assert r[case]["games"] == 50, (case, r[case])
     assert r["deleted"]["games"] < 50            # a segment went
     assert r["damaged"]["games"] < r["deleted"]["games"] + len(nums) - 50
+    # Three older numbers archived again: three more games, listed.
+    assert r["unordered"]["games"] == r["damaged"]["games"] + 3
 
 
 def test_make_room_deletes_from_the_summary_without_walking_segments():

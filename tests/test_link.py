@@ -10,13 +10,13 @@ import json
 
 import pytest
 
-from conftest import MP_SCRIPTS, run_micropython
+from conftest import MP_SCRIPTS, printed, run_micropython, unchecked
 
 
 def check(*args, timeout=600, stdin=""):
     out = run_micropython(MP_SCRIPTS / "link_check.py", args=args,
                           timeout=timeout, stdin=stdin)
-    return json.loads(out[-1])
+    return printed(out[-1])
 
 
 def test_a_command_name_of_260_letters_is_unknown_and_the_loop_goes_on():
@@ -56,6 +56,7 @@ def test_a_utc_offset_out_of_range_is_refused_and_nothing_kept(off):
     r = check("tz", "1800000000", off)
     assert r["answer"] == [["err", "4", "bad_arguments"]] and r["alive"]
     assert r["tz"] == r["tz_after_reboot"] == 0
+    assert r["day"] == "22/09"                  # dated in UTC, as before
 
 
 def test_the_link_writes_no_more_than_the_ports_budget_per_step():
@@ -86,11 +87,14 @@ def test_every_number_of_every_request_is_bounded():
 
 def fuzz(n):
     r = check("fuzz", n)
-    print(f"\n{n} hostile requests: {r['answers']} answers, {r['bytes']} "
-          f"bytes sent, {r['non_printable']} non-printable, "
-          f"{len(r['raised'])} tracebacks")
-    assert r["raised"] == [] and r["alive"]
+    shown = unchecked(r)
+    print(f"\n{n} hostile requests: {shown['answers']} answers, "
+          f"{shown['bytes']} bytes sent, {shown['non_printable']} "
+          f"non-printable, {len(shown['raised'])} tracebacks")
+    assert r["raised"] == [] and r["alive"] and r["requests"] == n
     assert r["answers"] == n and r["malformed"] == 0
+    # Each answer a whole frame: "#", its words, an 8-digit CRC, newline.
+    assert r["bytes"] >= 12 * n
     assert r["non_printable"] == 0
     assert 0 < r["longest_echo"] <= 16
     return r
@@ -115,9 +119,14 @@ def test_a_request_failing_inside_the_device_gets_err_8_and_the_loop_goes_on():
 
 def test_a_host_that_reads_nothing_never_blocks_the_device():
     r = check("flood", 1200)
-    print(f"\nflood of 1200 requests unread: answers kept {r['frames']} "
-          f"frames ({r['busy']} err 7), heap growth {r['peak_growth']} B")
-    assert r["raised"] == []
+    shown = unchecked(r)
+    print(f"\nflood of 1200 requests unread: answers kept {shown['frames']} "
+          f"frames ({shown['busy']} err 7), heap growth "
+          f"{shown['peak_growth']} B")
+    assert r["raised"] == [] and r["requests"] == 1200
+    # The loop ran a step per request and the taps' steps (after boot's 3):
+    # none was skipped or blocked.
+    assert r["steps"] == 3 + 1200 + 16 * len(r["moved"])
     # Keys kept working: DOWN moved the home menu at every tap.
     assert len(r["moved"]) == 24 and len(set(r["moved"])) > 1
     assert all(r["moved"][i] != r["moved"][i + 1]
@@ -148,13 +157,8 @@ def test_the_output_buffer_keeps_every_byte_in_order_and_never_grows():
     # (whole or partial) and a port taking random amounts, wrapping the
     # ring thousands of times.
     import random
-    import sys
-    from conftest import FIRMWARE
-    sys.path.insert(0, str(FIRMWARE / "drivers"))
-    try:
-        from outbuf import OutBuf
-    finally:
-        sys.path.pop(0)
+    from conftest import firmware_module
+    OutBuf = firmware_module("drivers/outbuf.py").OutBuf
     rnd = random.Random(3)
 
     class Port:

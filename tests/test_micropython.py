@@ -10,9 +10,10 @@ import subprocess
 import pytest
 
 from marcador_core import record
-from marcador_core.games import IDS
-from conftest import (FIRMWARE, MP_SCRIPTS, ROOT, json_lines, run_micropython,
-                      tool)
+from marcador_core.games import IDS, game_class
+from marcador_core.log import GameLog
+from conftest import (FIRMWARE, MP_SCRIPTS, ROOT, json_lines, printed,
+                      run_micropython, tool)
 from gamegen import random_game
 
 # A board-sized heap: what the core must fit in, with room to spare.
@@ -44,7 +45,7 @@ def differential(seed, per_game):
     assert len(out) == len(recs)
     errors = 0
     for rec, line in zip(recs, out):
-        mp = json.loads(line)
+        mp = printed(line)
         cp = cpython_result(rec)
         assert mp == cp, f"{rec['game']}: MicroPython {mp} != CPython {cp}"
         errors += "error" in cp
@@ -66,7 +67,9 @@ def test_same_results_on_cpython_and_micropython_long():
 def test_rulebook_example_on_micropython():
     rec = json.loads((ROOT / "examples/doggy_rulebook.json").read_text())
     out = run_micropython(MP_SCRIPTS / "score_records.py", json_lines([rec]))
-    assert json.loads(out[0])["players"][0]["total"] == 41
+    result = printed(out[0])
+    assert result == cpython_result(rec)
+    assert result["players"][0]["total"] == 41
 
 
 def test_audited_rules_on_micropython():
@@ -87,7 +90,7 @@ def test_audited_rules_on_micropython():
     recs = [dinos(0), dinos(1), dog(4, 3, [2, 2]), dog(4, 3, [1, 1]),
             dog(4, 1, [1, 0]), dog(6, 3, [1, 1, 1]), dog(6, 5, [0, 3, 0])]
     out = run_micropython(MP_SCRIPTS / "score_records.py", json_lines(recs))
-    results = [json.loads(line) for line in out]
+    results = [printed(line) for line in out]
     assert results == [cpython_result(rec) for rec in recs]
     assert ["error" in r for r in results] == [True, False, True, False,
                                                True, False, True]
@@ -106,6 +109,17 @@ def encoded(rec, events):
     return {"game": gid, "n": n,
             "opts": record.options_bytes(gid, n, rec["options"]).hex(),
             "events": evs}
+
+
+def cpython_totals(rec):
+    """What heap_check.py computes, on CPython: the encoded events (and
+    the refused ones) applied to a log, the totals after scoring."""
+    log = GameLog(game_class(rec["game"])())
+    log.begin(rec["n"], bytes.fromhex(rec["opts"]))
+    for ev in rec["events"]:
+        log.add(bytes.fromhex(ev))
+    log.game.score()
+    return [log.game.total[p] for p in range(rec["n"])]
 
 
 @pytest.mark.parametrize("gid", IDS)
@@ -131,12 +145,16 @@ def test_apply_undo_and_score_allocate_nothing(gid, mpy_tree):
     # From .mpy files in a board-sized heap, as on a board.
     out = run_micropython(MP_SCRIPTS / "heap_check.py", json_lines(recs),
                           heapsize=HEAP, path=(mpy_tree,))
+    assert len(out) == len(recs)
     applied = accepted = 0
-    for line in out:
-        r = json.loads(line)
+    for line, rec in zip(out, recs):
+        r = printed(line)
         # failed_at = -1: no MemoryError under micropython.heap_lock().
         assert r["failed_at"] == -1, r
         assert r["alloc"] == 0, r
+        # The same game, and the totals CPython's core gives the same log.
+        assert r["game"] == gid and r["events"] == len(rec["events"])
+        assert r["total"] == cpython_totals(rec), r
         applied += r["events"]
         accepted += r["accepted"]
     assert applied > 100 and 0 < accepted < applied

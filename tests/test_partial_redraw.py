@@ -3,12 +3,11 @@ again) shows exactly what a whole redraw shows: random key sequences on
 the simulator, run twice, once with every frame drawn whole; the panel
 must be the same at every frame."""
 
-import json
 import random
 
 import pytest
 
-from conftest import FIRMWARE, MP_SCRIPTS, ROOT, run_micropython
+from conftest import FIRMWARE, MP_SCRIPTS, ROOT, printed, run_micropython
 from marcador_core.games import IDS
 from test_sim_random_keys import KEYS, maxplayers, script_for
 
@@ -16,7 +15,7 @@ from test_sim_random_keys import KEYS, maxplayers, script_for
 def frames(script, mode):
     out = run_micropython(MP_SCRIPTS / "redraw_check.py", stdin=script,
                           path=(ROOT / "sim", FIRMWARE), args=(mode,))
-    return json.loads(out[-1])
+    return printed(out[-1])
 
 
 @pytest.mark.parametrize("gid", IDS)
@@ -45,7 +44,7 @@ def test_rows_checked_by_values_never_go_stale(gid, seed):
     out = run_micropython(MP_SCRIPTS / "fresh_check.py",
                           stdin=maxplayers.START[gid],
                           path=(ROOT / "sim", FIRMWARE), args=(gid, seed))
-    r = json.loads(out[-1])
+    r = printed(out[-1])
     assert r["frames"] > 100 and r["accepted"] > 30, r
     assert r["bad"] == [], f"frames {r['bad']} differ from a whole redraw"
 
@@ -56,6 +55,6 @@ def test_partial_redraw_cases():
     # screen with fewer rows, the grid's cursor and a value that grows.
     out = run_micropython(MP_SCRIPTS / "redraw_cases_check.py",
                           path=(FIRMWARE,))
-    r = json.loads(out[-1])
+    r = printed(out[-1])
     assert r["frames"] == 21
     assert r["bad"] == [], f"frames {r['bad']} differ from a whole redraw"

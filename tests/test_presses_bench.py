@@ -3,15 +3,11 @@ simulator by a person who reads the screen, every game accepted; the
 counts are consistent. Not a timing or target test."""
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-
-import presses  # noqa: E402
-from marcador_core import record  # noqa: E402
+import presses
+from marcador_core import record
 
 ROUNDS = 6
 

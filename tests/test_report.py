@@ -437,6 +437,7 @@ def render(path):
     return seen
 
 
+@pytest.mark.browser
 def test_the_browser_check_can_fail(tmp_path):
     bad = tmp_path / "bad.html"
     bad.write_text("<!DOCTYPE html><html><head><title>x</title></head>"
@@ -448,6 +449,7 @@ def test_the_browser_check_can_fail(tmp_path):
     assert seen["outside"] == ["https://example.invalid/a.png"]
 
 
+@pytest.mark.browser
 def test_report_renders_in_chromium_offline_without_errors(tmp_path,
                                                           capfdbinary):
     db, _ = filled(tmp_path, 30)

@@ -3,15 +3,13 @@ allocation table found in the chip's RAM must count what the board's own
 gc.mem_alloc() says."""
 
 import json
-import sys
 
 import pytest
 
 from conftest import MP_SCRIPTS, ROOT, run_micropython
 from marcador import pico_emu
 
-sys.path.insert(0, str(ROOT / "bench"))
-import rp2  # noqa: E402
+import rp2
 
 pytestmark = pytest.mark.rp2
 

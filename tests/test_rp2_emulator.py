@@ -12,13 +12,13 @@ Emulated time is kept small: about 11-17 M cycles a wall second here."""
 
 import contextlib
 import io
-import os
 import shutil
 import sqlite3
 
 import pytest
 
 from marcador import cli, pico_emu, sim
+from rp2_build import boot, need_emulator, need_rp2
 
 pytestmark = pytest.mark.rp2
 
@@ -52,22 +52,13 @@ shot home
 """
 
 
-def need(what):
-    """Skip (or, under MARCADOR_REQUIRE_RP2=1, fail) saying what to
-    provide."""
-    if os.environ.get("MARCADOR_REQUIRE_RP2"):
-        pytest.fail(what)
-    pytest.skip(what)
-
-
 @pytest.fixture(scope="module")
 def emulator():
+    need_emulator()
     try:
-        pico_emu.node()
-        pico_emu.bootrom()
         return pico_emu.stock_uf2()
     except pico_emu.Unavailable as ex:
-        need(str(ex))
+        need_rp2(str(ex))
 
 
 @pytest.fixture(scope="module")
@@ -83,14 +74,6 @@ def run_cli(*argv):
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         rc = cli.main(list(argv))
     return rc, out.getvalue(), err.getvalue()
-
-
-def boot(pico, limit_ms=3000):
-    """From a power-on (or a reset just seen) until the firmware has
-    drawn and waits for keys."""
-    seen = pico.i2c_writes
-    assert pico.run_until(lambda: pico.i2c_writes > seen, limit_ms)
-    pico_emu.settle(pico, limit_ms=limit_ms)
 
 
 @pytest.fixture(scope="module")

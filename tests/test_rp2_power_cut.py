@@ -26,47 +26,26 @@ here): the default run samples the cut points, `-m slow` tries them all
 
 import contextlib
 import io
-import json
-import os
 import random
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from conftest import MP_SCRIPTS, run_micropython
+from conftest import MP_SCRIPTS, printed, run_micropython
 from marcador import cli, pico_emu
 from marcador.sim import _keyscript
+from rp2_build import booted, emulated_release
+from test_power_cut import CORRECTED, UNDO_REDO_END
+
+BOOT_MS = 6000      # a boot's budget of emulated time, a full flash's too
 
 pytestmark = pytest.mark.rp2
 
 # The free pad, 2 players, two rounds, round 1 corrected through the game
 # menu, a third round, the end; on the final screen the end undone and
 # redone from the game menu; BACK leaves the final (archived).
-GAME = ("ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n"   # 2 players
-        "ok\nup 5\nok\nup 3\nok\n"                   # round 1: 5, 3
-        "ok\nok\nok\n"                               # round 2: 5, 3
-        "back\nup\nok\nup\nok\nup 2\nok\nok\n"       # round 1: 7, 3
-        "wait 1000\n"                                # its note goes
-        "ok\nok\nok\n"                               # round 3: 5, 3
-        "back\ndown 4\nok\ndown\nok\n"               # end it: yes
-        "up\nok\nwait 900\nback\ndown 2\nok\n"       # undo the end, redo
-        "back\n"                                     # leave the final
-        "wait 1000\n")
-
-
-def need(what):
-    if os.environ.get("MARCADOR_REQUIRE_RP2"):
-        pytest.fail(what)
-    pytest.skip(what)
-
-
-def boot(pico, limit_ms=6000):
-    seen = pico.i2c_writes
-    if not pico.run_until(lambda: pico.i2c_writes > seen, limit_ms):
-        return False
-    pico_emu.settle(pico, limit_ms=limit_ms)
-    return True
+GAME = CORRECTED + UNDO_REDO_END + "back\n" + "wait 1000\n"
 
 
 def play(pico, script):
@@ -110,10 +89,8 @@ def apply(img, op, data, tear=None, seed=0):
 
 
 def dump(path):
-    r = json.loads(run_micropython(MP_SCRIPTS / "rp2_store.py",
-                                   heapsize="4m", path=(),
-                                   args=(path,))[-1])
-    return r
+    return printed(run_micropython(MP_SCRIPTS / "rp2_store.py",
+                                   heapsize="4m", path=(), args=(path,))[-1])
 
 
 # A new game on a nearly full flash (tests/mp/rp2_fill.py: 200 games, all
@@ -124,25 +101,25 @@ NEW_GAME = ("ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n"
 
 
 def record(tmp, script, sync=False, fill=None):
-    try:
-        pico_emu.node()
-        pico_emu.bootrom()
-    except pico_emu.Unavailable as ex:
-        need(str(ex))
-    from rp2_build import release_uf2
-    uf2 = release_uf2("pico_ssd1306")
+    uf2 = emulated_release("pico_ssd1306")
     base = tmp / "base.img"
     with pico_emu.Pico(base, uf2=uf2) as pico:      # littlefs made
-        assert boot(pico)
+        assert booted(pico, BOOT_MS)
     filled = None
     if fill:
-        filled = json.loads(run_micropython(
+        filled = printed(run_micropython(
             MP_SCRIPTS / "rp2_fill.py", heapsize="4m", path=(),
             args=(base,) + fill, timeout=1200)[-1])
+        # Checked here, where it is made (the fixture serves several
+        # tests): every game archived in two segments and marked synced,
+        # the flash left below the free blocks asked for.
+        games, free = int(fill[0]), int(fill[1])
+        assert filled["games"] == games and filled["segments"] == [1, 2]
+        assert filled["synced"] == [[1, games]] and filled["free"] <= free
     img = tmp / "played.img"
     shutil.copy(base, img)
     with pico_emu.Pico(img, log_data=True) as pico:
-        assert boot(pico)
+        assert booted(pico, BOOT_MS)
         at_boot = len(pico.flash_ops)
         done = play(pico, script)
         before = len(pico.flash_ops)
@@ -209,7 +186,7 @@ def cut_and_boot(rec, k, torn, second=None):
     path = rec["tmp"] / f"cut-{tag}.img"
     path.write_bytes(image(rec, k, torn, second))
     with pico_emu.Pico(path, log_data=True) as pico:
-        ok = boot(pico)
+        ok = booted(pico, BOOT_MS)
         serial = pico.take_serial()
         did = (pico.flash_ops[:], pico.flash_data[:])
     problem = None
@@ -342,6 +319,16 @@ def sweep(rec, points, early=False, second=None):
                 r["failures"].append((label, f"game {n}: {want} -> {log}"))
             if archived and (not in_archive or log != want):
                 r["failures"].append((label, f"game {n} archived changed"))
+    # The states checked against hold what they must too: the marks, old
+    # before the sync's first write and new after its last; each game a
+    # beginning of what it finally held.
+    for c, held in states.items():
+        if not marks_ok(c, held["synced"]):
+            r["failures"].append((f"state at op {c}",
+                                  f"marks {held['synced']}"))
+        for n, (log, _) in games(held).items():
+            if n in final and not final[n][0].startswith(log):
+                r["failures"].append((f"state at op {c}", f"game {n}"))
     return r
 
 
@@ -368,7 +355,8 @@ def test_the_recorded_game_is_archived_whole(recorded):
     p.write_bytes(image(recorded, len(recorded["ops"])))
     held = dump(p)
     assert held.get("error") is None, held
-    assert held["session"] is None and len(held["archived"]) == 1
+    assert held["session"] is None and list(held["archived"]) == ["1"]
+    assert len(bytes.fromhex(held["archived"]["1"])) > 10
     assert held["synced"] == [[1, 1]], held["synced"]
     assert recorded["sync"][1] > recorded["sync"][0]
     assert len(recorded["ops"]) >= 15
@@ -416,13 +404,25 @@ def test_power_cut_at_every_flash_operation(recorded):
 
 def room_op(rec):
     """The flash operation that deleted the synced segment (the first
-    after which fewer games are archived)."""
+    after which fewer games are archived), and the archive before it."""
     def archived(k):
         p = rec["tmp"] / f"room-{k}.img"
         p.write_bytes(image(rec, k))
-        return len(dump(p)["archived"])
+        held = dump(p)
+        # Whole at every operation up to it: the marks of the fill, a
+        # game in progress only once the new one has started.
+        assert held["synced"] == rec["filled"]["synced"], (k, held["synced"])
+        assert held["session"] is None or \
+            held["session"][0] == rec["filled"]["games"] + 1, k
+        return held["archived"]
     before = archived(0)
-    return next(k for k in range(len(rec["ops"])) if archived(k + 1) < before)
+    assert len(before) == rec["filled"]["games"] and all(before.values())
+    for k in range(len(rec["ops"])):
+        now = archived(k + 1)
+        # make_room deletes games; it changes none.
+        assert all(before.get(n) == log for n, log in now.items()), k
+        if len(now) < len(before):
+            return k, before
 
 
 def check_full(full, points, second=None):
@@ -440,10 +440,13 @@ def test_power_cut_during_make_room_sampled(full):
     end = full["tmp"] / "end.img"
     end.write_bytes(image(full, len(full["ops"])))
     held = dump(end)
-    # The oldest segment gone, the new game in progress with its round.
+    # The oldest segment gone, the new game in progress with its round;
+    # the marks as the fill left them.
     assert held["session"] is not None
     assert 0 < len(held["archived"]) < 200
-    k = room_op(full)
+    assert held["synced"] == full["filled"]["synced"]
+    k, before = room_op(full)
+    assert all(before.get(n) == log for n, log in held["archived"].items())
     n = len(full["ops"])
     points = {(k, False), (k, True), (k, "garbage"), (k + 1, False)} | \
         {(j, False) for j in range(0, n + 1, 4)}

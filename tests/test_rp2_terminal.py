@@ -14,6 +14,7 @@ import time
 import pytest
 
 from marcador import cli, pico_emu, sim
+from rp2_build import emulated_release
 
 pytestmark = pytest.mark.rp2
 
@@ -44,14 +45,7 @@ def braille(hexbits):
 
 @pytest.fixture
 def release(tmp_path):
-    try:
-        pico_emu.node()
-        pico_emu.bootrom()
-    except pico_emu.Unavailable as ex:
-        from rp2_build import need_rp2
-        need_rp2(str(ex))
-    from rp2_build import release_uf2
-    return release_uf2("pico_ssd1306")
+    return emulated_release("pico_ssd1306")
 
 
 class Terminal:

@@ -2,15 +2,14 @@
 board, MicroPython VM, real littlefs2): Doggy's wild assignment when the
 flash refuses the write (tests/mp/rules_check.py does the work)."""
 
-import json
 
-from conftest import MP_SCRIPTS, run_micropython
+from conftest import MP_SCRIPTS, printed, run_micropython
 
 
 def check(*args):
     out = run_micropython(MP_SCRIPTS / "rules_check.py", heapsize="16m",
                           path=(), args=args, timeout=600)
-    return json.loads(out[-1])
+    return printed(out[-1])
 
 
 def test_a_wild_assignment_the_flash_refuses_is_asked_again():

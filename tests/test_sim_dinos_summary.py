@@ -5,7 +5,7 @@ disaster; OK asks the next round's disaster, BACK goes back to play. The numbers
 result for the device's log (`marcador score`)."""
 
 from marcador import sim
-from screen import read_row, pixels, glyph_at
+from screen import glyph_at, pixels, read_right as right_text, read_row
 from test_sim_fix import SETUP, marcador_score
 
 # Round 1, predator: J1 (Rex, +1 predator) plays 6, J2 (Stego) plays 2;
@@ -16,19 +16,6 @@ ROUND = ("ok\ndown\nok\n"              # new round, predator
          "down\nok\n"                  # inversion: yes
          "up 2\nok\n"                  # confirm
          "wait 500\nstate\nshot summary\n")
-
-
-def right_text(hexbits, i):
-    """Row i's right-aligned text with its spaces (read_row stops at the
-    first space): glyphs from the right edge until one is not a glyph."""
-    px = pixels(hexbits)
-    out = ""
-    for k in range(1, 26):
-        ch = glyph_at(px, 128 - 5 * k, 8 + 8 * i)
-        if ch == "?":
-            break
-        out = ch + out
-    return out.strip()
 
 
 def title(hexbits):

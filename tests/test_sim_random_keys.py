@@ -3,19 +3,15 @@ MicroPython VM) never raise, and what the device holds always equals the
 replay of its own game log. Default run: a few thousand presses; the slow
 marker runs more than 100,000."""
 
-import sys
-
 import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
-from conftest import ROOT
 from marcador import sim
 from marcador.devicelog import to_record
 from marcador_core import record
 from marcador_core.games import IDS
 
-sys.path.insert(0, str(ROOT / "sim" / "scripts"))
-import maxplayers  # noqa: E402
+import maxplayers
 
 KEYS = ["up", "down", "ok", "back", "up", "down", "ok", "ok",
         "long ok", "long back", "long up", "hold down 2500"]

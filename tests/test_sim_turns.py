@@ -10,7 +10,7 @@ panel."""
 
 from conftest import ROOT
 from marcador import sim
-from screen import glyph_at, read_row, pixels, toast
+from screen import glyph_at, pixels, read_right as right_text, read_row, toast
 
 DOGGY_3 = """ok
 ok
@@ -218,19 +218,6 @@ ok
 up
 ok
 """        # new game, Duplicon, 3 players (the list starts at 4), start
-
-
-def right_text(shot, i):
-    # Content row i's whole right-aligned text (its glyph grid is not the
-    # left text's: reading stops where the name is).
-    px = pixels(shot)
-    out = ""
-    for k in range(1, 26):
-        ch = glyph_at(px, 128 - 5 * k, 8 + 8 * i)
-        if ch == "?":
-            break
-        out = ch + out
-    return out.strip()
 
 
 def test_duplicon_cursor_follows_the_turn_and_marks_who_may_not_draw(

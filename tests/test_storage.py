@@ -5,7 +5,7 @@ the power-cut sweep is in test_power_cut.py)."""
 
 import json
 
-from conftest import MP_SCRIPTS, run_micropython
+from conftest import MP_SCRIPTS, printed, run_micropython, unchecked
 from marcador import sim
 from marcador_core.version import VERSION
 
@@ -13,7 +13,7 @@ from marcador_core.version import VERSION
 def check(*args):
     out = run_micropython(MP_SCRIPTS / "store_check.py", heapsize="16m",
                           path=(), args=args, timeout=600)
-    return json.loads(out[-1])
+    return printed(out[-1])
 
 
 def test_a_game_resumes_where_it_stood_with_undo_and_redo():
@@ -34,6 +34,7 @@ def test_damaged_files_are_found_reported_and_never_crash_the_boot():
     flip = r["last_record_flip"]
     assert flip["resumed"] and flip["lost"] == 1
     assert flip["events"] == flip["want_bytes"]
+    assert flip["note"] == "Note"            # the loss is reported
     assert r["after_rewrite"] == {"same": True, "lost": 0}
     assert r["truncated_journal"] == {"same": True, "lost": 1}
     a = r["archive_flip"]
@@ -47,12 +48,16 @@ def test_damaged_files_are_found_reported_and_never_crash_the_boot():
     assert any(f.startswith("bad") for f in bad["files"])   # kept for a PC
     assert bad["new_game"]            # a new number, never one reused
     assert "synced" in r["bad_synced"]["problems"]
+    assert r["bad_synced"]["synced_1"] is False      # no mark read into it
 
 
 def test_random_damage_never_crashes_and_never_shows_a_wrong_game():
     r = check("flips", 300)
-    print(f"\n{r['tried']} damaged flashes: {r['crashes']} crashes, "
-          f"{r['wrong']} wrong games, {r['damaged_reported']} reported")
+    shown = unchecked(r)
+    print(f"\n{shown['tried']} damaged flashes: {shown['crashes']} crashes, "
+          f"{shown['wrong']} wrong games, {shown['damaged_reported']} "
+          "reported")
+    assert r["tried"] == 300
     assert r["crashes"] == 0 and r["wrong"] == 0
     assert r["damaged_reported"] > 0
     # A bit flipped in an archive segment costs that one game, no other.
@@ -67,6 +72,9 @@ def test_full_flash_finishes_the_game_and_refuses_a_new_one():
                             "para una partida nueva"]
     assert r["free_blocks_at_refusal"] < r["reserve"]
     assert r["archive_intact"]
+    # The other file took the room, and a round was refused before the
+    # scenario's cap of 300 (the full flash was reached).
+    assert r["junk_bytes"] > 0 and 0 <= r["rounds_after_junk"] < 300
     # Filled by another file under a game in progress: refused writes
     # change nothing, and the game goes on once there is room.
     assert r["errors_when_full"] == [r["NOT_SAVED"]] * 3
@@ -146,6 +154,7 @@ def test_mark_only_takes_archived_games_and_otherwise_changes_nothing():
     assert r["list"] == ["1:1", "2:0", "3:1"]
     # make_room after a refused "mark 1-1000000": every unsynced game stays.
     assert r["room_kept"] == list(range(4, 14))
+    assert 2 in r["room_left"]                   # never synced: it stays
 
 
 def test_a_damaged_entry_hides_no_other_game_and_is_reachable():
@@ -167,14 +176,21 @@ def test_a_damaged_entry_hides_no_other_game_and_is_reachable():
         # The damaged segment takes no new entry: the next game opens a0002.
         assert v["new_game"] == 7 and v["new_game_in"] == [2], case
         assert v["catalog_after"] == [1, 3, 4, 5, 6, 7], case
+        assert v["segments"] == [1], case
     # The span runs from the damaged entry to the next valid head.
     assert r["head_G"]["damaged"][0] == ["ok", "damaged", span,
                                          str(sizes[1])]
     body = r["body"]
     assert body["catalog"] == [1, 2, 4, 5, 6]
-    assert body["damaged"][0] == ["ok", "damaged",
-                                  f"a0001.{offs[2]}.{sizes[2]}",
-                                  str(sizes[2])]
+    assert body["damaged"] == [["ok", "damaged",
+                                f"a0001.{offs[2]}.{sizes[2]}",
+                                str(sizes[2])], ["ok", "end", "1"]]
+    assert body["problems"] == [f"a0001@{offs[2]}"]
+    assert body["segments"] == [1] and body["history"][3].startswith("? ")
+    assert len(body["history"]) == 6
+    assert sum(h.startswith("? ") for h in body["history"]) == 1
+    assert body["new_game"] == 7 and body["new_game_in"] == [2]
+    assert body["catalog_after"] == [1, 2, 4, 5, 6, 7]
     raw = r["raw"]
     assert raw["same"] and raw["frames"] >= 2
     assert raw["first"] == ["ok", "raw", raw["name"], "0", str(sizes[1])]
@@ -187,6 +203,7 @@ def test_a_damaged_entry_hides_no_other_game_and_is_reachable():
     room = r["room"]
     assert 1 in room["segments"] and room["damaged"][-1] == ["ok", "end",
                                                              "1"]
+    assert room["catalog"] == [1, 3, 4, 5, 6, 7]
     # A segment cut short: the damage runs to its end, and it is closed.
     tail = r["tail"]
     assert tail["catalog"] == [1, 2, 3, 4, 5]
@@ -195,6 +212,8 @@ def test_a_damaged_entry_hides_no_other_game_and_is_reachable():
                                   f"a0001.{last}.{sizes[5] - 10}",
                                   str(sizes[5] - 10)]
     assert tail["new_game_seg"] == [2]
+    assert tail["problems"] == [f"a0001@{last}"] and tail["segments"] == [1]
+    assert len(tail["history"]) == 6 and tail["history"][0].startswith("? ")
     bad = r["bad_journal"]
     names = [w[2] for w in bad["listed"] if w[1] == "damaged"]
     assert len(names) == 1 and names[0].startswith("bad")

@@ -9,7 +9,7 @@ import io
 
 import pytest
 
-from rp2_build import need_rp2, release_uf2
+from rp2_build import boot, emulated_release
 
 pico_emu = pytest.importorskip(
     "marcador.pico_emu", reason="no host_tools/pico_emu.py (the emulated "
@@ -20,25 +20,13 @@ pytestmark = pytest.mark.rp2
 
 @pytest.fixture(scope="module")
 def uf2():
-    try:
-        pico_emu.node()
-        pico_emu.bootrom()
-    except pico_emu.Unavailable as ex:
-        need_rp2(str(ex))
-    return release_uf2("pico_ssd1306")
+    return emulated_release("pico_ssd1306")
 
 
 @pytest.fixture(scope="module")
 def unix_home():
     from marcador import sim
     return sim.run_script("wait 1000\nshot home\n")[1]["home"]
-
-
-def boot(pico, limit_ms=3000):
-    seen = pico.i2c_writes
-    assert pico.run_until(lambda: pico.i2c_writes > seen, limit_ms), \
-        "the board drew nothing"
-    pico_emu.settle(pico, limit_ms=limit_ms)
 
 
 def run_cli(*argv):

@@ -9,17 +9,16 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 
 import pytest
 
 from conftest import ROOT
 from marcador import sim
 
-sys.path.insert(0, str(ROOT / "sim" / "scripts"))
-sys.path.insert(0, str(ROOT / "web"))
-import maxplayers  # noqa: E402
-import make_site  # noqa: E402
+pytestmark = pytest.mark.node
+
+import maxplayers
+import make_site
 
 
 @pytest.fixture(scope="module")

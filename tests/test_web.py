@@ -27,6 +27,8 @@ import pytest
 from conftest import ROOT
 from marcador import sim
 
+pytestmark = [pytest.mark.node, pytest.mark.browser]
+
 CHROMIUM = os.environ.get("MARCADOR_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
         "--no-first-run", "--disable-background-networking",
@@ -56,7 +58,6 @@ def need_browser():
 
 @pytest.fixture(scope="module")
 def site():
-    sys.path.insert(0, str(ROOT / "web"))
     import make_site
     if not (make_site.VM_PKG / "micropython.mjs").exists():
         pytest.fail("the MicroPython VM is not installed: `make web` (npm ci "

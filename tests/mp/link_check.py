@@ -19,12 +19,8 @@ import sys
 import json
 import gc
 
-_root = sys.path[0] + "/../.."
-sys.path.append(_root + "/sim")
-sys.path.append(_root + "/firmware")
-
+from vmboard import fresh
 import board                           # noqa: E402
-from fakes.blockdev import BlockDev    # noqa: E402
 from app.app import App                # noqa: E402
 from binascii import crc32, b2a_base64  # noqa: E402
 
@@ -76,9 +72,7 @@ class FakePort:
 
 
 def boot():
-    dev = BlockDev(64)
-    import os
-    os.VfsLfs2.mkfs(dev)
+    dev = fresh(64)
     board.CONFIG["blockdev"] = dev
     hw = board.setup()
     port = FakePort()

@@ -15,10 +15,8 @@ import sys
 import json
 import os
 
-_root = sys.path[0] + "/../.."
-sys.path.append(_root + "/sim")
-sys.path.append(_root + "/firmware")
-
+from vmboard import boot, fresh, free_round, leave_final
+from vmboard import Port as _Port
 import board                           # noqa: E402
 from fakes.blockdev import BlockDev    # noqa: E402
 from app.flow import start_game           # noqa: E402
@@ -26,10 +24,6 @@ from drivers import store as S         # noqa: E402
 from drivers import segments as archive  # noqa: E402
 from drivers import seg_index  # noqa: E402
 from core import errors as E           # noqa: E402
-
-
-from vmboard import boot, fresh, free_round, leave_final  # noqa: E402
-from vmboard import Port as _Port       # noqa: E402
 
 
 def new_free(app, n=3, target=100):
