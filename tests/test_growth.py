@@ -3,6 +3,8 @@
 ends in a message and the home screen, never in a stopped device."""
 
 
+import json
+
 import pytest
 
 from conftest import FIRMWARE, ROOT, printed, run_micropython
