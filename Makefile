@@ -46,7 +46,7 @@ $(VM_STAMP): web/package.json web/package-lock.json
 
 # The emulated Pico (docs/rp2-emulator.md): rp2040js from npm, exactly the
 # version in sim/rp2/package-lock.json, run under node by
-# host_tools/pico_emu.py (`marcador sim --board rp2`, tests/test_rp2_emulator.py).
+# host_tools/pico_emu.py (`marcador sim --board rp2`, tests/rp2/test_rp2_emulator.py).
 RP2_STAMP := sim/rp2/node_modules/.installed
 $(RP2_STAMP): sim/rp2/package.json sim/rp2/package-lock.json
 	@command -v npm >/dev/null || { echo "npm (Node.js 18+) is needed for the rp2 emulator: apt-get install nodejs npm"; exit 1; }
@@ -65,7 +65,7 @@ $(STUBS_STAMP): $(STAMP) tools/board_api_check.py
 	@touch $@
 
 # The board API check: pyright over firmware/ and boards/*/board.py, once per
-# family against that family's stubs (tests/test_board_api.py runs it too).
+# family against that family's stubs (tests/device/test_board_api.py runs it too).
 typecheck: $(STUBS_STAMP)
 	$(BIN)/python tools/board_api_check.py
 

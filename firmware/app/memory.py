@@ -10,7 +10,7 @@ import sys
 # when it ends: forget(phase) unloads its line's modules. One string, not a
 # tuple a phase: loaded from a .mpy file, each tuple, each name longer than
 # a short identifier and each global would be an object in the heap for
-# good (tests/test_layers.py checks the names and that app/ unloads by
+# good (tests/tree/test_layers.py checks the names and that app/ unloads by
 # phase only).
 #   boot       app/startup.py, emptied too once boot is done (release())
 #   boot_only  what boot alone reads (emptied too, unless loaded before

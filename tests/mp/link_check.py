@@ -1,5 +1,5 @@
 # The sync link's robustness on the MicroPython VM, each mode printing one
-# JSON line for tests/test_link.py:
+# JSON line for tests/device/test_link.py:
 #
 #   micropython link_check.py longname   a 260-letter command
 #   micropython link_check.py time N     "time N"

@@ -1,5 +1,5 @@
 # A nearly full flash for the emulated Pico's make_room test
-# (tests/test_rp2_power_cut.py): GAMES free-pad games of 6 players played
+# (tests/rp2/test_rp2_power_cut.py): GAMES free-pad games of 6 players played
 # through the app's own paths onto the rp2 littlefs of a 2 MB flash image
 # (mounted as the rp2 port mounts it, progsize=256), all marked synced
 # through the link as `marcador sync` does, then a file that leaves FREE

@@ -1,7 +1,7 @@
 # What a Pico's flash holds, read by the firmware itself: the games in the
 # archive, the game in progress (resumed as the app does at boot) and the
 # synced marks, from a 2 MB flash image of the emulated Pico
-# (tests/test_rp2_power_cut.py).
+# (tests/rp2/test_rp2_power_cut.py).
 #
 #   micropython rp2_store.py IMAGE
 #

@@ -1,5 +1,5 @@
 # Storage checks on the MicroPython VM with real littlefs2, each printing one
-# JSON line for tests/test_storage.py:
+# JSON line for tests/device/test_storage.py:
 #
 #   micropython store_check.py corrupt   damaged files found and reported
 #   micropython store_check.py flips N   N random bit flips / truncations

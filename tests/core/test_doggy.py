@@ -9,7 +9,7 @@ import pytest
 from marcador_core import errors as E
 from helpers import score, error, totals, log_of, snapshot
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def take(p, color, points=1):

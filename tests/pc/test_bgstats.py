@@ -424,7 +424,7 @@ def test_reexport_is_stable_and_updates_by_uuid(tmp_path):
 
 
 def test_examples_manual_winner_and_start_player(tmp_path):
-    # Worked out by hand (tests/test_records_examples.py): DOG's winners
+    # Worked out by hand (tests/core/test_records_examples.py): DOG's winners
     # Ana + Sol while Beto also has 4 home; Alebrijes' tie on -8 broken
     # for Sol; Dinos' Ana reaches 50 with the top score.
     db = Archive(tmp_path / "a.sqlite")

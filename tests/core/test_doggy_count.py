@@ -17,7 +17,7 @@ from marcador_core import record
 from marcador_core import doggy as D
 from helpers import score, error, snapshot, log_of
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COLORS = D.COLORS[:4]
 COUNT = {"mode": "count"}
 

@@ -222,7 +222,7 @@ def test_power_cut_every_5th_write_point_log_size_limit():
 
 # The free pad, 2 players, two rounds, round 1 corrected through the game
 # menu, a third round, the end chosen from the game menu: the final screen
-# is up (tests/test_rp2_power_cut.py plays it on the emulated Pico too).
+# is up (tests/rp2/test_rp2_power_cut.py plays it on the emulated Pico too).
 CORRECTED = ("ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n"   # 2 players
              "ok\nup 5\nok\nup 3\nok\n"                   # round 1: 5, 3
              "ok\nok\nok\n"                               # round 2: 5, 3

@@ -1,7 +1,7 @@
 """The release image on the emulated Pico (host_tools/pico_emu.py, the
 rp2-emu work: skipped while it is not in this tree): files on the
 filesystem do not shadow the frozen firmware, and `marcador flash` refuses
-a board that runs the image. Same needs as tests/test_uf2.py, plus Node and
+a board that runs the image. Same needs as tests/rp2/test_uf2.py, plus Node and
 `make rp2-emu`."""
 
 import contextlib

@@ -31,7 +31,7 @@ def a_record(seed=1, **times):
 def test_the_time_range_is_the_boards():
     # The archive takes the times a board can produce: its clock is set
     # only within the protocol's TIME_MIN..TIME_MAX (core/wire.py), the
-    # same objects the device's sync reads (tests/test_link.py checks no
+    # same objects the device's sync reads (tests/device/test_link.py checks no
     # side defines its own).
     from marcador_core import wire
     assert (TIME_MIN, TIME_MAX) == (wire.TIME_MIN, wire.TIME_MAX)

@@ -195,7 +195,7 @@ shot j1_out
 state
 """
     # (Each single choice's message, what was done and how to undo it,
-    # is waited out: tests/test_sim_announce.py reads it.)
+    # is waited out: tests/device/test_sim_announce.py reads it.)
     states, shots = run(script)
     assert highlighted(shots["start"]) == 4            # J4: right of J1
     # J4 had only "pawn out" to do: done at once (OUT 2 | J4 3 << 4),
@@ -247,7 +247,7 @@ state
     # The round line on top, then J1..J3; J1 starts round 1.
     assert read_row(shots["start"], 0)[0] == "OK: Anotar ronda"
     assert highlighted(shots["start"]) == 1
-    # OK on J1: drew a card (said in a message, tests/test_sim_announce.py);
+    # OK on J1: drew a card (said in a message, tests/device/test_sim_announce.py);
     # the turn goes counter-clockwise to J3, and J1 may not draw on their
     # next turn ("no roba" next to their total).
     assert highlighted(shots["j1_drew"]) == 3

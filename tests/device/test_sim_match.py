@@ -2,7 +2,7 @@
 (its header on the flash), so after the power goes at the match score
 screen the next boot offers the next game with the tally, and the match
 ends when a team has won enough games. Runs the real simulator on one
-flash image, as tests/test_storage.py does."""
+flash image, as tests/device/test_storage.py does."""
 
 from conftest import ROOT
 from marcador import sim

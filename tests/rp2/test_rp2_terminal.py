@@ -1,7 +1,7 @@
 """`marcador sim --board rp2` in a terminal (a pty here): the emulated
 Pico's display drawn with the unix simulator's own screen code, keys that
 press its GPIO buttons, and its USB serial port served meanwhile for the
-PC tools. Same needs as tests/test_rp2_emulator.py."""
+PC tools. Same needs as tests/rp2/test_rp2_emulator.py."""
 
 import contextlib
 import io

@@ -1,4 +1,4 @@
-"""Power cuts on the real port: tests/test_power_cut.py's sweep, on the
+"""Power cuts on the real port: tests/device/test_power_cut.py's sweep, on the
 emulated Pico (MicroPython's rp2 port with the release image, its own
 littlefs and flash routines; docs/rp2-emulator.md).
 
@@ -72,7 +72,7 @@ def apply(img, op, data, tear=None, seed=0):
     """One flash operation on the image as the emulator does it: an erase
     fills 0xFF, a program ANDs (NOR flash). tear "half": cut half-way, the
     rest as it was; "garbage": cut half-way, the rest garbage (bits the
-    cut left anywhere between, as tests/test_power_cut.py's sweep tears:
+    cut left anywhere between, as tests/device/test_power_cut.py's sweep tears:
     sim/fakes/blockdev.py torn), seeded, the same every run."""
     kind, addr, n = op
     full = n
