@@ -195,7 +195,10 @@ class App:
         link = self.link
         first = b""
         if link is None:
-            first = self.port.read(1)
+            port = self.port
+            if port is None:
+                return
+            first = port.read(1)
             if not first:
                 return
             from .sync import link as open_link

@@ -90,7 +90,7 @@ def apply(img, op, data, tear=None, seed=0):
 
 def dump(path):
     return printed(run_micropython(MP_SCRIPTS / "rp2_store.py",
-                                   heapsize="4m", path=(), args=(path,))[-1])
+                                   heapsize="16m", path=(), args=(path,))[-1])
 
 
 # A new game on a nearly full flash (tests/mp/rp2_fill.py: 200 games, all
