@@ -163,11 +163,13 @@ class Pico:
     on a board); False: none, as rp2040js alone. log_data: each program's
     bytes kept in flash_data (None for an erase), to rebuild the flash at
     any moment. bursts: each run of the core between two waits for an
-    interrupt kept in .bursts as (cycle it started at, busy cycles)."""
+    interrupt kept in .bursts as (cycle it started at, busy cycles).
+    profile=N: the program counter sampled every N busy cycles (samples()
+    takes them)."""
 
     def __init__(self, flash, uf2=None, sh1106=False, cut_after=0,
                  tear=False, on_serial=None, uid=UID, i2c_time=True,
-                 log_data=False, bursts=False):
+                 log_data=False, bursts=False, profile=0):
         check_flash(flash)
         if uf2:
             check_uf2(uf2)
@@ -186,6 +188,8 @@ class Pico:
             cmd.append("--log-data")
         if bursts:
             cmd.append("--bursts")
+        if profile:
+            cmd += ["--profile", str(int(profile))]
         import tempfile
         self.stderr = tempfile.TemporaryFile()     # read if it stops
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE,
@@ -278,6 +282,9 @@ class Pico:
                 self.bursts.append((int(at), int(busy)))
             elif kind == "mem":
                 self._mem = bytes.fromhex(rest)
+            elif kind == "prof":
+                self._mem = {int(pc, 16): int(n) for pc, n in
+                             (w.split(":") for w in rest.split())}
             elif kind == "off":
                 pass                  # "ok -1" follows
             elif kind == "fault":
@@ -292,6 +299,13 @@ class Pico:
         self._send(f"mem {int(addr)} {int(n)}")
         self.run(0)
         return self._mem
+
+    def samples(self):
+        """(profile=N) {program counter: times seen} since the last call."""
+        self._mem = None
+        self._send("prof")
+        self.run(0)
+        return self._mem or {}
 
     def run_ms(self, ms):
         return self.run(ms * CYCLES_MS)

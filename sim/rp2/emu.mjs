@@ -7,6 +7,9 @@
 //   pin P V        drive GPIO P's input to V (0/1) from now on
 //   usb HEX        bytes the USB host sends to the CDC serial port
 //   mem ADDR N     answer "mem HEX": N bytes of the chip's memory at ADDR
+//   prof           (with --profile N) answer "prof PC:COUNT ..." (hex PC, the
+//                  program counter seen every N busy cycles since the last
+//                  prof), and start counting afresh
 //   quit
 // Emulator -> Python (in the order they happened, before "ok"):
 //   i2c ADDR HEX   one write transaction (start .. stop) to ADDR (hex), either bus
@@ -39,7 +42,7 @@ const CYCLE_NS = 8; // 125 MHz
 
 function parseArgs(argv) {
   const opts = { high: [], i2c: [0x3c], cutAfter: 0, tear: false, uid: 'e6605838834b5d2a',
-    logData: false, bursts: false, i2cTime: true };
+    logData: false, bursts: false, i2cTime: true, profile: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -54,6 +57,7 @@ function parseArgs(argv) {
     else if (a === '--log-data') opts.logData = true;
     else if (a === '--bursts') opts.bursts = true;
     else if (a === '--no-i2c-time') opts.i2cTime = false;
+    else if (a === '--profile') opts.profile = Number(next());
     else throw new Error(`unknown option ${a}`);
   }
   if (!opts.bootrom || !opts.flash) {
@@ -269,6 +273,10 @@ function powerOn() {
 }
 
 let resetRequested = false;
+// --profile N: the PC of the instruction about to run, every N busy cycles
+// (bench/rp2_profile.py maps them to the firmware's symbols).
+const samples = new Map();
+let sampleLeft = opts.profile;
 let wasWaiting = false; // --bursts: the core's state last seen
 let burstAt = 0;
 let burstBusy = 0;
@@ -344,7 +352,12 @@ function runCycles(n) {
       clock.tick(Math.max(0, Math.min(next, left)));
       if (core.interruptsUpdated && core.checkForInterrupts()) core.waiting = false;
     } else {
+      if (opts.profile && sampleLeft <= 0) {
+        sampleLeft += opts.profile;
+        samples.set(core.PC, (samples.get(core.PC) || 0) + 1);
+      }
       const c = core.executeInstruction();
+      sampleLeft -= c;
       busy += c;
       clock.tick(c * CYCLE_NS);
     }
@@ -377,6 +390,9 @@ rl.on('line', (line) => {
   } else if (cmd === 'mem') {
     const at = Number(a);
     emit(`mem ${hex(Array.from({ length: Number(b) }, (_, i) => mcu.readUint8(at + i)))}`);
+  } else if (cmd === 'prof') {
+    emit(`prof ${Array.from(samples, ([pc, n]) => `${pc.toString(16)}:${n}`).join(' ')}`);
+    samples.clear();
   } else if (cmd === 'quit') {
     closeSync(flashFd);
     process.exit(0);
