@@ -91,6 +91,8 @@ class Mapper:
         self.addrs = [a for a, _ in self.rows]
 
     def name(self, pc):
+        if pc == 0:
+            return "(flash erase/program wait)"
         if pc < 0x4000:
             return "(bootrom)"
         i = bisect.bisect_right(self.addrs, pc) - 1
@@ -98,6 +100,8 @@ class Mapper:
 
 
 def group_of(name):
+    if name == "(flash erase/program wait)":
+        return "flash chip busy (erase/program, modelled)"
     if name == "(bootrom)":
         return "bootrom (flash routines, float/int helpers)"
     for label, prefixes in GROUPS:

@@ -160,7 +160,9 @@ class Pico:
     chip's unique id in hex, machine.unique_id() (another id is another
     device for sync). i2c_time: each I2C transfer takes its time on the
     wire at the SCL rate the firmware set (the firmware waits for it, as
-    on a board); False: none, as rp2040js alone. log_data: each program's
+    on a board); False: none, as rp2040js alone. flash_time: each flash
+    erase/program takes a W25Q16JV's typical time (45 ms a 4 KB sector,
+    0.4 ms a 256 B page), busy cycles (False: none). log_data: each program's
     bytes kept in flash_data (None for an erase), to rebuild the flash at
     any moment. bursts: each run of the core between two waits for an
     interrupt kept in .bursts as (cycle it started at, busy cycles).
@@ -169,7 +171,7 @@ class Pico:
 
     def __init__(self, flash, uf2=None, sh1106=False, cut_after=0,
                  tear=False, on_serial=None, uid=UID, i2c_time=True,
-                 log_data=False, bursts=False, profile=0):
+                 log_data=False, bursts=False, profile=0, flash_time=True):
         check_flash(flash)
         if uf2:
             check_uf2(uf2)
@@ -180,6 +182,8 @@ class Pico:
             cmd += ["--uf2", str(uf2)]
         if not i2c_time:
             cmd.append("--no-i2c-time")    # transfers take no time
+        if not flash_time:
+            cmd.append("--no-flash-time")
         if cut_after:
             cmd += ["--cut-after", str(cut_after)]
             if tear:

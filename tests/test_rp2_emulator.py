@@ -253,6 +253,25 @@ def test_i2c_transfers_take_their_time_on_the_wire(emulator, tmp_path):
     assert wire * 0.85 <= timed - untimed <= wire
 
 
+def test_flash_erase_and_program_take_a_w25q16jvs_time(emulator, tmp_path):
+    # A fresh board formats its littlefs (erases, programs), with and
+    # without the flash chip's time: the core waits 45 ms a 4 KB sector
+    # erased and 0.4 ms a 256 B page programmed (busy, interrupts off).
+    runs = []
+    for timed in (True, False):
+        with pico_emu.Pico(tmp_path / f"f{timed}.img", uf2=emulator,
+                           flash_time=timed) as pico:
+            assert pico.run_until(lambda: pico.connections == 1, 2000)
+            pico.run_ms(100)
+            runs.append((pico.busy, pico.flash_ops))
+    (timed, ops), (untimed, ops2) = runs
+    assert ops == ops2 and ops
+    ms = sum(n / 4096 * 45 if kind == "E" else -(-n // 256) * 0.4
+             for kind, _, n in ops)
+    wait = round(ms * pico_emu.CYCLES_MS)
+    assert wait <= timed - untimed <= wait * 1.02
+
+
 def test_the_sh1106_release_image_on_i2c1_draws_the_unix_sh1106_screen(
         emulator, tmp_path):
     from rp2_build import release_uf2

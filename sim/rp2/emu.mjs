@@ -9,7 +9,8 @@
 //   mem ADDR N     answer "mem HEX": N bytes of the chip's memory at ADDR
 //   prof           (with --profile N) answer "prof PC:COUNT ..." (hex PC, the
 //                  program counter seen every N busy cycles since the last
-//                  prof), and start counting afresh
+//                  prof; PC 0: waiting for a flash erase/program), and start
+//                  counting afresh
 //   quit
 // Emulator -> Python (in the order they happened, before "ok"):
 //   i2c ADDR HEX   one write transaction (start .. stop) to ADDR (hex), either bus
@@ -30,7 +31,10 @@
 // The flash lives in an image file (2 MB, the Pico's): the bootrom's
 // flash routines are intercepted (rp2040js does not model flash writes)
 // and each erase/program is done on the flash array and written through
-// to the file, so littlefs survives a power cycle as on a board.
+// to the file, so littlefs survives a power cycle as on a board. Each takes
+// the time a W25Q16JV typically takes (the core spins in RAM meanwhile,
+// interrupts off: busy cycles): ERASE_MS a 4 KB sector, PROGRAM_MS a 256 B
+// page (--no-flash-time: none).
 
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'fs';
 import { createInterface } from 'readline';
@@ -39,10 +43,12 @@ import { RP2040, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
 const FLASH_SIZE = 2 * 1024 * 1024;
 const FLASH_BASE = 0x10000000;
 const CYCLE_NS = 8; // 125 MHz
+const ERASE_MS = 45; // W25Q16JV sector erase (4 KB), typical (max 400)
+const PROGRAM_MS = 0.4; // W25Q16JV page program (256 B), typical (max 3)
 
 function parseArgs(argv) {
   const opts = { high: [], i2c: [0x3c], cutAfter: 0, tear: false, uid: 'e6605838834b5d2a',
-    logData: false, bursts: false, i2cTime: true, profile: 0 };
+    logData: false, bursts: false, i2cTime: true, flashTime: true, profile: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -57,6 +63,7 @@ function parseArgs(argv) {
     else if (a === '--log-data') opts.logData = true;
     else if (a === '--bursts') opts.bursts = true;
     else if (a === '--no-i2c-time') opts.i2cTime = false;
+    else if (a === '--no-flash-time') opts.flashTime = false;
     else if (a === '--profile') opts.profile = Number(next());
     else throw new Error(`unknown option ${a}`);
   }
@@ -175,6 +182,7 @@ let hostQueue = []; // bytes the host still has to send
 let pendingRead = null; // an OUT transfer the device is waiting on
 let powered = true;
 let flashOps = 0;
+let stall = 0; // cycles the flash routine just intercepted takes
 let busy = 0;
 let powerOnNanos = 0;
 const levels = new Map();
@@ -203,6 +211,7 @@ function onBreak(code) {
     // flash_range_erase(addr, count, block_size, block_cmd): whole 4 KB sectors.
     const start = r[0] & ~0xfff;
     const end = Math.min(FLASH_SIZE, (r[0] + r[1] + 0xfff) & ~0xfff);
+    if (opts.flashTime) stall = ((end - start) / 4096) * ERASE_MS * 125000;
     flashOp('E', start, end - start, (n) => {
       flash.fill(0xff, start, start + n);
       mcu.flash.fill(0xff, start, start + n);
@@ -213,6 +222,10 @@ function onBreak(code) {
     const addr = r[0];
     const src = r[1];
     const count = r[2];
+    if (opts.flashTime) {
+      const pages = ((addr + count + 255) >> 8) - (addr >> 8);
+      stall = Math.round(pages * PROGRAM_MS * 125000);
+    }
     flashOp('P', addr, count, (n) => {
       for (let i = 0; i < n && addr + i < FLASH_SIZE; i++) {
         flash[addr + i] &= mcu.readUint8(src + i);
@@ -242,6 +255,7 @@ function powerOn() {
   mcu.core.PC = FLASH_BASE;
   powerOnNanos = mcu.clock.nanos;
   busy = 0;
+  stall = 0;
   wasWaiting = false;
   burstAt = 0;
   burstBusy = 0;
@@ -356,8 +370,13 @@ function runCycles(n) {
         sampleLeft += opts.profile;
         samples.set(core.PC, (samples.get(core.PC) || 0) + 1);
       }
-      const c = core.executeInstruction();
+      let c = core.executeInstruction();
       sampleLeft -= c;
+      if (stall) {
+        c += stall; // a flash erase or program: the core waits it out
+        if (opts.profile) samples.set(0, (samples.get(0) || 0) + Math.floor(stall / opts.profile));
+        stall = 0;
+      }
       busy += c;
       clock.tick(c * CYCLE_NS);
     }
