@@ -103,7 +103,7 @@ def boot(pico, limit_ms=6000, split=None):
     assert pico.run_until(seen, limit_ms, step_ms=1)
     marks["i2c"] = pico.busy
     pico_emu.settle(pico, limit_ms=limit_ms)
-    return pico.busy
+    return pico.settled_busy
 
 
 def key_step(bursts, edge):
@@ -166,6 +166,7 @@ def press(pico, heap, key, hold_ms):
                default=heap_used(pico, heap))
     return {"key": "udob"[key], "hold": hold_ms,
             "step": step[1], "press": sum(b[1] for b in after),
+            "longest": max(b[1] for b in after),
             "heap": live, "i2c": pico.i2c_bytes - i2c,
             "flash": len(pico.flash_ops) - ops,
             "window_ms": (pico.cycles - step[0]) // MS}
@@ -392,6 +393,9 @@ def measure(deployments=("frozen", "mpy", "romfs"), titles=TITLES,
                 log(f"  rp2 {dep} {gid}: boot {r['boot']:,} cycles, heap "
                     f"{r['boot_heap']:,}/{max(p['heap'] for p in r['presses']):,}"
                     f" B, step {statistics.median(steps):,.0f}/{max(steps):,}"
+                    f", press+after {statistics.median(p['press'] for p in r['presses']):,.0f}"
+                    f"/{max(p['press'] for p in r['presses']):,}"
+                    f", longest step {max(p['longest'] for p in r['presses']):,}"
                     f", {len(steps)} presses, {r['flash']} flash ops "
                     f"({r['seconds']:.0f} s)")
             out[dep] = row
