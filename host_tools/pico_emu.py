@@ -446,19 +446,21 @@ def serve(pico, port, stop, step_ms=2, realtime=True, each=None):
 
 def settle(pico, step_ms=10, idle=0.25, limit_ms=5000, quiet=3):
     """Run until the firmware waits: `quiet` steps of step_ms in a row in
-    each of which the core was busy less than `idle` of the time (on a
-    board a frame goes out a few pages an app step, 10 ms of sleep between
-    them: one quiet window alone can fall between two). Returns the busy
+    each of which the core was busy less than `idle` of the time and sent
+    the display nothing (on a board a frame goes out a few pages an app
+    step, 10 ms of sleep between them: one quiet window alone can fall
+    between two). Returns the busy
     cycles spent; pico.settled_busy is pico.busy when the quiet run began.
     TimeoutError past limit_ms."""
     spent = 0
     run = 0
     for _ in range(0, limit_ms, step_ms):
         before = pico.busy
+        sent = pico.i2c_bytes
         pico.run_ms(step_ms)
         delta = pico.busy - before if pico.busy >= before else pico.busy
         spent += delta
-        if delta < idle * step_ms * CYCLES_MS:
+        if delta < idle * step_ms * CYCLES_MS and pico.i2c_bytes == sent:
             if not run:
                 pico.settled_busy = before
             run += 1

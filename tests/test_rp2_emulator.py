@@ -238,19 +238,24 @@ def test_i2c_transfers_take_their_time_on_the_wire(emulator, tmp_path):
     from rp2_build import release_uf2
     uf2 = release_uf2("pico_ssd1306")
     runs = []
-    for timed in (True, False):
-        with pico_emu.Pico(tmp_path / f"f{timed}.img", uf2=uf2,
-                           i2c_time=timed) as pico:
+    for timed, hz in ((True, 0), (False, 0), (True, 1_000_000)):
+        with pico_emu.Pico(tmp_path / f"f{timed}{hz}.img", uf2=uf2,
+                           i2c_time=timed, i2c_hz=hz) as pico:
             boot(pico)
             runs.append((pico.busy, pico.i2c_bytes, pico.i2c_writes,
                          pico.screen_hex()))
-    (timed, n, t, screen), (untimed, n2, t2, screen2) = runs
-    assert (n, t, screen) == (n2, t2, screen2)
+    (timed, n, t, screen), (untimed, n2, t2, screen2), \
+        (fast, n3, t3, screen3) = runs
+    assert (n, t, screen) == (n2, t2, screen2) == (n3, t3, screen3)
     # Data and address bytes; the firmware fills the controller's FIFO
     # while earlier bytes go out, so some of its own work hides in the
     # wire's time (here 95%).
     wire = (n + t) * 9 * 312
     assert wire * 0.85 <= timed - untimed <= wire
+    # i2c_hz: the wire at 1 MHz instead (125 cycles a period), as a
+    # board.py asking for it would get.
+    wire = (n + t) * 9 * 125
+    assert wire * 0.8 <= fast - untimed <= wire
 
 
 def test_flash_erase_and_program_take_a_w25q16jvs_time(emulator, tmp_path):

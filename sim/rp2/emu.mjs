@@ -48,7 +48,7 @@ const PROGRAM_MS = 0.4; // W25Q16JV page program (256 B), typical (max 3)
 
 function parseArgs(argv) {
   const opts = { high: [], i2c: [0x3c], cutAfter: 0, tear: false, uid: 'e6605838834b5d2a',
-    logData: false, bursts: false, i2cTime: true, flashTime: true, profile: 0 };
+    logData: false, bursts: false, i2cTime: true, i2cHz: 0, flashTime: true, profile: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -63,6 +63,7 @@ function parseArgs(argv) {
     else if (a === '--log-data') opts.logData = true;
     else if (a === '--bursts') opts.bursts = true;
     else if (a === '--no-i2c-time') opts.i2cTime = false;
+    else if (a === '--i2c-hz') opts.i2cHz = Number(next());
     else if (a === '--no-flash-time') opts.flashTime = false;
     else if (a === '--profile') opts.profile = Number(next());
     else throw new Error(`unknown option ${a}`);
@@ -309,7 +310,11 @@ function hookI2C(i2c) {
   const clock = mcu.clock;
   const later = (bits, fn) => {
     if (!opts.i2cTime) return fn();
-    const ns = bits * (i2c.sclHighPeriod + i2c.sclLowPeriod) * CYCLE_NS;
+    // (--i2c-hz: at that SCL rate instead, as the SDK would set it: what
+    // a board.py asking for that rate would get)
+    const period = opts.i2cHz ? Math.round(125e6 / opts.i2cHz)
+      : i2c.sclHighPeriod + i2c.sclLowPeriod;
+    const ns = bits * period * CYCLE_NS;
     clock.createAlarm(fn).schedule(ns);
   };
   i2c.onStart = () => {
