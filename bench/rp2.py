@@ -23,7 +23,8 @@ firmware or the board's files, so what runs is what a Pico runs.
 - Flash: the erase and program operations from the game's first key to its
   archive.
 
-    .venv/bin/python bench/rp2.py [frozen|mpy|romfs ...] [--titles a,b]
+    .venv/bin/python bench/rp2.py [frozen|mpy|romfs|frozen-1mhz ...]
+        [--titles a,b]
 
 prints one JSON line (bench/run.py --rp2 runs it, one process per
 deployment, and writes the rows into docs/benchmarks.md).
@@ -103,7 +104,7 @@ def boot(pico, limit_ms=6000, split=None):
     assert pico.run_until(seen, limit_ms, step_ms=1)
     marks["i2c"] = pico.busy
     pico_emu.settle(pico, limit_ms=limit_ms)
-    return pico.busy
+    return pico.settled_busy
 
 
 def key_step(bursts, edge):
@@ -166,17 +167,18 @@ def press(pico, heap, key, hold_ms):
                default=heap_used(pico, heap))
     return {"key": "udob"[key], "hold": hold_ms,
             "step": step[1], "press": sum(b[1] for b in after),
+            "longest": max(b[1] for b in after),
             "heap": live, "i2c": pico.i2c_bytes - i2c,
             "flash": len(pico.flash_ops) - ops,
             "window_ms": (pico.cycles - step[0]) // MS}
 
 
-def play_title(image, gid, uf2=None):
+def play_title(image, gid, uf2=None, i2c_hz=0):
     """A max-player game of the title on a copy of the flash image: boot,
     then every press of sim/scripts/maxplayers.py."""
     ks = _keyscript()
     steps, _ = ks.compile(maxplayers.script(gid).splitlines())
-    with pico_emu.Pico(image, uf2=uf2, bursts=True) as pico:
+    with pico_emu.Pico(image, uf2=uf2, bursts=True, i2c_hz=i2c_hz) as pico:
         t = time.time()
         split = {}
         booted = boot(pico, split=split)
@@ -361,7 +363,11 @@ def romfs_image(tmp):
     return img
 
 
-IMAGES = {"frozen": frozen_image, "mpy": mpy_image, "romfs": romfs_image}
+IMAGES = {"frozen": frozen_image, "mpy": mpy_image, "romfs": romfs_image,
+          "frozen-1mhz": frozen_image}
+# The release image with the display's bus at 1 MHz (the emulator's wire
+# at that rate: what boards/<board>/board.py I2C_FREQ = 1_000_000 gives).
+I2C_HZ = {"frozen-1mhz": 1_000_000}
 
 
 def measure(deployments=("frozen", "mpy", "romfs"), titles=TITLES,
@@ -379,19 +385,25 @@ def measure(deployments=("frozen", "mpy", "romfs"), titles=TITLES,
             base = IMAGES[dep](tmp)
             share_img = Path(tmp) / "share.img"
             shutil.copy(base, share_img)
-            repl, drivers = drivers_share(share_img)
+            # (the same firmware as "frozen" at another bus rate: its heap
+            # is frozen's)
+            repl, drivers = drivers_share(share_img) if dep not in I2C_HZ \
+                else (None, None)
             row = {"drivers": drivers, "repl": repl, "titles": {}}
             log(f"  rp2 {dep}: drivers {row['drivers']} B "
                 f"({time.time() - t:.0f} s)")
             for gid in titles:
                 img = Path(tmp) / f"{dep}-{gid}.img"
                 shutil.copy(base, img)
-                r = play_title(img, gid)
+                r = play_title(img, gid, i2c_hz=I2C_HZ.get(dep, 0))
                 row["titles"][gid] = r
                 steps = [p["step"] for p in r["presses"]]
                 log(f"  rp2 {dep} {gid}: boot {r['boot']:,} cycles, heap "
                     f"{r['boot_heap']:,}/{max(p['heap'] for p in r['presses']):,}"
                     f" B, step {statistics.median(steps):,.0f}/{max(steps):,}"
+                    f", press+after {statistics.median(p['press'] for p in r['presses']):,.0f}"
+                    f"/{max(p['press'] for p in r['presses']):,}"
+                    f", longest step {max(p['longest'] for p in r['presses']):,}"
                     f", {len(steps)} presses, {r['flash']} flash ops "
                     f"({r['seconds']:.0f} s)")
             out[dep] = row

@@ -701,15 +701,19 @@ RP2_DEPLOYMENTS = {"frozen": "frozen in the firmware (release image)",
                    "mpy": "stock MicroPython + .mpy on littlefs "
                           "(marcador flash's files)",
                    "romfs": "stock MicroPython with a 128 KB ROMFS, .mpy "
-                            "in it"}
+                            "in it",
+                   "frozen-1mhz": "the release image, the display's I2C "
+                                  "at 1 MHz (docs/boards.md)"}
 RP2_HEAP_TARGET = {"frozen": 20 * 1024, "mpy": 64 * 1024}
 RP2_BOOT_TARGET = 12_500_000          # frozen
 RP2_STEP_TARGET = (375_000, 3_100_000)
 RP2_PRESS_TARGET = 6_250_000
 RP2_HOW = ("MicroPython v1.28.0's rp2 port on rp2040js (sim/rp2, the B1 "
            "bootrom, 125 MHz; I2C transfers take their wire time at the "
-           "firmware's SCL rate, flash-cache misses and flash erase/program "
-           "take none: cycles are a lower bound of a Pico's), measured from "
+           "firmware's SCL rate; a flash erase or program takes a "
+           "W25Q16JV's typical time, 45 ms a 4 KB sector, 0.4 ms a 256 B "
+           "page, the core waiting busy; flash-cache misses take none: "
+           "cycles are a lower bound of a Pico's), measured from "
            "outside by bench/rp2.py, nothing added to the firmware")
 
 
@@ -751,6 +755,8 @@ def rp2_rows(res):
                          f"not measured: {why}", "", RP2_HOW))
     for d in deps:
         r = res[d]
+        if r["drivers"] is None:          # frozen at another bus rate
+            continue
         peaks = [max(p["heap"] for p in t["presses"])
                  for t in r["titles"].values()]
         boots = [t["boot_heap"] for t in r["titles"].values()]
@@ -806,9 +812,11 @@ def rp2_rows(res):
         "a run of the core between two waits for an interrupt (the app "
         "sleeps 10 ms between steps): the first step 50 ms or more after "
         "the first one to read the edge (the buttons' debounce; press: "
-        "UP/DOWN, release: OK/BACK, LONG 1 s after the press). A key that "
-        "starts a game leaves the start to the next step (counted in the "
-        "row below). " + RP2_HOW))
+        "UP/DOWN, release: OK/BACK, LONG 1 s after the press). On a board "
+        "the key's step takes the key only: the screen is drawn in the "
+        "next step and sent two display pages a step (drivers/hardware.py), "
+        "and a key that starts a game leaves the start to the next step: "
+        "all counted in the row below. " + RP2_HOW))
     press = {d: _rp2_all(res[d], "press") for d in deps}
     rows.append((
         "Pico (emulated): a press with its aftermath (median / worst), "
@@ -818,8 +826,21 @@ def rp2_rows(res):
         "; ".join(f"{d}: " + ok(max(v) <= RP2_PRESS_TARGET)
                   for d, v in press.items()),
         "the key's step and every step starting in the 150 ms after its "
-        "start (a game starts, the app collects garbage there), the idle "
-        "steps included (about 70,000 cycles each). " + RP2_HOW))
+        "start (the screen drawn and sent, a game started, the garbage "
+        "collected), the idle steps included (about 70,000 cycles each). "
+        + RP2_HOW))
+    longest = {d: _rp2_all(res[d], "longest") for d in deps
+               if "longest" in res[d]["titles"][next(iter(res[d]["titles"]))]
+               ["presses"][0]}
+    if longest:
+        rows.append((
+            "Pico (emulated): the longest step of a press's window (median "
+            "/ worst), cycles", "report",
+            "; ".join(f"{d} {statistics.median(v):,.0f} / {max(v):,}"
+                      for d, v in longest.items()), "",
+            "the costliest single step (a run of the core between two waits "
+            "for an interrupt) among the key's step and those of its 150 ms "
+            "aftermath: the longest time the buttons go unread. " + RP2_HOW))
     i2c = _rp2_all(res[deps[0]], "i2c") if deps else []
     if deps:
         rows.append((
@@ -879,6 +900,29 @@ def rp2_section(res):
                   "main.py's imports and board.setup() until the display's "
                   "first command; then App(): the store, the settings, the "
                   "resume check, and the home screen drawn)."]
+    # What the worst figures are made of: the flash chip's erase time (the
+    # presses that write nothing to flash apart), a frame's wire time.
+    erase = 45 * 125_000
+    frame = (8 * (128 + 1 + 7) + 16) * 9       # SCL periods: SSD1306 pages
+    parts = []
+    for d in RP2_DEPLOYMENTS:
+        if "titles" not in res.get(d, {}):
+            continue
+        ps = [p for t in res[d]["titles"].values() for p in t["presses"]]
+        dry = [p for p in ps if not p["flash"]]
+        if dry:
+            parts.append(f"{d}: {len(dry)} of {len(ps)} presses write "
+                         f"nothing to flash; of them the worst key step "
+                         f"{max(p['step'] for p in dry):,}, the worst press "
+                         f"with its aftermath {max(p['press'] for p in dry):,}")
+    if parts:
+        lines += ["", "Without flash writes, " + "; ".join(parts) + ". A "
+                  f"4 KB sector erase alone takes {erase:,} cycles (45 ms), "
+                  "over the worst step's target; littlefs erases when a "
+                  "block fills, in the step that writes. A whole frame (8 "
+                  "pages of 128 bytes with their commands and addresses) "
+                  f"is {frame:,} SCL periods on the wire: {frame * 312:,} "
+                  f"cycles at 400 kHz, {frame * 125:,} at 1 MHz."]
     for d in RP2_DEPLOYMENTS:
         mine = sorted((w for w in worst if w[1] == d), reverse=True)[:4]
         if mine:

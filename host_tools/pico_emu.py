@@ -160,14 +160,20 @@ class Pico:
     chip's unique id in hex, machine.unique_id() (another id is another
     device for sync). i2c_time: each I2C transfer takes its time on the
     wire at the SCL rate the firmware set (the firmware waits for it, as
-    on a board); False: none, as rp2040js alone. log_data: each program's
+    on a board); False: none, as rp2040js alone. i2c_hz: the wire at that
+    rate instead (what a board.py asking for it would get). flash_time: each flash
+    erase/program takes a W25Q16JV's typical time (45 ms a 4 KB sector,
+    0.4 ms a 256 B page), busy cycles (False: none). log_data: each program's
     bytes kept in flash_data (None for an erase), to rebuild the flash at
     any moment. bursts: each run of the core between two waits for an
-    interrupt kept in .bursts as (cycle it started at, busy cycles)."""
+    interrupt kept in .bursts as (cycle it started at, busy cycles).
+    profile=N: the program counter sampled every N busy cycles (samples()
+    takes them)."""
 
     def __init__(self, flash, uf2=None, sh1106=False, cut_after=0,
                  tear=False, on_serial=None, uid=UID, i2c_time=True,
-                 log_data=False, bursts=False):
+                 log_data=False, bursts=False, profile=0, flash_time=True,
+                 i2c_hz=0):
         check_flash(flash)
         if uf2:
             check_uf2(uf2)
@@ -178,6 +184,10 @@ class Pico:
             cmd += ["--uf2", str(uf2)]
         if not i2c_time:
             cmd.append("--no-i2c-time")    # transfers take no time
+        if not flash_time:
+            cmd.append("--no-flash-time")
+        if i2c_hz:
+            cmd += ["--i2c-hz", str(int(i2c_hz))]
         if cut_after:
             cmd += ["--cut-after", str(cut_after)]
             if tear:
@@ -186,6 +196,8 @@ class Pico:
             cmd.append("--log-data")
         if bursts:
             cmd.append("--bursts")
+        if profile:
+            cmd += ["--profile", str(int(profile))]
         import tempfile
         self.stderr = tempfile.TemporaryFile()     # read if it stops
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE,
@@ -278,6 +290,9 @@ class Pico:
                 self.bursts.append((int(at), int(busy)))
             elif kind == "mem":
                 self._mem = bytes.fromhex(rest)
+            elif kind == "prof":
+                self._mem = {int(pc, 16): int(n) for pc, n in
+                             (w.split(":") for w in rest.split())}
             elif kind == "off":
                 pass                  # "ok -1" follows
             elif kind == "fault":
@@ -292,6 +307,13 @@ class Pico:
         self._send(f"mem {int(addr)} {int(n)}")
         self.run(0)
         return self._mem
+
+    def samples(self):
+        """(profile=N) {program counter: times seen} since the last call."""
+        self._mem = None
+        self._send("prof")
+        self.run(0)
+        return self._mem or {}
 
     def run_ms(self, ms):
         return self.run(ms * CYCLES_MS)
@@ -422,18 +444,30 @@ def serve(pico, port, stop, step_ms=2, realtime=True, each=None):
                 time.sleep(ahead)
 
 
-def settle(pico, step_ms=10, idle=0.25, limit_ms=5000):
-    """Run until the firmware waits (a step of step_ms in which the core
-    was busy less than `idle` of the time): it has taken the last key in.
-    Returns the busy cycles spent; TimeoutError past limit_ms."""
+def settle(pico, step_ms=10, idle=0.25, limit_ms=5000, quiet=3):
+    """Run until the firmware waits: `quiet` steps of step_ms in a row in
+    each of which the core was busy less than `idle` of the time and sent
+    the display nothing (on a board a frame goes out a few pages an app
+    step, 10 ms of sleep between them: one quiet window alone can fall
+    between two). Returns the busy
+    cycles spent; pico.settled_busy is pico.busy when the quiet run began.
+    TimeoutError past limit_ms."""
     spent = 0
+    run = 0
     for _ in range(0, limit_ms, step_ms):
         before = pico.busy
+        sent = pico.i2c_bytes
         pico.run_ms(step_ms)
         delta = pico.busy - before if pico.busy >= before else pico.busy
         spent += delta
-        if delta < idle * step_ms * CYCLES_MS:
-            return spent
+        if delta < idle * step_ms * CYCLES_MS and pico.i2c_bytes == sent:
+            if not run:
+                pico.settled_busy = before
+            run += 1
+            if run >= quiet:
+                return spent
+        else:
+            run = 0
     raise TimeoutError(f"the board was still busy after {limit_ms} ms")
 
 

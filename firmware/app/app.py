@@ -32,6 +32,11 @@ class App:
         self.hw = hw
         hw.app = self              # the simulator looks at the app through hw
         self.fb = hw.display
+        # On a board (drivers/hardware.py) the step that takes a key only
+        # takes it: the screen is drawn in the next step and sent over the
+        # following ones (the display's per_step pages a step), so that a
+        # key's step stays short and the buttons are read in between.
+        self.draw_later = getattr(hw, "draw_later", False)
         self.buttons = hw.buttons
         self.settings = Settings(getattr(hw, "root", None))
         i18n.set_lang(self.settings.lang)
@@ -166,9 +171,12 @@ class App:
             if not ev:
                 break
             self.handle_key(ev, now)
-        if self.events != events:
+        keyed = self.events != events
+        if keyed:
             self.tidy = True
-        elif self.tidy and self.starting is None:   # (after a start: next)
+        elif self.tidy and self.starting is None and not (
+                self.draw_later and (self.dirty or self.fb.due)):
+            # (after a start: next; drawn later: once the screen is sent)
             # The first quiet step after a key (its screen is drawn): a
             # collection now, with a shallow stack, frees what the key left
             # (screens, texts, modules forgotten) before it pins holes in
@@ -185,8 +193,12 @@ class App:
             self.toast_text = None
             self.dirty = True
         self.check_idle(now)
-        if self.dirty and self.idle != _BLANK:
+        if keyed and self.draw_later:
+            pass                       # drawn in the next step
+        elif self.dirty and self.idle != _BLANK:
             self.draw()
+        elif self.fb.due:
+            self.fb.flush()            # the rest of the frame
 
     def poll_link(self, now):
         # The sync link, in RAM only while a PC talks to the board: the

@@ -5,22 +5,32 @@
 # language changes; its callers forget this module when done.
 
 import gc
+from sys import platform
 from .memory import unload
 
 
 def load(name, *attrs):
     # Import module name, take its constants attrs and forget the module:
     # [the constants..., True when the import did not copy the first one
-    # into RAM, i.e. allocated less than its size]. What was live before
-    # stays live, so a copy always shows in mem_alloc.
-    gc.collect()
-    before = gc.mem_alloc()
+    # into RAM]. On an RP2040 the RAM (and so the heap) starts at
+    # 0x20000000 and the flash lies below: the constant's address tells.
+    # Elsewhere, whether the import allocated less than its size: what was
+    # live before stays live, so a copy always shows in mem_alloc (each
+    # mem_alloc walks the heap's whole table: 1 M cycles on a Pico).
+    rp2 = platform == "rp2"
+    if not rp2:
+        gc.collect()
+        before = gc.mem_alloc()
     mod = __import__(name, None, None, attrs, 0)
     vals = [getattr(mod, a) for a in attrs]
-    grew = gc.mem_alloc() - before
+    if rp2:
+        from uctypes import addressof
+        kept = addressof(vals[0]) < 0x20000000
+    else:
+        kept = gc.mem_alloc() - before < len(memoryview(vals[0]))
     del mod
     unload(name)
-    vals.append(grew < len(memoryview(vals[0])))
+    vals.append(kept)
     return vals
 
 

@@ -4,7 +4,8 @@
 # 8 pixels, a row of 128 bytes is one "page", the controller's own memory
 # layout), so the UI draws with framebuf calls and then calls show().
 # show() sends only the pages that changed since the last show(): a full
-# frame is 1 KiB (~23.5 ms at 400 kHz), one page 128 bytes (~3 ms).
+# frame is 1 KiB (~23.5 ms at 400 kHz), one page 128 bytes (~3 ms); with
+# per_step set, at most that many pages a call, the rest by flush().
 # The bus comes from the caller (a machine.I2C on a board, a fake in the
 # simulator); this module never touches pins.
 
@@ -22,6 +23,9 @@ _DATA = b"\x40"     # control byte: a stream of display data follows
 
 
 class Oled(framebuf.FrameBuffer):
+    per_step = PAGES    # pages sent per show() or flush(); the rest wait
+    due = 0             # bit p: page p differs from the panel, not sent yet
+
     def __init__(self, i2c, addr=0x3C):
         self.i2c = i2c
         self.addr = addr
@@ -36,6 +40,10 @@ class Oled(framebuf.FrameBuffer):
         self._mv = memoryview(self.buffer)   # show() slices its pages
         self.pages_sent = 0              # counters for the benchmark
         self.bytes_sent = 0
+        # The controller's RAM holds noise at power-on: the panel stays off
+        # (init_display leaves it so) until the first frame is in (flush),
+        # rather than being sent a blank frame first.
+        self._dark = True
         self.init_display()
 
     def command(self, *cmds):
@@ -58,24 +66,46 @@ class Oled(framebuf.FrameBuffer):
         self.command(0xA7 if on else 0xA6)
 
     def show(self, full=False, pages=0xFF):
-        # Send the pages whose bytes differ from what was sent last time.
-        # pages: those that may have changed (bit p: page p), when the
-        # caller knows (app/ui.py's partial redraw); the others are not
-        # even checked. (A while loop: with a for loop's slots the frame
-        # would be too big for the C stack and come from the heap.)
+        # Mark due the pages whose bytes differ from what was sent last
+        # time, then send them (flush). pages: those that may have changed
+        # (bit p: page p), when the caller knows (app/ui.py's partial
+        # redraw); the others are not even checked. (A while loop: with a
+        # for loop's slots the frame would be too big for the C stack and
+        # come from the heap.)
         page = 0
         while page < PAGES:
-            if full or pages >> page & 1 or not self._valid >> page & 1:
-                now = self._mv[page * WIDTH:(page + 1) * WIDTH]
-                c = crc32(now)
-                if full or not self._valid >> page & 1 or \
-                        c != self._sums[page]:
-                    self.write_page(page, now)
-                    self._sums[page] = c
-                    self._valid |= 1 << page
-                    self.pages_sent += 1
-                    self.bytes_sent += 1 + WIDTH
+            bit = 1 << page
+            if full or pages & bit or not self._valid & bit:
+                c = crc32(self._mv[page * WIDTH:(page + 1) * WIDTH])
+                if full or not self._valid & bit or c != self._sums[page]:
+                    self.due |= bit
+                else:                    # back to what the panel shows
+                    self.due &= ~bit
             page += 1
+        self.flush()
+
+    def flush(self):
+        # Send up to per_step of the pages due, from the top; the rest stay
+        # due for the next call (app/app.py calls it once a step: on a
+        # slow bus a frame is sent over a few steps, keys read in between).
+        # The panel is switched on once its first whole frame is in.
+        n = self.per_step
+        page = 0
+        while self.due >> page and n:
+            bit = 1 << page
+            if self.due & bit:
+                now = self._mv[page * WIDTH:(page + 1) * WIDTH]
+                self.write_page(page, now)
+                self._sums[page] = crc32(now)
+                self._valid |= bit
+                self.due &= ~bit
+                self.pages_sent += 1
+                self.bytes_sent += 1 + WIDTH
+                n -= 1
+            page += 1
+        if self._dark and not self.due:
+            self._dark = False
+            self.poweron()
 
     def write_page(self, page, data):
         raise NotImplementedError

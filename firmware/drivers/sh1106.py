@@ -24,10 +24,9 @@ class SH1106(Oled):
             0xD9, 0x22,         # pre-charge period
             0xDB, 0x35,         # VCOM deselect level
             0xA4,               # display follows RAM
-            0xA6,               # not inverted
-            0xAF)               # display on
-        self.fill(0)
-        self.show(full=True)
+            0xA6)               # not inverted
+        # Display on once the first frame is in (Oled.flush), not a blank
+        # frame first.
 
     def write_page(self, page, data):
         # The page and the column (as one bytes object: this runs for

@@ -20,10 +20,9 @@ class SSD1306(Oled):
             0x81, 0xCF,         # contrast
             0xA4,               # display follows RAM
             0xA6,               # not inverted
-            0x8D, 0x14,         # charge pump on
-            0xAF)               # display on
-        self.fill(0)
-        self.show(full=True)
+            0x8D, 0x14)         # charge pump on
+        # Display on once the first frame is in (Oled.flush), not a blank
+        # frame first.
 
     def write_page(self, page, data):
         # Column range 0-127 and page range page-page, then the bytes. The

@@ -7,6 +7,10 @@
 //   pin P V        drive GPIO P's input to V (0/1) from now on
 //   usb HEX        bytes the USB host sends to the CDC serial port
 //   mem ADDR N     answer "mem HEX": N bytes of the chip's memory at ADDR
+//   prof           (with --profile N) answer "prof PC:COUNT ..." (hex PC, the
+//                  program counter seen every N busy cycles since the last
+//                  prof; PC 0: waiting for a flash erase/program), and start
+//                  counting afresh
 //   quit
 // Emulator -> Python (in the order they happened, before "ok"):
 //   i2c ADDR HEX   one write transaction (start .. stop) to ADDR (hex), either bus
@@ -27,7 +31,10 @@
 // The flash lives in an image file (2 MB, the Pico's): the bootrom's
 // flash routines are intercepted (rp2040js does not model flash writes)
 // and each erase/program is done on the flash array and written through
-// to the file, so littlefs survives a power cycle as on a board.
+// to the file, so littlefs survives a power cycle as on a board. Each takes
+// the time a W25Q16JV typically takes (the core spins in RAM meanwhile,
+// interrupts off: busy cycles): ERASE_MS a 4 KB sector, PROGRAM_MS a 256 B
+// page (--no-flash-time: none).
 
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'fs';
 import { createInterface } from 'readline';
@@ -36,10 +43,12 @@ import { RP2040, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
 const FLASH_SIZE = 2 * 1024 * 1024;
 const FLASH_BASE = 0x10000000;
 const CYCLE_NS = 8; // 125 MHz
+const ERASE_MS = 45; // W25Q16JV sector erase (4 KB), typical (max 400)
+const PROGRAM_MS = 0.4; // W25Q16JV page program (256 B), typical (max 3)
 
 function parseArgs(argv) {
   const opts = { high: [], i2c: [0x3c], cutAfter: 0, tear: false, uid: 'e6605838834b5d2a',
-    logData: false, bursts: false, i2cTime: true };
+    logData: false, bursts: false, i2cTime: true, i2cHz: 0, flashTime: true, profile: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i];
@@ -54,6 +63,9 @@ function parseArgs(argv) {
     else if (a === '--log-data') opts.logData = true;
     else if (a === '--bursts') opts.bursts = true;
     else if (a === '--no-i2c-time') opts.i2cTime = false;
+    else if (a === '--i2c-hz') opts.i2cHz = Number(next());
+    else if (a === '--no-flash-time') opts.flashTime = false;
+    else if (a === '--profile') opts.profile = Number(next());
     else throw new Error(`unknown option ${a}`);
   }
   if (!opts.bootrom || !opts.flash) {
@@ -171,6 +183,7 @@ let hostQueue = []; // bytes the host still has to send
 let pendingRead = null; // an OUT transfer the device is waiting on
 let powered = true;
 let flashOps = 0;
+let stall = 0; // cycles the flash routine just intercepted takes
 let busy = 0;
 let powerOnNanos = 0;
 const levels = new Map();
@@ -199,6 +212,7 @@ function onBreak(code) {
     // flash_range_erase(addr, count, block_size, block_cmd): whole 4 KB sectors.
     const start = r[0] & ~0xfff;
     const end = Math.min(FLASH_SIZE, (r[0] + r[1] + 0xfff) & ~0xfff);
+    if (opts.flashTime) stall = ((end - start) / 4096) * ERASE_MS * 125000;
     flashOp('E', start, end - start, (n) => {
       flash.fill(0xff, start, start + n);
       mcu.flash.fill(0xff, start, start + n);
@@ -209,6 +223,10 @@ function onBreak(code) {
     const addr = r[0];
     const src = r[1];
     const count = r[2];
+    if (opts.flashTime) {
+      const pages = ((addr + count + 255) >> 8) - (addr >> 8);
+      stall = Math.round(pages * PROGRAM_MS * 125000);
+    }
     flashOp('P', addr, count, (n) => {
       for (let i = 0; i < n && addr + i < FLASH_SIZE; i++) {
         flash[addr + i] &= mcu.readUint8(src + i);
@@ -238,6 +256,7 @@ function powerOn() {
   mcu.core.PC = FLASH_BASE;
   powerOnNanos = mcu.clock.nanos;
   busy = 0;
+  stall = 0;
   wasWaiting = false;
   burstAt = 0;
   burstBusy = 0;
@@ -269,6 +288,10 @@ function powerOn() {
 }
 
 let resetRequested = false;
+// --profile N: the PC of the instruction about to run, every N busy cycles
+// (bench/rp2_profile.py maps them to the firmware's symbols).
+const samples = new Map();
+let sampleLeft = opts.profile;
 let wasWaiting = false; // --bursts: the core's state last seen
 let burstAt = 0;
 let burstBusy = 0;
@@ -287,7 +310,11 @@ function hookI2C(i2c) {
   const clock = mcu.clock;
   const later = (bits, fn) => {
     if (!opts.i2cTime) return fn();
-    const ns = bits * (i2c.sclHighPeriod + i2c.sclLowPeriod) * CYCLE_NS;
+    // (--i2c-hz: at that SCL rate instead, as the SDK would set it: what
+    // a board.py asking for that rate would get)
+    const period = opts.i2cHz ? Math.round(125e6 / opts.i2cHz)
+      : i2c.sclHighPeriod + i2c.sclLowPeriod;
+    const ns = bits * period * CYCLE_NS;
     clock.createAlarm(fn).schedule(ns);
   };
   i2c.onStart = () => {
@@ -344,7 +371,17 @@ function runCycles(n) {
       clock.tick(Math.max(0, Math.min(next, left)));
       if (core.interruptsUpdated && core.checkForInterrupts()) core.waiting = false;
     } else {
-      const c = core.executeInstruction();
+      if (opts.profile && sampleLeft <= 0) {
+        sampleLeft += opts.profile;
+        samples.set(core.PC, (samples.get(core.PC) || 0) + 1);
+      }
+      let c = core.executeInstruction();
+      sampleLeft -= c;
+      if (stall) {
+        c += stall; // a flash erase or program: the core waits it out
+        if (opts.profile) samples.set(0, (samples.get(0) || 0) + Math.floor(stall / opts.profile));
+        stall = 0;
+      }
       busy += c;
       clock.tick(c * CYCLE_NS);
     }
@@ -377,6 +414,9 @@ rl.on('line', (line) => {
   } else if (cmd === 'mem') {
     const at = Number(a);
     emit(`mem ${hex(Array.from({ length: Number(b) }, (_, i) => mcu.readUint8(at + i)))}`);
+  } else if (cmd === 'prof') {
+    emit(`prof ${Array.from(samples, ([pc, n]) => `${pc.toString(16)}:${n}`).join(' ')}`);
+    samples.clear();
   } else if (cmd === 'quit') {
     closeSync(flashFd);
     process.exit(0);

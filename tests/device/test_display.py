@@ -17,6 +17,9 @@ def test_drivers_match_the_framebuffer_pixel_for_pixel():
     for drv in r[:2]:
         assert drv["errors"] == [], drv
         assert drv["on"] and drv["frames"] == 40
+        # the controller's power-on noise never shows: dark until the
+        # first frame is in
+        assert drv["dark_before_first_frame"]
         assert drv["bad"] == 0, drv
         assert drv["pages_idle"] == 0          # nothing changed, nothing sent
         assert drv["pages_one_pixel"] == 1     # one pixel, one page
@@ -32,6 +35,17 @@ def test_drivers_match_the_framebuffer_pixel_for_pixel():
     assert bad["off_dark"]
     assert r[3] == {"no_device": 19}            # ENODEV, as a real bus
     assert r[4]["bad_control"] == "bad control byte 0x13"
+
+
+def test_a_frame_is_sent_a_few_pages_a_call_when_asked():
+    # per_step = 2 (drivers/hardware.py on a board): show() and each
+    # flush() send two pages; the panel lights once all eight are in and
+    # then equals the framebuffer, the page drawn again while due included.
+    for drv in results()[5:7]:
+        assert drv["errors"] == []
+        assert drv["sent"] == [2, 4, 6, 8]
+        assert drv["on"] == [False, False, True]
+        assert drv["bad"] == 0
 
 
 def test_put_copies_what_draw_blits():

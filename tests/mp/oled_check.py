@@ -39,13 +39,15 @@ def check(drv_cls, model_cls, seed):
     model = bus.attach(0x3C, model_cls())
     d = drv_cls(bus)
     out = {"driver": drv_cls.__name__, "frames": 0, "bad": 0,
-           "pages_idle": 0, "pages_one_pixel": 0, "on": model.on}
+           "pages_idle": 0, "pages_one_pixel": 0,
+           "dark_before_first_frame": not model.on}
     random.seed(seed)
     for f in range(40):
         if f % 10 == 0:
             d.fill(0)
         scribble(d, random)
         d.show()
+        out["on"] = model.on
         out["frames"] += 1
         out["bad"] += mismatches(d, model)
     before = d.pages_sent
@@ -63,6 +65,32 @@ def check(drv_cls, model_cls, seed):
     out["off_dark"] = model.frame() == bytearray(128 * 64)
     out["errors"] = model.errors
     return out
+
+
+def spread(drv_cls, model_cls, seed):
+    # per_step = 2: show() sends two pages, each flush() two more, the top
+    # ones first; the panel is dark until the whole first frame is in, and
+    # a page drawn again before it was sent is sent once, as it is then.
+    bus = FakeI2C()
+    model = bus.attach(0x3C, model_cls())
+    d = drv_cls(bus)
+    d.per_step = 2
+    random.seed(seed)
+    scribble(d, random)
+    d.fill_rect(0, 0, 128, 64, 1)
+    sent, on = [], []
+    d.show()
+    sent.append(d.pages_sent)
+    on.append(model.on)
+    d.pixel(0, 63, 0)                  # page 7, still due: drawn again
+    d.show(False, 0x80)
+    sent.append(d.pages_sent)
+    while d.due:
+        d.flush()
+        sent.append(d.pages_sent)
+        on.append(model.on)
+    return {"sent": sent, "on": on, "bad": mismatches(d, model),
+            "errors": model.errors}
 
 
 class SH1106NoOffset(SH1106):
@@ -86,4 +114,5 @@ try:
     results.append({"bad_control": "accepted"})
 except Exception as ex:
     results.append({"bad_control": str(ex)})
+results += [spread(SSD1306, SSD1306Model, 4), spread(SH1106, SH1106Model, 5)]
 print(json.dumps(results))

@@ -2,11 +2,14 @@
 # by a key script (stdin), printing one checksum of the panel (the display
 # RAM the fake controller decoded) per frame the app drew, as JSON.
 #
-#   micropython redraw_check.py partial|full < script.keys
+#   micropython redraw_check.py partial|full|later < script.keys
 #
 # "full" forgets the bands before every draw (ui._full = True), so every frame
 # is drawn whole, as before partial redraw: both runs must show the same
-# panel at every frame (tests/device/test_partial_redraw.py).
+# panel at every frame (tests/device/test_partial_redraw.py). "later" draws as on
+# a board (drivers/hardware.py: the screen drawn in the step after a key's,
+# sent two pages a step), and both print the panel each time it settles (no
+# redraw due, no page left to send) with something new on it.
 import sys
 import json
 from binascii import crc32
@@ -27,6 +30,11 @@ if sys.argv[1] == "full":
         _draw(self)
     App.draw = full_draw
 
+settled = len(sys.argv) > 2
+if sys.argv[1] == "later":
+    hw.draw_later = True
+    hw.display.per_step = 2
+
 app = App(hw)
 clock = hw.clock
 frames = []
@@ -34,7 +42,12 @@ drawn = 0
 try:
     while True:
         app.step(clock.ticks_ms())
-        if app.frames != drawn:
+        if settled:
+            if not app.dirty and not hw.display.due:
+                c = crc32(hw.panel.ram)
+                if not frames or frames[-1] != c:
+                    frames.append(c)
+        elif app.frames != drawn:
             drawn = app.frames
             frames.append(crc32(hw.panel.ram))
         clock.sleep_ms(10)

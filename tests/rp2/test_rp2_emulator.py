@@ -228,19 +228,43 @@ def test_i2c_transfers_take_their_time_on_the_wire(emulator, tmp_path):
     from rp2_build import release_uf2
     uf2 = release_uf2("pico_ssd1306")
     runs = []
-    for timed in (True, False):
-        with pico_emu.Pico(tmp_path / f"f{timed}.img", uf2=uf2,
-                           i2c_time=timed) as pico:
+    for timed, hz in ((True, 0), (False, 0), (True, 1_000_000)):
+        with pico_emu.Pico(tmp_path / f"f{timed}{hz}.img", uf2=uf2,
+                           i2c_time=timed, i2c_hz=hz) as pico:
             boot(pico)
             runs.append((pico.busy, pico.i2c_bytes, pico.i2c_writes,
                          pico.screen_hex()))
-    (timed, n, t, screen), (untimed, n2, t2, screen2) = runs
-    assert (n, t, screen) == (n2, t2, screen2)
+    (timed, n, t, screen), (untimed, n2, t2, screen2), \
+        (fast, n3, t3, screen3) = runs
+    assert (n, t, screen) == (n2, t2, screen2) == (n3, t3, screen3)
     # Data and address bytes; the firmware fills the controller's FIFO
     # while earlier bytes go out, so some of its own work hides in the
     # wire's time (here 95%).
     wire = (n + t) * 9 * 312
     assert wire * 0.85 <= timed - untimed <= wire
+    # i2c_hz: the wire at 1 MHz instead (125 cycles a period), as a
+    # board.py asking for it would get.
+    wire = (n + t) * 9 * 125
+    assert wire * 0.8 <= fast - untimed <= wire
+
+
+def test_flash_erase_and_program_take_a_w25q16jvs_time(emulator, tmp_path):
+    # A fresh board formats its littlefs (erases, programs), with and
+    # without the flash chip's time: the core waits 45 ms a 4 KB sector
+    # erased and 0.4 ms a 256 B page programmed (busy, interrupts off).
+    runs = []
+    for timed in (True, False):
+        with pico_emu.Pico(tmp_path / f"f{timed}.img", uf2=emulator,
+                           flash_time=timed) as pico:
+            assert pico.run_until(lambda: pico.connections == 1, 2000)
+            pico.run_ms(100)
+            runs.append((pico.busy, pico.flash_ops))
+    (timed, ops), (untimed, ops2) = runs
+    assert ops == ops2 and ops
+    ms = sum(n / 4096 * 45 if kind == "E" else -(-n // 256) * 0.4
+             for kind, _, n in ops)
+    wait = round(ms * pico_emu.CYCLES_MS)
+    assert wait <= timed - untimed <= wait * 1.02
 
 
 def test_the_sh1106_release_image_on_i2c1_draws_the_unix_sh1106_screen(
