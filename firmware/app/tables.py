@@ -18,6 +18,7 @@ def load(name, *attrs):
     # live before stays live, so a copy always shows in mem_alloc (each
     # mem_alloc walks the heap's whole table: 1 M cycles on a Pico).
     rp2 = platform == "rp2"
+    before = 0
     if not rp2:
         gc.collect()
         before = gc.mem_alloc()

@@ -22,11 +22,12 @@ def build(display_cls, i2c_id, sda, scl, freq, addr, button_pins):
     from .buttons import Buttons
     hw = Hardware()
     i2c = I2C(i2c_id, sda=Pin(sda), scl=Pin(scl), freq=freq)
-    hw.display = display_cls(i2c, addr)
+    display = display_cls(i2c, addr)
     # A page takes 3 ms on the wire at 400 kHz (1.2 ms at 1 MHz) and the
     # core waits for it: a key's step takes the key only, the screen is
     # drawn in the next step and sent two pages a step (app/app.py).
-    hw.display.per_step = 2
+    display.per_step = 2
+    hw.display = display
     hw.draw_later = True
     # Buttons between the GPIO and GND, read with the internal pull-ups.
     hw.buttons = Buttons([Pin(n, Pin.IN, Pin.PULL_UP) for n in button_pins])

@@ -23,6 +23,12 @@ for name, chip, model in BOARDS:
         hw.display.fill(0)
         hw.display.text("ok", 0, 0, 1)
         hw.display.show()
+        # A board sends a few pages a step (drivers/hardware.py per_step);
+        # the app flushes the rest in the steps after.
+        calls = 0
+        while hw.display.due and calls < 8:
+            hw.display.flush()
+            calls += 1
         bad = 0
         for y in range(64):
             for x in range(128):
