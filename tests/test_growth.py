@@ -60,12 +60,20 @@ def test_the_summary_answers_as_the_full_walks_whatever_its_file_says():
     out = run_micropython(ROOT / "tests" / "mp" / "seg_index_check.py",
                           stdin=stdin, path=())
     r = json.loads(out[-1])
-    assert set(r) == {"first", "appended", "garbage", "too_big",
-                      "missing_file",
-                      "deleted", "damaged", "unordered"}
+    assert set(r) == {"first", "appended", "no_offsets", "bad_offsets",
+                      "garbage_offsets", "garbage", "too_big",
+                      "missing_file", "deleted", "damaged", "unordered"}
     for case, c in r.items():
         assert c["from"] and c["find"] and c["missing"] and c["past"], \
             (case, c)
+    # The newest game asked for: its segment's heads walked from the
+    # line's last offset (one every 4 entries in this check), not from the
+    # segment's start; untrue offsets are not used (the whole segment).
+    for case, c in r.items():
+        if c["newest"] > 4 and case != "bad_offsets":
+            assert c["walked"] <= 4, (case, c)
+    assert r["appended"]["newest"] > 8
+    assert r["bad_offsets"]["walked"] == r["bad_offsets"]["newest"]
     assert r["first"]["games"] == 40 and r["appended"]["games"] == 50
     assert r["deleted"]["games"] < 50            # a segment went
     assert r["damaged"]["games"] < r["deleted"]["games"] + len(nums) - 50
