@@ -66,6 +66,7 @@ def test_the_summary_answers_as_the_full_walks_whatever_its_file_says():
     for case, c in r.items():
         assert c["from"] and c["find"] and c["missing"] and c["past"], \
             (case, c)
+        assert c["segs"], (case, c)          # the store's kept list
     # The newest game asked for: its segment's heads walked from the
     # line's last offset (one every 4 entries in this check), not from the
     # segment's start; untrue offsets are not used (the whole segment).

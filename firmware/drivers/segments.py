@@ -139,6 +139,12 @@ def scan_last(st):
     return 0
 
 
+def _remove(st, seg):
+    # Delete a segment; the store lists its folder again (Store.segments).
+    st.segs = None
+    os.remove(st.seg_path(seg))
+
+
 def make_room(st):
     # Delete whole segments whose games are all synced, oldest first,
     # until st.low blocks are free. Never the newest segment (it takes
@@ -164,7 +170,7 @@ def make_room(st):
                 if a <= r[3] and r[4] <= b:
                     whole = True
             if whole:
-                os.remove(st.seg_path(seg))
+                _remove(st, seg)
                 continue
         ents = entries(st, seg)
         done = True
@@ -174,7 +180,7 @@ def make_room(st):
                 done = False
                 break
         if done and ents:
-            os.remove(st.seg_path(seg))
+            _remove(st, seg)
 
 
 def index(st):

@@ -41,6 +41,8 @@ def agree(st):
     slow = archive.catalog(st)
     nums = [g[0] for g in slow]
     out = {"games": len(slow)}
+    out["segs"] = st.segments() == sorted(
+        [int(n[1:]) for n in os.listdir("/f/games") if n[0] == "a"])
     out["from"] = all([list(X.games_from(st, n, True)) ==
                        [g for g in slow if g[0] >= n]
                        for n in list(range(0, 70)) + [1000]])
@@ -97,7 +99,8 @@ os.remove(st.path("index"))
 res["missing_file"] = agree(store())
 segs = st.segments()
 st.synced = [[1, 200]]
-os.remove(st.seg_path(segs[0]))        # as make_room does
+st.segs = None                         # as make_room does
+os.remove(st.seg_path(segs[0]))
 res["deleted"] = agree(store())
 X.summary(st)
 for e in ents[50:]:
