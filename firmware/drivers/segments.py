@@ -130,11 +130,14 @@ def header_in(f, off, size):
 
 def scan_last(st):
     # The latest archived game number (0: none): the next game's number
-    # comes after it and after the journal's.
+    # comes after it and after the journal's. Where its entry is goes to
+    # st.last (boot's match_after reads its header from there instead of
+    # walking the newest segment again).
     for seg in reversed(st.segments()):
         for off, size in reversed(entries(st, seg)):
             h = header_at(st, seg, off, size)
             if h is not None:
+                st.last = (seg, off, size)
                 return h.number
     return 0
 

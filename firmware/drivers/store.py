@@ -105,6 +105,8 @@ class Store:
         self.problems = []       # damaged files found, for the boot report
         self.damage = {}         # segment -> damaged spans [(off, len)]
         self.segs = None         # segments() once listed (None: list again)
+        self.last = None         # (segment, offset, size) of the newest
+        #                          readable entry: scan_last, add_entry
         try:
             os.mkdir(self.dir)
         except OSError:
@@ -290,9 +292,10 @@ class Store:
         segs = self.segments()
         seg = segs[-1] if segs else 1
         try:
-            if segs and (seg in self.damage or os.stat(self.seg_path(seg))[6]
-                         + len(ent) > SEG_BYTES):
+            off = os.stat(self.seg_path(seg))[6] if segs else 0
+            if segs and (seg in self.damage or off + len(ent) > SEG_BYTES):
                 seg += 1
+                off = 0
             with open(self.seg_path(seg), "ab") as f:
                 f.write(ent)
         except OSError:
@@ -300,4 +303,5 @@ class Store:
             return False
         if seg not in segs:
             self.segs = segs + [seg]
+        self.last = (seg, off, len(ent))
         return True
