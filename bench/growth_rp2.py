@@ -350,15 +350,16 @@ def sync_lines(fl):
             f"{heaps} | {n(r['past_open'])} | {n(r['past_page'])} | "
             f"{kb(max(r['past_heap'], r['past_page_heap']))} |")
     lo, hi = fl[COUNTS[0]], fl[COUNTS[-1]]
-    worst = max(ratio(hi[k], lo[k]) for k in ("pull", "mark"))
     past = ratio(hi["past_open"], lo["past_open"])
+
+    def grew(k):
+        x = ratio(hi[k], lo[k])
+        return f"{k} {x:.2f}x (**{'met' if x <= 2 else 'missed'}**)"
     lines += ["", f"One request with {n(COUNTS[-1])} games against "
-              f"{n(COUNTS[0])} (target: within 2x): pull "
-              f"{ratio(hi['pull'], lo['pull']):.2f}x, mark "
-              f"{ratio(hi['mark'], lo['mark']):.2f}x, list per game "
+              f"{n(COUNTS[0])} (target: within 2x): {grew('pull')}, "
+              f"{grew('mark')}; list per game "
               f"{ratio(hi['list'] / COUNTS[-1], lo['list'] / COUNTS[0]):.2f}"
-              f"x: **{'met' if worst <= 2 else 'missed'}** for pull and "
-              f"mark (`list` sends a frame per game). Past games opened "
+              f"x (`list` sends a frame per game). Past games opened "
               f"with {n(COUNTS[-1])} games on the flash ({past:.2f}x the "
               f"cycles of {n(COUNTS[0])}), in the Pico's own heap: "
               f"**met**.", ""]
