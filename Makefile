@@ -2,6 +2,7 @@
 # commands README promises; both create .venv on first use.
 #   make sim        the device in this terminal (no board needed)
 #   make test       every test (make test-slow: the long sweeps too)
+#   make test-core  the quick loop: core, firmware and PC tests, no Node
 #   make screens    docs/screens/*.png from the simulator
 #   make mpy        firmware/ compiled to out/mpy
 #   make rp2-emu    the emulated Pico's rp2040js (docs/rp2-emulator.md)
@@ -19,7 +20,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: all venv sim screens test test-slow bench mpy flash score-example clean \
-        web serve-web typecheck uf2 test-rp2 test-rp2-slow
+        web serve-web typecheck uf2 test-rp2 test-rp2-slow test-core
 
 all: test
 
@@ -45,7 +46,7 @@ $(VM_STAMP): web/package.json web/package-lock.json
 
 # The emulated Pico (docs/rp2-emulator.md): rp2040js from npm, exactly the
 # version in sim/rp2/package-lock.json, run under node by
-# host_tools/pico_emu.py (`marcador sim --board rp2`, tests/test_rp2_emulator.py).
+# host_tools/pico_emu.py (`marcador sim --board rp2`, tests/rp2/test_rp2_emulator.py).
 RP2_STAMP := sim/rp2/node_modules/.installed
 $(RP2_STAMP): sim/rp2/package.json sim/rp2/package-lock.json
 	@command -v npm >/dev/null || { echo "npm (Node.js 18+) is needed for the rp2 emulator: apt-get install nodejs npm"; exit 1; }
@@ -64,7 +65,7 @@ $(STUBS_STAMP): $(STAMP) tools/board_api_check.py
 	@touch $@
 
 # The board API check: pyright over firmware/ and boards/*/board.py, once per
-# family against that family's stubs (tests/test_board_api.py runs it too).
+# family against that family's stubs (tests/device/test_board_api.py runs it too).
 typecheck: $(STUBS_STAMP)
 	$(BIN)/python tools/board_api_check.py
 
@@ -96,6 +97,12 @@ screens: $(STAMP)
 # without chromium it fails and says what to install).
 test: $(STAMP) $(VM_STAMP) $(STUBS_STAMP) $(RP2_STAMP)
 	$(BIN)/python -m pytest -q
+
+# The quick loop, on a machine with Python alone (no Node.js, npm, chromium
+# or arm toolchain): every test but those marked node, browser, rp2 or slow
+# (pyproject.toml names them). `make test` stays the whole thing.
+test-core: $(STAMP)
+	$(BIN)/python -m pytest -q -m 'not slow and not node and not browser and not rp2'
 
 # The long sweeps as well (hypothesis with many more examples).
 test-slow: $(STAMP) $(VM_STAMP) $(STUBS_STAMP) $(RP2_STAMP)

@@ -32,13 +32,11 @@ costs, including the modules it brought in that were not there yet.
 import json
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "sim" / "scripts"), str(ROOT / "web")]
+from roots import ROOT
 
-import make_site  # noqa: E402
-import maxplayers  # noqa: E402
+import make_site
+import maxplayers
 
 HEAP_KB = 256                     # as bench/run.py's WASM_HEAP_KB
 NODE_JS = ROOT / "bench" / "wasm" / "census.mjs"

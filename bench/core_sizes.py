@@ -14,13 +14,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from roots import ROOT
 
-from marcador.build_mpy import build  # noqa: E402
-from marcador_core import record  # noqa: E402
-from marcador_core.games import IDS  # noqa: E402
-from marcador_core.log import LOG_BYTES, LOG_EVENTS  # noqa: E402
+from marcador.build_mpy import build
+from marcador_core import record
+from marcador_core.games import IDS
+from marcador_core.log import LOG_BYTES, LOG_EVENTS
 
 MP_SNIPPET = """
 import gc, json

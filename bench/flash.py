@@ -17,16 +17,12 @@ On the MicroPython VM with real littlefs2 on a 1 MB simulated flash with
 
 import json
 import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "sim" / "scripts"))
+from roots import ROOT
 
-import maxplayers  # noqa: E402
-from marcador.sim import micropython  # noqa: E402
-from marcador_core.games import IDS  # noqa: E402
+import maxplayers
+from marcador.sim import micropython
+from marcador_core.games import IDS
 
 MP = ROOT / "bench" / "mp" / "flash_figures.py"
 

@@ -28,11 +28,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+from roots import ROOT
 
-from flashfill import prefill  # noqa: E402
-from marcador import sim  # noqa: E402
+from flashfill import prefill
+from marcador import sim
 
 MPY = ROOT / "out" / "mpy"
 SCRIPT = ROOT / "bench" / "mp" / "growth.py"

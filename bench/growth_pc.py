@@ -18,9 +18,8 @@ import random
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from roots import ROOT
 OUT = ROOT / "out" / "growth"
 SIZES = (1_000, 10_000)
 HEAD = "### Growth: the PC tools on big archives"
@@ -50,7 +49,6 @@ def make_archive(count, seed=24):
     if path.exists():
         return path
     t0 = time.process_time()
-    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
     from gamegen import random_game
     from marcador.archive import Archive, record_row
     OUT.mkdir(parents=True, exist_ok=True)

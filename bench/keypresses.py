@@ -7,16 +7,11 @@ round; the figure counts only that round's presses (a hold is one press)
 and the simulator must have accepted it (checked against the game log).
 """
 
-import sys
-from pathlib import Path
+import roots  # noqa: F401  (maxplayers on the path)
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "sim" / "scripts"))
-
-from marcador import sim  # noqa: E402
-from marcador.devicelog import to_record  # noqa: E402
-from marcador_core import record  # noqa: E402
+from marcador import sim
+from marcador.devicelog import to_record
+from marcador_core import record
 
 FOUR = {  # setup for 4 players
     "free": "ok\ndown 5\nok\nok\nup\nok\nok\nok\n",

@@ -50,7 +50,10 @@ the UNDO, are left out; run() counts them).
 
 Prints one line per title: id, mean presses per number (all presses of
 the title's units / their numbers), the 90th percentile of a unit's
-presses per number, and the count of numbers, then the targets.
+presses per number, and the count of numbers, then the targets. --steps
+adds where a unit's presses go, and DOG's pawn events by event and by
+the turns gone by since the one the device shows, each with its floor
+(dog_rows).
 """
 
 import argparse
@@ -58,19 +61,16 @@ import json
 import math
 import random
 import subprocess
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from roots import ROOT
 
-from marcador import sim  # noqa: E402
-from marcador_core import record  # noqa: E402
-from marcador_core import doggy as DG  # noqa: E402
-from marcador_core import errors as E  # noqa: E402
-from marcador_core.games import IDS, game_class  # noqa: E402
-from marcador_core.log import GameLog  # noqa: E402
+from marcador import sim
+from marcador_core import record
+from marcador_core import doggy as DG
+from marcador_core import errors as E
+from marcador_core.games import IDS, game_class
+from marcador_core.log import GameLog
 
 N = 4                                   # players in every game
 TITLES = ("free", "duplicon", "alebrijes", "dinos", "doggy", "dog",
@@ -125,8 +125,9 @@ class Game:
                                  f"event {ev}: error {err}")
         self.events.append(ev)
 
-    def unit(self, kind, numbers, *lines):
-        self.plan.append(f"U {kind} {numbers}")
+    def unit(self, kind, numbers, *lines, tag=""):
+        # tag: what the unit was (no spaces), to break its presses down.
+        self.plan.append(f"U {kind} {numbers} {tag}".rstrip())
         self.plan.extend(lines)
         self.counts[kind] = self.counts.get(kind, 0) + 1
 
@@ -512,15 +513,18 @@ def dog_games(rnd, rounds):
 def dog_turn(rnd, game, pw, p):
     g = game.g
     partner = g.partner(p)
+    # Whose turn: how many turns went by since the one the device shows
+    # (turns with no event to record are not entered).
+    late = (g.turn - p) % N
     # A player with all 4 in the goal moves the partner's pawns.
     mover = partner if g.goal[p] == 4 else p
     card = rnd.randint(1, 14)            # 14: a Joker; 1 ace, 13 king
     if card in (1, 13, 14) and g.home[mover] and (
             not pw.track[mover] or rnd.random() < 0.6):
-        lines = dog_choice(g, mover, "out")
+        lines, tag = dog_choice(g, mover, "out", late=late)
         game.add({"e": "out", "p": mover})
         pw.track[mover].append(0)
-        game.unit("pawn", 1, *lines)
+        game.unit("pawn", 1, *lines, tag=tag)
         return
     if not pw.track[mover]:
         return
@@ -533,24 +537,30 @@ def dog_turn(rnd, game, pw, p):
         ev = {"e": "goal", "owner": mover}
         if mover != p:
             ev["by"] = p
-        lines = dog_choice(g, mover, "goal" if mover == p else "goal_partner")
+        lines, tag = dog_choice(g, mover, "goal" if mover == p
+                                else "goal_partner", late=late)
         game.add(ev)
-        game.unit("pawn", 1, *lines)
+        game.unit("pawn", 1, *lines, tag=tag)
         return
     victims = [q for q in range(N) if g.team(q) != g.team(p) and pw.track[q]]
     if victims and rnd.random() < 0.12:
         q = rnd.choice(victims)
-        lines = dog_choice(g, p, "kill", q)
+        lines, tag = dog_choice(g, p, "kill", q, late)
         game.add({"e": "kill", "p": p, "victim": q})
         pw.track[q].pop(rnd.randrange(len(pw.track[q])))
-        game.unit("pawn", 1, *lines)
+        game.unit("pawn", 1, *lines, tag=tag)
 
 
-def dog_choice(g, p, act, victim=None):
+def dog_choice(g, p, act, victim=None, late=0):
     # The person's choices for p's event on the device (app/play/dog.py
     # actions): p's row, then the event in p's list when it has more than
     # one row: a pawn out, in the goal (by p or by the partner), killed
-    # <victim> (the other team's first; only what the rules allow).
+    # <victim> (the own team's, then the other team's; only what the
+    # rules allow).
+    # Also the unit's tag: the event, the turns gone by since the one the
+    # device shows (late), the moves from its row to p's (the shorter way
+    # round the play screen's rows: the deal line, then one per player)
+    # and the rows of p's list ("kill.1.2.4").
     mate = g.partner(p)
     killer = p if g.goal[p] < 4 else mate
     rows = []
@@ -561,7 +571,7 @@ def dog_choice(g, p, act, victim=None):
         if g.goal[mate] == 4:
             rows.append("goal_partner")
     if g.track[killer]:
-        for own in (False, True):
+        for own in (True, False):
             rows += [("kill", q) for q in range(N)
                      if g.track[q] and (g.team(q) == g.team(p)) == own and
                      (q != killer or g.track[q] > 1)]
@@ -569,7 +579,9 @@ def dog_choice(g, p, act, victim=None):
     if len(rows) > 1:
         want = ("kill", victim) if act == "kill" else act
         lines.append(f"M {rows.index(want)} #action")
-    return lines
+    d = (g.turn - p) % (N + 1)
+    moves = min(d, N + 1 - d)
+    return lines, f"{act}.{late}.{moves}.{len(rows)}"
 
 
 GENERATORS = {"free": free_games, "duplicon": duplicon_games,
@@ -593,9 +605,10 @@ def play(gid, seed, rounds, slip=SLIP, holds=True):
 def run(gid, games, seed=1, slip=SLIP, holds=True):
     """Play the games on the simulator, check them. Returns {"units":
     {kind: [(numbers, presses)]}, "cells": [(start, target, presses)],
-    "steps": {kind: {step: presses}} (the plan's #STEP marks), "games":
-    count, "seconds": wall time, "undone": rounds the person undid after a
-    slip}."""
+    "steps": {kind: {step: presses}} (the plan's #STEP marks), "tagged":
+    {kind: [(tag, numbers, presses, {step: presses})]} (the units drawn
+    with a tag, in order), "games": count, "seconds": wall time, "undone":
+    rounds the person undid after a slip}."""
     plan = [line for game in games for line in game.plan]
     t0 = time.perf_counter()
     proc = subprocess.run(
@@ -612,25 +625,33 @@ def run(gid, games, seed=1, slip=SLIP, holds=True):
         raise RuntimeError(f"{gid}: the simulator run failed:\n" +
                            "\n".join((errs or out)[-20:]) +
                            proc.stderr[-2000:])
-    units, cells, states, steps = {}, [], [], {}
+    units, cells, states, steps, tagged = {}, [], [], {}, {}
     seq = []                # every unit's presses, in the plans' order
+    last = None                 # the tagged unit the D lines belong to
     for line in out:
         w = line.split(" ", 1)
         if w[0] == "R":
-            _, kind, numbers, presses = line.split()
+            _, kind, numbers, presses, *tag = line.split()
             units.setdefault(kind, []).append((int(numbers), int(presses)))
             seq.append(int(presses))
+            if tag:
+                last = (tag[0], int(numbers), int(presses), {})
+                tagged.setdefault(kind, []).append(last)
+            else:
+                last = None
         elif w[0] == "D":
             _, kind, step, presses = line.split()
             st = steps.setdefault(kind, {})
             st[step] = st.get(step, 0) + int(presses)
+            if last is not None:
+                last[3][step] = last[3].get(step, 0) + int(presses)
         elif w[0] == "A":
             cells.append(tuple(int(x) for x in w[1].split()))
         elif w[0] == "STATE":
             states.append(json.loads(w[1]))
     extra = check_games(gid, games, states)
     return {"units": units, "cells": cells, "steps": steps,
-            "games": len(games), "seconds": took, "undone": extra // 2,
+            "tagged": tagged, "games": len(games), "seconds": took, "undone": extra // 2,
             "per_game": per_game(games, seq)}
 
 
@@ -776,6 +797,56 @@ def game_table(results, taps=None):
     return head + "\n" + "\n".join(rows)
 
 
+# DOG's pawn events broken down (their tags: dog_choice): by event, and by
+# the turns gone by since the one the device shows (turns with no event are
+# not entered, so the cursor waits on a player who may have had no event).
+DOG_EVENTS = ("out", "goal", "goal_partner", "kill")
+
+
+def dog_rows(r):
+    """[(label, count, mean presses, mean on the player step, mean on the
+    action step, floor)] for DOG's pawn events: all, per event, per turns
+    gone by. The floor is what any person pays on this screen: OK on the
+    player, the moves from the row of the turn to theirs, and an OK in
+    the list when it has more than one row."""
+    units = r.get("tagged", {}).get("pawn", [])
+    groups = [("all", units)]
+    groups += [(ev, [u for u in units if u[0].split(".")[0] == ev])
+               for ev in DOG_EVENTS]
+    for late in range(N):
+        groups.append((f"{late} turns late" if late != 1 else "1 turn late",
+                       [u for u in units if u[0].split(".")[1] == str(late)]))
+    out = []
+    for label, us in groups:
+        if not us:
+            continue
+        n = len(us)
+        floor = sum(1 + int(t.split(".")[2]) + (int(t.split(".")[3]) > 1)
+                    for t, _, _, _ in us)
+        out.append((label, n, sum(p for _, _, p, _ in us) / n,
+                    sum(st.get("player", 0) for *_, st in us) / n,
+                    sum(st.get("action", 0) for *_, st in us) / n,
+                    floor / n))
+    return out
+
+
+def dog_lines(results):
+    if "dog" not in results:
+        return []
+    return [f"  dog pawn {label}: {mean:.2f} (player {pl:.2f}, action "
+            f"{ac:.2f}; floor {fl:.2f}) n {n}"
+            for label, n, mean, pl, ac, fl in dog_rows(results["dog"])]
+
+
+def dog_table(r):
+    # Markdown: where DOG's presses per pawn event go.
+    rows = [f"| {label} | {n} | {mean:.2f} | {pl:.2f} | {ac:.2f} | "
+            f"{fl:.2f} |" for label, n, mean, pl, ac, fl in dog_rows(r)]
+    return ("| DOG pawn events | count | mean presses | to the player and "
+            "OK | in the list | floor |\n|---|---|---|---|---|---|\n" +
+            "\n".join(rows))
+
+
 def table(results, taps=None):
     # Markdown: one row per unit kind with a target; `taps`: the same
     # rounds by a person who never holds a key, as a last column.
@@ -819,7 +890,7 @@ def main(argv=None):
     for line in lines(results):
         print(line)
     if a.steps:
-        for line in step_lines(results):
+        for line in step_lines(results) + dog_lines(results):
             print(line)
     print("targets (mean): " + ", ".join(f"{k} <= {v}"
                                          for k, v in TARGETS.items()))

@@ -36,18 +36,16 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests"),
-                str(ROOT / "sim" / "scripts"), str(ROOT / "web")]
+from roots import ROOT
 
-import growth_pc  # noqa: E402
-import maxplayers  # noqa: E402
-from gamegen import random_game  # noqa: E402
-from marcador import sim  # noqa: E402
-from marcador.build_mpy import build  # noqa: E402
-from marcador.devicelog import to_entry  # noqa: E402
-from marcador_core import record  # noqa: E402
-from marcador_core.games import IDS  # noqa: E402
+import growth_pc
+import maxplayers
+from gamegen import random_game
+from marcador import sim
+from marcador.build_mpy import build
+from marcador.devicelog import to_entry
+from marcador_core import record
+from marcador_core.games import IDS
 
 MPY = ROOT / "out" / "mpy"
 SIM = ROOT / "sim"
@@ -420,7 +418,15 @@ def presses_section(seed=1, rounds=100):
             "is filled). A game's presses: all of its units' (setup and "
             "going home aside); per Parranda taken: all the games' presses "
             "over the Parrandas taken in them.\n\n" +
-            presses.game_table(held, taps))
+            presses.game_table(held, taps) + "\n\n" +
+            "Where DOG's presses per pawn event go (`--steps`): by event, "
+            "and by the turns gone by since the one the device shows (a "
+            "turn with no event is not entered, so the cursor waits on a "
+            "player who may have had none). Floor: what any person pays on "
+            "this screen, from the same events: OK on the player, the moves "
+            "from the turn's row to theirs (the shorter way round the "
+            "deal line and the players) and an OK in the list when it has "
+            "more than one row.\n\n" + presses.dog_table(held["dog"]))
 
 
 # --- the report

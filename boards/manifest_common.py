@@ -3,7 +3,7 @@
 include("$(PORT_DIR)/boards/manifest.py")
 # core: the modules the board runs, by name. Not record.py nor codec/: the
 # JSON record codec is the PC's (host_tools/build_mpy.py PC_ONLY;
-# tests/test_flash.py checks this list against it).
+# tests/pc/test_flash.py checks this list against it).
 package("core", files=["__init__.py", "alebrijes.py", "dinos.py", "dog.py",
                        "doggy.py", "duplicon.py", "error_texts.py",
                        "errors.py", "free.py", "game.py", "gamefile.py",

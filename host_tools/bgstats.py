@@ -3,7 +3,7 @@ locations, plays with playerScores, userInfo.
 
 BG Stats publishes no schema; the fields and their types follow a real
 export written by the app and two importers whose files it accepts
-(../shared/BGSTATS.md; tests/test_bgstats.py checks the file against that
+(../shared/BGSTATS.md; tests/pc/test_bgstats.py checks the file against that
 table, not against this code).
 
 Every uuid is a name-based uuid5 under one Marcador namespace, so the same

@@ -23,7 +23,7 @@ PC_ONLY = ("core/record.py", "core/codec/")
 # 1.1 KB of heap at boot and 1.4-1.7 KB at each title's peak when the .mpy
 # files are loaded into RAM, as `marcador flash` installs them). A
 # traceback still names each file and function, with "line 1" for every
-# line. No assert in firmware/ (-O removes them): tests/test_micropython.py
+# line. No assert in firmware/ (-O removes them): tests/core/test_micropython.py
 # checks it. The options are stamped next to the build (OUT.opts, not in
 # it: a ROMFS image is made of the whole tree): changing them compiles
 # everything again.

@@ -1,7 +1,7 @@
 """Every word `marcador report` writes, in English and Spanish: titles,
 headings, table heads, labels, months, the chart's axis, empty states.
 The report takes its text from here and nowhere else (names, numbers,
-dates, ids and the titles' own names are data); tests/test_report.py
+dates, ids and the titles' own names are data); tests/pc/test_report.py
 checks that no word of one language reaches the other's report.
 
 Spanish first, like the device; numbers as each language writes them

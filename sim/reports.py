@@ -24,8 +24,8 @@ def past(store):
     # How many readable games are archived, and the newest of them as a
     # Session (replayed on the device from its stored log), or None.
     # Damaged entries are skipped, as the firmware skips them.
-    if store is None:
-        return 0, None
+    if store is None or not store.segments():
+        return 0, None          # nothing archived: no reader loaded
     from drivers.segments import entries, read
     count = 0
     newest = None

@@ -1,7 +1,7 @@
 # The simulator's entry point, run by the MicroPython unix port:
 #   micropython sim/run_sim.py [--script FILE | -] [--sh1106]
 #     [--blocks N] [--seg-bytes N]  (a smaller flash, smaller segments:
-#     tests that fill the flash, tests/test_soak_flash.py)
+#     tests that fill the flash, tests/device/test_soak_flash.py)
 # It puts the fake board first on the import path, then runs the real
 # firmware/main.py. Usually started through `marcador sim` or `make sim`.
 import sys

@@ -12,6 +12,18 @@ FIRMWARE = ROOT / "firmware"
 MP_SCRIPTS = Path(__file__).resolve().parent / "mp"
 
 
+def firmware_module(path):
+    """A firmware/ module that imports no other firmware module, loaded on
+    CPython from its file (firmware/ is never put on sys.path: its app,
+    core and drivers would shadow other packages)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "firmware." + path[:-3].replace("/", "."), FIRMWARE / path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def tool(name):
     # Prefer the copy installed next to this interpreter (the Makefile venv).
     local = Path(sys.executable).parent / name
@@ -40,6 +52,104 @@ def run_micropython(script, stdin="", heapsize=None, path=(FIRMWARE,),
         raise AssertionError(f"micropython failed ({proc.returncode}):\n"
                              f"{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}")
     return proc.stdout.splitlines()
+
+
+class Printed(dict):
+    """One JSON object a tests/mp scenario printed (see printed()): it
+    remembers which of its fields the test read, so that a field printed
+    and never looked at fails the test (every_printed_field_is_checked)."""
+
+    def __init__(self, pairs):
+        super().__init__(pairs)
+        self.read = set()
+        _PRINTED.append(self)
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self.read.add(key)
+        return super().get(key, default)
+
+    def items(self):
+        self.read.update(self.keys())
+        return super().items()
+
+    def values(self):
+        self.read.update(self.keys())
+        return super().values()
+
+    def __eq__(self, other):
+        _read_all(self)
+        return super().__eq__(other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = None
+
+    def unread(self):
+        return sorted(set(self) - self.read)
+
+
+def unchecked(obj):
+    """A Printed to print or to put in a message: what is read from it
+    counts as checked for no field (a figure printed is not checked)."""
+    return dict(obj) if isinstance(obj, Printed) else obj
+
+
+def _read_all(v):
+    # A whole comparison checks every field, however deep.
+    if isinstance(v, Printed):
+        v.read.update(v.keys())
+        for x in dict.values(v):
+            _read_all(x)
+    elif isinstance(v, list):
+        for x in v:
+            _read_all(x)
+
+
+_PRINTED = []
+
+
+def printed(line):
+    """A scenario's JSON line, every object in it a Printed."""
+    return json.loads(line, object_hook=Printed)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    # Each phase's report on the test (every_printed_field_is_checked
+    # looks at the call's).
+    report = (yield).get_result()
+    setattr(item, "report_" + report.when, report)
+
+
+@pytest.fixture(autouse=True)
+def every_printed_field_is_checked(request):
+    """A test that runs a tests/mp scenario reads every field it printed
+    (a field nobody reads is a check that cannot fail). A test that failed
+    stopped reading where it failed: that says enough."""
+    start = len(_PRINTED)
+    yield
+    unread = ["%s in %s" % (o.unread(), sorted(o)) for o in _PRINTED[start:]
+              if o.unread()]
+    del _PRINTED[start:]
+    call = getattr(request.node, "report_call", None)
+    if unread and call is not None and call.passed:
+        pytest.fail("fields a scenario printed and this test never "
+                    "checked: " + "; ".join(unread), pytrace=False)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    # What a wider fixture printed (outside any one test) is judged here.
+    unread = ["%s in %s" % (o.unread(), sorted(o)) for o in _PRINTED
+              if o.unread()]
+    if unread:
+        print("\nfields a scenario printed in a fixture and no test "
+              "checked: " + "; ".join(unread))
+        session.exitstatus = 1
 
 
 def json_lines(objs):

@@ -2,6 +2,9 @@
 
     from rp2_build import release_uf2, need_rp2
     path = release_uf2("pico_ssd1306")    # builds it when an input changed
+    uf2 = emulated_release()              # and checks the emulator is here
+    with pico_emu.Pico(img, uf2=uf2) as pico:
+        boot(pico)                        # drawn, waiting for keys
 
 `make uf2`'s own script (tools/build_uf2.py) does the work; it does nothing
 when the image is up to date. What a test cannot have (no MicroPython
@@ -19,8 +22,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import build_uf2  # noqa: E402
+import build_uf2
 
 TOOLCHAIN = ("arm-none-eabi-gcc", "cmake", "make", "cc", "c++")
 _built = {}
@@ -67,3 +69,39 @@ def release_uf2(board="pico_ssd1306"):
                         f"\n{proc.stderr}", pytrace=False)
         _built[board] = build_uf2.uf2_path(board)
     return _built[board]
+
+
+def need_emulator():
+    """Node.js and the RP2040 bootrom that the emulated Pico needs
+    (host_tools/pico_emu.py), or a skip (a failure, see need_rp2) saying
+    what to provide."""
+    from marcador import pico_emu
+    try:
+        pico_emu.node()
+        pico_emu.bootrom()
+    except pico_emu.Unavailable as ex:
+        need_rp2(str(ex))
+
+
+def emulated_release(board="pico_ssd1306"):
+    """The board's release UF2, for the emulated Pico: need_emulator(),
+    then release_uf2()."""
+    need_emulator()
+    return release_uf2(board)
+
+
+def booted(pico, limit_ms=3000):
+    """Runs the emulated Pico from a power-on (or a reset just seen) until
+    the firmware has drawn and waits for keys; False if it drew nothing
+    within limit_ms."""
+    from marcador import pico_emu
+    seen = pico.i2c_writes
+    if not pico.run_until(lambda: pico.i2c_writes > seen, limit_ms):
+        return False
+    pico_emu.settle(pico, limit_ms=limit_ms)
+    return True
+
+
+def boot(pico, limit_ms=3000):
+    """booted(), which must draw."""
+    assert booted(pico, limit_ms), "the board drew nothing"

@@ -58,6 +58,20 @@ def read_row(hexbits, i, words=1):
     return left.rstrip(), right.lstrip()
 
 
+def read_right(hexbits, i):
+    """Content row i's whole right-aligned text, spaces and all (read_row
+    stops at the first space; the right text's glyph grid is not the left
+    text's): glyphs from the right edge until one is not a glyph."""
+    px = pixels(hexbits)
+    out = ""
+    for k in range(1, 26):
+        ch = glyph_at(px, 128 - 5 * k, 8 + 8 * i)
+        if ch == "?":
+            break
+        out = ch + out
+    return out.strip()
+
+
 def read_header(hexbits):
     """The title bar: (title, right-hand text). The rule between them reads
     as no glyph, which ends both."""

@@ -14,9 +14,214 @@ const FAST_MS = 2500;
 const KEYS = { ArrowUp: 0, ArrowDown: 1, Enter: 2, ArrowRight: 2,
                Backspace: 3, ArrowLeft: 3 };
 
+// --- the page's language: Spanish by default, English selectable, as on
+// the device; the choice is the firmware's language too (its settings, as
+// the Settings screen sets it) and is remembered in the browser's storage
+// (LANG_KEY). A stored value that is not a language is ignored.
+const LANG_KEY = "marcador-lang";
+const LANGS = ["es", "en"];
+const TEXTS = {
+  es: {
+    title: "Marcador: el marcador de juegos en tu navegador",
+    lang_label: "Idioma",
+    lead: "El firmware real del marcador, en el port webassembly de " +
+          "MicroPython: una pantalla OLED de 128x64 y cuatro botones.",
+    oled: "la pantalla de 128x64 del aparato",
+    up: "ARRIBA", down: "ABAJO", back: "ATRÁS", ok: "OK",
+    up_title: "ARRIBA (Flecha arriba)",
+    down_title: "ABAJO (Flecha abajo)",
+    back_title: "ATRÁS, el BACK de los mensajes (Retroceso, Flecha " +
+                "izquierda)",
+    ok_title: "OK (Intro, Flecha derecha)",
+    download: "Descargar la partida (JSON)",
+    flash: "Descargar la memoria flash",
+    wipe: "Borrar la memoria flash",
+    keys: "Teclas",
+    k_arrows: "Flecha arriba / Flecha abajo", k_arrows_is: "ARRIBA / ABAJO",
+    k_ok: "Intro o Flecha derecha",
+    k_back: "Retroceso o Flecha izquierda",
+    k_back_is: "ATRÁS (BACK en los mensajes)",
+    k_tab: "Tab, luego una tecla",
+    k_tab_is: "esa tecla mantenida (pulsación larga, 1,2 s)",
+    k_page: "Re Pág / Av Pág",
+    k_page_is: "ARRIBA / ABAJO mantenidas 2,5 s (pasos rápidos)",
+    about: "Mantén pulsado un botón (o una tecla) para una pulsación " +
+           "larga. Las partidas se guardan en el almacenamiento de este " +
+           "navegador, como un aparato las guarda en su memoria flash: " +
+           "recarga y la partida sigue. Una partida descargada es el " +
+           "registro JSON que lee <code>marcador score</code>.",
+    loading: "Cargando MicroPython...",
+    whole: "toda la memoria flash",
+    damaged: (list) => "Arrancó; dañado en el almacenamiento de este " +
+      "navegador: " + names(list) + ". Se guardó el resto. «Descargar la memoria " +
+      "flash» la da tal como se encontró.",
+    ready_found: "Listo. «Descargar la memoria flash» la da tal como se " +
+                 "encontró, antes de las reparaciones.",
+    ready_kept: "Listo: se cargó la memoria flash guardada en este " +
+                "navegador.",
+    ready_new: "Listo: una memoria flash nueva, vacía.",
+    refused: (ex) => "El almacenamiento del navegador rechazó la memoria " +
+                     "flash: " + ex,
+    stopped: (msg) => "El firmware se detuvo: " + msg,
+    no_start: (msg) => "No pudo arrancar: " + msg + ". «Descargar la " +
+                       "memoria flash» guarda una copia.",
+    no_lang: (msg) => "El aparato no cambió de idioma: " + msg,
+    no_game: "Todavía no hay ninguna partida en la memoria flash.",
+    downloaded: (name) => "Descargado " + name + ": puntúalo con " +
+                          "`marcador score " + name + "`.",
+    wipe_ask: "¿Borrar todas las partidas y los ajustes guardados en este " +
+              "navegador? (Antes, «Descargar la memoria flash» guarda una " +
+              "copia.)",
+    pressed: (k) => "Tecla " + keyName(k) + ".",
+    handled: (k) => keyName(k) + ": hecho; la memoria flash, guardada en " +
+                    "este navegador.",
+    handled_says: (k, msg) => keyName(k) + ": el aparato dice «" + msg +
+                              "»; guardado en este navegador.",
+    lang_set: "Idioma: español, también el del aparato.",
+  },
+  en: {
+    title: "Marcador: the score keeper in your browser",
+    lang_label: "Language",
+    lead: "The real firmware of the score keeper, running on MicroPython's " +
+          "webassembly port: a 128x64 OLED and four buttons.",
+    oled: "the device's 128x64 display",
+    up: "UP", down: "DOWN", back: "BACK", ok: "OK",
+    up_title: "UP (Arrow Up)",
+    down_title: "DOWN (Arrow Down)",
+    back_title: "BACK (Backspace, Arrow Left)",
+    ok_title: "OK (Enter, Arrow Right)",
+    download: "Download the game (JSON)",
+    flash: "Download the flash",
+    wipe: "Erase the flash",
+    keys: "Keys",
+    k_arrows: "Arrow Up / Arrow Down", k_arrows_is: "UP / DOWN",
+    k_ok: "Enter or Arrow Right",
+    k_back: "Backspace or Arrow Left",
+    k_back_is: "BACK",
+    k_tab: "Tab, then a key",
+    k_tab_is: "that key held (long press, 1.2 s)",
+    k_page: "Page Up / Page Down",
+    k_page_is: "UP / DOWN held 2.5 s (fast steps)",
+    about: "Hold a button (or a key) for a long press. The games are kept " +
+           "in this browser's storage, as a board keeps them in its flash: " +
+           "reload and the game goes on. A downloaded game is the JSON " +
+           "record <code>marcador score</code> reads.",
+    loading: "Loading MicroPython...",
+    whole: "the whole flash",
+    damaged: (list) => "Started; damaged in this browser's storage: " +
+      names(list) + ". The rest was kept. \"Download the flash\" gives it as " +
+      "found.",
+    ready_found: "Ready. \"Download the flash\" gives it as found before " +
+                 "repairs.",
+    ready_kept: "Ready: the flash kept in this browser was loaded.",
+    ready_new: "Ready: a new, empty flash.",
+    refused: (ex) => "The browser's storage refused the flash: " + ex,
+    stopped: (msg) => "The firmware stopped: " + msg,
+    no_start: (msg) => "Could not start: " + msg + ". \"Download the " +
+                       "flash\" keeps a copy.",
+    no_lang: (msg) => "The device's language did not change: " + msg,
+    no_game: "No game on the flash yet.",
+    downloaded: (name) => "Downloaded " + name + ": score it with " +
+                          "`marcador score " + name + "`.",
+    wipe_ask: "Erase every game and setting kept in this browser? " +
+              "(\"Download the flash\" first to keep a copy.)",
+    pressed: (k) => "Key " + keyName(k) + ".",
+    handled: (k) => keyName(k) + ": done; the flash saved in this browser.",
+    handled_says: (k, msg) => keyName(k) + ": the device says \"" + msg +
+                              "\"; saved in this browser.",
+    lang_set: "Language: English, the device's too.",
+  },
+};
+const KEY_NAMES = ["up", "down", "ok", "back"];   // by pin: UP DOWN OK BACK
+
+function keyName(k) {
+  return t(KEY_NAMES[k]);
+}
+
+function names(list) {
+  // What loadFlash found damaged, in words (WHOLE: the whole flash).
+  return list.map((x) => x === WHOLE ? t("whole") : x).join(", ");
+}
+
+function storedLang() {
+  // The language kept in this browser, or null (none, not a language, or
+  // a storage the browser will not open).
+  try {
+    const v = localStorage.getItem(LANG_KEY);
+    return LANGS.includes(v) ? v : null;
+  } catch (ex) {
+    return null;
+  }
+}
+
+let lang = storedLang() || "es";
+let langChosen = storedLang() !== null;   // else the firmware's, at start
+let status = ["loading", [], false];  // what the status line says
+
+function t(key, ...args) {
+  const v = TEXTS[lang][key];
+  return typeof v === "function" ? v(...args) : v;
+}
+
+function showLang() {
+  // Every text of the page in the language chosen, the status line too.
+  document.documentElement.lang = lang;
+  document.title = t("title");
+  for (const el of document.querySelectorAll("[data-t]"))
+    el.textContent = t(el.dataset.t);
+  for (const el of document.querySelectorAll("[data-t-html]"))
+    el.innerHTML = t(el.dataset.tHtml);
+  for (const el of document.querySelectorAll("[data-t-title]"))
+    el.title = t(el.dataset.tTitle);
+  for (const el of document.querySelectorAll("[data-t-aria]"))
+    el.setAttribute("aria-label", t(el.dataset.tAria));
+  langSelect.value = lang;
+  document.body.dataset.lang = lang;
+  say(...status);
+}
+
 const canvas = document.getElementById("oled");
 const ctx = canvas.getContext("2d");
 const statusLine = document.getElementById("status");
+const langSelect = document.getElementById("lang");
+
+function keepLang() {
+  // Remembered for the next visit; a storage that refuses it changes
+  // nothing else (the page and the device still follow the choice).
+  try {
+    localStorage.setItem(LANG_KEY, lang);
+  } catch (ex) { /* not kept */ }
+}
+
+function setLang(value) {
+  // The selector: the page, and the firmware as its Settings screen does.
+  if (!LANGS.includes(value)) return;
+  lang = value;
+  langChosen = true;
+  keepLang();
+  if (drive) {
+    if (drive.set_lang(lang === "en" ? 1 : 0) < 0) {
+      showLang();
+      say("no_lang", [drive.error()], true);
+      return;
+    }
+    if (saveFlash(mp)) status = ["lang_set", [], false];   // else: why
+  }
+  showLang();
+}
+
+function followDevice() {
+  // The language changed in the device's own Settings: the page follows.
+  const fw = drive.lang() === 1 ? "en" : "es";
+  if (fw !== lang) {
+    lang = fw;
+    langChosen = true;
+    keepLang();
+    showLang();
+  }
+}
+
+langSelect.addEventListener("change", () => setLang(langSelect.value));
 let drive = null;
 let vmNow = 0;                        // the VM's clock (ms)
 let queue = [];                       // pin changes due at VM times
@@ -26,12 +231,18 @@ const releasedAt = [-1e9, -1e9, -1e9, -1e9];
 const down = [false, false, false, false];
 let lastFrames = -1;
 let lastEvents = -1;
+let lastKey = -1;                     // the pin of the last key pressed
 let tabNext = false;
 
-function say(text, isError) {
+function say(key, args = [], isError = false) {
+  // The status line: a text of TEXTS (with its arguments), said again in
+  // the other language when it changes.
+  const changed = status[0] !== key || status[1] !== args;
+  status = [key, args, isError];
+  const text = t(key, ...args);
   statusLine.textContent = text;
   statusLine.className = isError ? "error" : "";
-  if (isError) console.error(text);
+  if (isError && changed) console.error(text);
 }
 
 // --- the flash in the browser's storage
@@ -64,14 +275,18 @@ function flashFiles(FS, dir, out) {
 // it byte for byte even after the firmware has written over it. When
 // even that copy cannot be kept, nothing is saved over the original.
 const FOUND = "marcador-flash-found";
+const WHOLE = {};                     // damaged: the whole flash (t("whole"))
 let saveBlocked = false;
 
 function saveFlash(mp) {
-  if (saveBlocked) return;
+  // True when the flash is in the browser's storage now.
+  if (saveBlocked) return false;
   try {
     localStorage.setItem(STORE, JSON.stringify(flashFiles(mp.FS, FLASH, {})));
+    return true;
   } catch (ex) {
-    say("The browser's storage refused the flash: " + ex, true);
+    say("refused", [String(ex)], true);
+    return false;
   }
 }
 
@@ -112,7 +327,7 @@ function loadFlash(mp) {
       saved = null;
     }
     if (!saved || typeof saved !== "object" || Array.isArray(saved)) {
-      damaged.push("the whole flash");
+      damaged.push(WHOLE);
       saved = {};
     }
   }
@@ -205,6 +420,7 @@ function press(key, t) {
   downAt[key] = t;
   queue.push({ at, key, level: 0 });
   buttons[key].classList.add("down");
+  if (drive) say("pressed", [key]);
 }
 
 function release(key, t, holdMs = TAP_MS) {
@@ -236,6 +452,8 @@ function advance(ms, now) {
   const from = vmNow;
   const end = Math.min(vmNow + ms, heldEnd(now));
   queue.sort((a, b) => a.at - b.at);
+  let handled = false;
+  let saved = false;
   for (;;) {
     const next = queue.length && queue[0].at <= end ? queue.shift() : null;
     const upTo = next ? next.at : end;
@@ -246,11 +464,22 @@ function advance(ms, now) {
       lastEvents = lastEvents < 0 ? r : lastEvents;
       if (r !== lastEvents) {
         lastEvents = r;
-        saveFlash(mp);          // every event is on the flash by now
+        saved = saveFlash(mp);  // every event is on the flash by now
+        handled = true;
       }
     }
     if (!next) break;
+    if (next.level === 0) lastKey = next.key;
     drive.pin(next.key, next.level);
+  }
+  if (handled) {
+    followDevice();
+    // The status follows: the key handled and saved, with the device's
+    // message if it shows one (unless saving failed: that is said).
+    if (saved && lastKey >= 0) {
+      const msg = drive.toast();
+      say(msg ? "handled_says" : "handled", msg ? [lastKey, msg] : [lastKey]);
+    }
   }
   document.body.dataset.pending = queue.length + down.filter((d) => d).length;
   return vmNow - from;
@@ -303,17 +532,23 @@ async function start() {
   // UTC minus local; the firmware keeps local minus UTC).
   if (drive.local_time(-new Date().getTimezoneOffset()) < 0)
     throw new Error(drive.error());
+  // The language: the one chosen in this browser, given to the firmware;
+  // else the firmware's own (its settings; Spanish by default).
+  let langError = "";
+  if (!langChosen)
+    lang = drive.lang() === 1 ? "en" : "es";
+  else if (drive.set_lang(lang === "en" ? 1 : 0) < 0)
+    langError = drive.error();
   vmNow = drive.now();
   saveFlash(mp);
   if (damaged.length)
-    say("Started; damaged in this browser's storage: " + damaged.join(", ") +
-        ". The rest was kept. \"Download the flash\" gives it as found.",
-        true);
+    say("damaged", [damaged], true);
   else if (localStorage.getItem(FOUND) !== null)
-    say("Ready. \"Download the flash\" gives it as found before repairs.");
+    say("ready_found");
   else
-    say(kept ? "Ready: the flash kept in this browser was loaded."
-             : "Ready: a new, empty flash.");
+    say(kept ? "ready_kept" : "ready_new");
+  if (langError) say("no_lang", [langError], true);
+  showLang();
   document.body.dataset.ready = "1";
   let last = performance.now();
   const tick = () => {
@@ -324,7 +559,7 @@ async function start() {
       try {
         last += advance(ms, t);
       } catch (ex) {
-        say("The firmware stopped: " + ex.message, true);
+        say("stopped", [ex.message], true);
         return;
       }
       const f = drive.frames();
@@ -337,7 +572,7 @@ async function start() {
 
 document.getElementById("download").addEventListener("click", () => {
   const text = drive ? drive.record() : "";
-  if (!text) { say("No game on the flash yet."); return; }
+  if (!text) { say("no_game"); return; }
   const rec = JSON.parse(text);
   const a = document.createElement("a");
   a.href = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 1) + "\n"],
@@ -345,19 +580,17 @@ document.getElementById("download").addEventListener("click", () => {
   a.download = "marcador-" + rec.game + ".json";
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  say("Downloaded " + a.download + ": score it with `marcador score " +
-      a.download + "`.");
+  say("downloaded", [a.download]);
 });
 
 document.getElementById("flash").addEventListener("click", downloadFlash);
 
 document.getElementById("wipe").addEventListener("click", () => {
-  if (!confirm("Erase every game and setting kept in this browser? " +
-               "(\"Download the flash\" first to keep a copy.)")) return;
+  if (!confirm(t("wipe_ask"))) return;
   localStorage.removeItem(STORE);
   localStorage.removeItem(FOUND);
   location.reload();
 });
 
-start().catch((ex) => say("Could not start: " + ex.message +
-                          ". \"Download the flash\" keeps a copy.", true));
+showLang();
+start().catch((ex) => say("no_start", [ex.message], true));

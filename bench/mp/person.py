@@ -5,8 +5,10 @@
 # wants is there, counting every press (a hold is one press).
 #
 # Its plan comes on stdin, one command a line (bench/presses.py writes it):
-#   U KIND N     a new unit: KIND's presses from here on enter N numbers
-#                (KIND "-": setup and the like, not counted)
+#   U KIND N [TAG]  a new unit: KIND's presses from here on enter N
+#                numbers (KIND "-": setup and the like, not counted); TAG
+#                (no spaces) comes back on its R line (bench/presses.py
+#                breaks a kind's presses down by it)
 #   T KEY        tap a key (ok, back, up, down);  L KEY  long press
 #   M I          choose row I of the list on top (move there, OK)
 #   Q I          choose row I if a list is on top (else nothing)
@@ -19,7 +21,7 @@
 #   H            BACK until the home screen;  S  dump the state
 # A line may end in "#STEP" (e.g. "M 2 #colour"): its presses count for
 # that step of the unit too (where the presses of a unit go).
-# It prints R KIND N PRESSES per counted unit, D KIND STEP PRESSES per
+# It prints R KIND N PRESSES [TAG] per counted unit, D KIND STEP PRESSES per
 # step of it (after its R line), A START TARGET PRESSES per
 # table cell (0 for those a long OK leaves as they are), STATE lines
 # (sim/reports.py), ERR on a surprise.
@@ -190,6 +192,7 @@ class Person:
         self.at = 0
         self.now = 0
         self.kind = "-"
+        self.tag = ""
         self.numbers = 0
         self.presses = 0
         self.steps = []             # [step, presses] of the unit's lines
@@ -463,7 +466,7 @@ class Person:
 
     def flush(self):
         if self.kind != "-":
-            print("R", self.kind, self.numbers, self.presses)
+            print("R", self.kind, self.numbers, self.presses, self.tag)
             for step, n in self.steps:
                 print("D", self.kind, step, n)
             for a in self.cells:
@@ -491,6 +494,7 @@ class Person:
                 self.flush()
                 self.kind = w[1]
                 self.numbers = int(w[2])
+                self.tag = w[3] if len(w) > 3 else ""
                 self.presses = 0
                 start = i
                 rounds = view.rounds(self.hw.app) \

@@ -1,5 +1,5 @@
 // The 32-bit VM with the firmware on it, as bench/wasm/heap.mjs,
-// bench/wasm/census.mjs and tests/test_wasm_vm.py use it: MicroPython's
+// bench/wasm/census.mjs and tests/web/test_wasm_vm.py use it: MicroPython's
 // webassembly port (npm @micropython/micropython-webassembly-pyscript,
 // pinned in web/package.json). MODE ram: the firmware's .mpy tree copied
 // into the VM's file system (/lib) and loaded into its heap, as a board

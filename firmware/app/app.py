@@ -9,12 +9,14 @@
 import gc
 from drivers.buttons import OK, BACK, key_of
 from . import i18n, ui
+from .memory import forget, modules, release
 from .settings import Settings
 
 _TICK_MS = 10
 _AWAKE = 0
 _DIM = 1
 _BLANK = 2
+_LINK_IDLE_MS = 10000      # the sync link leaves RAM after this long quiet
 
 
 class App:
@@ -54,13 +56,12 @@ class App:
         self.store = startup.open_store(hw)   # the games on flash
         startup.resume(self)
         del startup
-        from .memory import release
-        release("app.startup")        # once only
-        self.link = None           # the sync protocol on the serial port
-        port = getattr(hw, "serial", None)
-        if port is not None:
-            from .sync import link
-            self.link = link(self, port)
+        release(*modules("boot"))     # once only
+        # The sync protocol on the serial port: loaded when a byte comes
+        # (poll_link), forgotten when quiet again.
+        self.port = getattr(hw, "serial", None)
+        self.link = None
+        self.link_at = 0           # when the link last had work
 
     # --- screens
     def top(self):
@@ -93,9 +94,8 @@ class App:
 
     def forget_home(self):
         # Home leaves RAM (a game is played): None stands in for it (top).
-        from .memory import unload
         self.stack[0] = None
-        unload("app.home")
+        forget("home")
 
     # A toast's keys go on to the screen (see toast); a class default: the
     # App gets the attribute only once a toast lets keys through.
@@ -120,22 +120,13 @@ class App:
         # flash.
         self.starting = (gid, names, opts)
 
-    def lifecycle(self, name, *args):
-        # A step of a game's life (app/flow.py's function `name`) for a
-        # screen that flow itself shows: the final screen calls it here
-        # rather than importing flow, which imports it (no import circle),
-        # and flow stays out of RAM until the step is taken.
-        from . import flow
-        getattr(flow, name)(self, *args)
-
     def error(self, code, ms=2500, arg=None):
         # Why an event was refused, in the player's language (arg: the
         # number some texts name, as the round of LATER_INVALID). The
         # texts of all codes are loaded for this moment only.
         from core.error_texts import message
-        from .memory import unload
         self.toast(message(code, self.settings.lang, arg), ms)
-        unload("core.error_texts")
+        forget("error_texts")
 
     # --- the loop
     def step(self, now):
@@ -163,8 +154,8 @@ class App:
         # 11 locals and stack slots gets its frame from the heap, a search
         # of a collected heap at each call (~10,000 instructions).
         self.now = now
-        if self.link is not None:
-            self.poll_link()
+        if self.port is not None:
+            self.poll_link(now)
         if self.starting is not None:
             self.start_pending()
         b = self.buttons
@@ -186,8 +177,7 @@ class App:
             # toast is still up.
             self.tidy = False
             if self.toast_text is None:
-                from .memory import unload
-                unload("app.notes")
+                forget("notes")
             gc.collect()
         if self.swallow and not b.held():
             self.swallow = False
@@ -198,14 +188,28 @@ class App:
         if self.dirty and self.idle != _BLANK:
             self.draw()
 
-    def poll_link(self):
+    def poll_link(self, now):
+        # The sync link, in RAM only while a PC talks to the board: the
+        # first byte that comes loads it (and is its first), and it leaves
+        # once it has had nothing to read or send for _LINK_IDLE_MS.
         link = self.link
+        first = b""
         if link is None:
-            return
+            first = self.port.read(1)
+            if not first:
+                return
+            from .sync import link as open_link
+            link = self.link = open_link(self, self.port)
         try:
-            link.poll()            # answers its requests' own errors
+            busy = link.poll(first)    # answers its requests' own errors
         except Exception:          # the port itself failed: go on playing
             link.reset()
+            busy = True
+        if busy:
+            self.link_at = now
+        elif now - self.link_at >= _LINK_IDLE_MS:
+            self.link = None
+            forget("link")
 
     def handle_key(self, ev, now):
         # One key event for the screen on top.

@@ -1,10 +1,41 @@
 # The final breakdown: every player's total and its parts, the winner(s).
-# Also used live (scores so far) and for past games (read-only).
+# Also used live (scores so far) and for past games (read-only). And the
+# end of a game's life: finish_game() shows it when a game ends; leaving
+# it (the game archived) or undoing from it (play goes on) is app/flow.py's,
+# imported here only for those moments: flow never imports this module.
 
 from drivers.buttons import OK, BACK, key_of
 from .screens import Screen, Note
 from .i18n import tr
 from . import ui
+from .memory import forget, unload_package, PLAY
+
+
+def finish_game(app, session, then=None):
+    # The game is over: show the breakdown, with "undo the last event".
+    # The game stays the game in progress (its journal, games/cur) while
+    # that screen is up, and moves to the archive only when the player
+    # leaves it (Final.leave -> flow.leave_final -> archive). Why not
+    # archive at once and reopen on undo: an archive entry is append-only
+    # and the sync link offers it as soon as it is there, so a reopened
+    # game could already be on a PC. Kept in cur, it is never offered (the
+    # link lists archived games only); a power cut on this screen boots
+    # back into it (startup.py shows this screen again for a journal whose
+    # game is over, undo included); a cut while it moves leaves the entry
+    # and cur, and boot removes cur (drivers/store.py): never neither,
+    # never counted twice.
+    # Undo is the game's normal undo, written to the journal like any
+    # other. then: what follows the game once it is left (a DOG match's
+    # next game), as data: the title's play module is loaded again for it
+    # then (flow.leave_final -> after_final). A function from that module
+    # would keep the whole module in RAM while the final screen is up.
+    if not session.ended and not session.end_unknown:
+        from .clock import now_s
+        session.ended = now_s()        # when it ended, not when it is left
+    app.home()
+    unload_package(PLAY)               # back only on undo
+    app.push(Final(app, session, then))
+    forget("lifecycle")           # loaded again when the screen is left
 
 
 class Breakdown(Screen):
@@ -83,18 +114,19 @@ class Final(Breakdown):
     OK on the result line does nothing: a stray OK loses nothing."""
 
     def __init__(self, app, session, then=None):
-        # then(): what follows the game once it is left (a DOG match).
+        # then: what follows the game once it is left (finish_game).
         super().__init__(app, session)
         self.then = then
 
-    # What BACK and the undo row do: the lifecycle is app/flow.py's, loaded
-    # again for them through the app (it is not in RAM while this screen
-    # is up).
+    # What BACK and the undo row do: app/flow.py's, loaded for them (it is
+    # not in RAM while this screen is up).
     def leave(self):
-        self.app.lifecycle("leave_final", self.s, self.then)
+        from .flow import leave_final
+        leave_final(self.app, self.s, self.then)
 
     def reopen(self):
-        self.app.lifecycle("reopen_game", self.s)
+        from .flow import reopen_game
+        reopen_game(self.app, self.s)
 
     def draw(self, fb):
         super().draw(fb)

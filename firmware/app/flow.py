@@ -8,10 +8,13 @@
 #
 # The boot's part (open the store, resume the interrupted game, a DOG
 # match's next game) is app/startup.py, which leaves RAM once boot is
-# done.
+# done. The final screen's part (the breakdown shown when a game ends,
+# leaving it, undoing from it) is app/final.py, which calls this module's
+# archive and play_screen: this module never imports it.
 #
 # Which modules are in RAM in each phase (a board runs .mpy files from
-# flash: a module's code lives in the heap while it is imported):
+# flash: a module's code lives in the heap while it is imported); the
+# names each phase is done with are app/memory.py's tables:
 #   boot      app, startup, session, drivers.store, drivers.recovery,
 #             drivers.segments, core.gamefile and core.games (the last
 #             four forgotten once boot is done: a game's events are written
@@ -25,12 +28,14 @@
 #             session, play.base and play.<id> (play.grid for the titles
 #             with round entries), the title's core module, with home
 #             stood in for by None (App.top loads it when shown);
-#   end       finish_game() forgets the play modules and shows the
-#             breakdown (final), and flow itself until that is left.
+#   end       final.finish_game() forgets the play modules and shows the
+#             breakdown (final), and this module until that is left.
+#   sync      the link (app/sync.py, drivers/link.py) only while a PC
+#             talks to the board (App.poll_link).
 
 import gc
 from .i18n import tr
-from .memory import unload, unload_package
+from .memory import unload, unload_package, forget, PLAY
 from .clock import now_s
 
 
@@ -65,7 +70,7 @@ def keep(app, session):
 
 def play_module(gid):
     # A title's screens: app/play/<gid>.py.
-    return __import__("app.play." + gid, None, None, ("Play",), 0)
+    return __import__(PLAY + "." + gid, None, None, ("Play",), 0)
 
 
 def play_screen(app, session):
@@ -77,7 +82,12 @@ def play_screen(app, session):
 
 def forget_play():
     # The play modules leave RAM (the game ended, or home is on top).
-    unload_package("app.play")
+    unload_package(PLAY)
+
+
+def options_module(gid):
+    # The module of the options a title asks before a game, if it has one.
+    return PLAY + "." + gid + "_options"
 
 
 def ask_options(app, gid, names):
@@ -85,7 +95,7 @@ def ask_options(app, gid, names):
     # for the titles that have some); each path ends in
     # app.start_later(gid, names, opts), and start_game forgets the module.
     try:
-        mod = __import__("app.play." + gid + "_options", None, None,
+        mod = __import__(options_module(gid), None, None,
                          ("ask_options",), 0)
     except ImportError:
         app.start_later(gid, names, b"")
@@ -106,8 +116,8 @@ def start_game(app, gid, names, opts):
     app.starting = None
     app.home()
     app.forget_home()
-    unload("app.names", "app.newgame", "app.home",
-           "app.play." + gid + "_options")
+    forget("setup")
+    unload(options_module(gid))
     gc.collect()
     from .session import Session
     s = Session(gid, names, opts, app.live_log)
@@ -118,52 +128,30 @@ def start_game(app, gid, names, opts):
         return
     if s.store is not None:
         app.starting = 0
-    unload("core.gamefile", "core.games")   # the journal's head is written
+    forget("game_file")      # the journal's head is written
     app.session = s
     screen = play_screen(app, s)
     app.push(screen)
     screen.begin()
-    unload("app.flow")             # loaded again when the game ends
+    forget("lifecycle")      # loaded again when the game ends
 
 
 def resume(app):
     # Back to the game in progress from home: home leaves RAM while playing.
     app.forget_home()
-    unload("app.flow")
+    forget("lifecycle")
     app.push(play_screen(app, app.session))
 
 
-def finish_game(app, session, then=None):
-    # The game is over: show the breakdown, with "undo the last event".
-    # The game stays the game in progress (its journal, games/cur) while
-    # that screen is up, and moves to the archive only when the player
-    # leaves it (final.Final.leave -> App.lifecycle -> leave_final -> archive). Why not archive at once and
-    # reopen on undo: an archive entry is append-only and the sync link
-    # offers it as soon as it is there, so a reopened game could already
-    # be on a PC. Kept in cur, it is never offered (the link lists archived
-    # games only); a power cut on this screen boots back into it (startup.py
-    # shows this screen again for a journal whose game is over, undo
-    # included); a cut while it moves leaves the entry and cur, and boot
-    # removes cur (drivers/store.py): never neither, never counted twice.
-    # Undo is the game's normal undo, written to the journal like any
-    # other. then(): what follows the game once it is left (a DOG match).
-    if not session.ended and not session.end_unknown:
-        session.ended = now_s()        # when it ended, not when it is left
-    app.home()
-    forget_play()                      # back only on undo
-    from .final import Final
-    app.push(Final(app, session, then))
-    unload("app.flow")             # Final loads it again when it is left
-
-
 def leave_final(app, session, then):
-    # BACK on the final screen: the game moves to the archive (the flash
-    # refusing it: the journal stays, and boot or the next game retries).
+    # BACK on the final screen (app/final.py): the game moves to the
+    # archive (the flash refusing it: the journal stays, and boot or the
+    # next game retries).
     if archive(app, session) and app.session is session:
         app.session = None
     app.pop()
     if then is not None:
-        then()
+        play_module(session.gid).after_final(app, session, then)
 
 
 def reopen_game(app, session):
@@ -176,5 +164,5 @@ def reopen_game(app, session):
     session.end_unknown = False
     app.home()
     app.push(play_screen(app, session))
-    unload("app.final", "app.flow")     # as during any play
+    forget("final")                 # as during any play
     app.toast(tr("undone"), 800)

@@ -6,15 +6,6 @@ from .i18n import tr
 from . import ui
 
 
-# Screens that only run from here: forgotten whenever home is on top, so
-# their code is in RAM only while they are in use (importing them again
-# reads a few KB from flash).
-_VISITED = ("app.newgame", "app.names", "app.history", "drivers.segments",
-            "drivers.seg_index",
-            "app.settings_screen", "app.final", "core.gamefile",
-            "core.games")
-
-
 class Home(Screen):
     def __init__(self, app):
         super().__init__(app)
@@ -35,9 +26,11 @@ class Home(Screen):
 
     def draw(self, fb):
         if len(self.app.stack) == 1:
-            from .memory import unload, unload_package
-            unload(*_VISITED)
-            unload_package("app.play")     # as flow.forget_play()
+            # The screens opened from here are done (app/memory.py): their
+            # code is in RAM only while they are in use.
+            from .memory import forget, unload_package, PLAY
+            forget("from_home")
+            unload_package(PLAY)           # as flow.forget_play()
         self._items()
         self.menu.draw(fb)
 

@@ -32,8 +32,8 @@ def set_lang(code):
     _BOTH = flash
     _B = tables.in_place(t) if flash else tables.one_language(t, lang == EN)
     del t, tables
-    from .memory import unload
-    unload("app.tables")
+    from .memory import forget
+    forget("tables")
 
 
 # Searched as UTF-8 bytes: on MicroPython, indexing or slicing a str with

@@ -1,10 +1,61 @@
 # Keeping the heap small on a board that runs .mpy files from flash (not
 # frozen): a module's code, constants and function objects live in the
-# heap while the module is imported. unload() forgets modules that are done
-# (a game's setup screens, the text table); the next import reads them
-# from flash again.
+# heap while the module is imported (frozen, its globals and functions
+# still do). unload() forgets modules that are done; the next import reads
+# them from flash again.
 
 import sys
+
+# The phases of the device's life, and the modules each one is done with
+# when it ends: forget(phase) unloads its line's modules. One string, not a
+# tuple a phase: loaded from a .mpy file, each tuple, each name longer than
+# a short identifier and each global would be an object in the heap for
+# good (tests/tree/test_layers.py checks the names and that app/ unloads by
+# phase only).
+#   boot       app/startup.py, emptied too once boot is done (release())
+#   boot_only  what boot alone reads (emptied too, unless loaded before
+#              boot: a test's harness)
+#   home       home, while a game is played (None stands in: App.top)
+#   from_home  the screens opened from home, whenever home is on top again
+#   setup      when a game starts (app/flow.py start_game), with the
+#              title's options module
+#   game_file  once the journal's head is written
+#   lifecycle  app/flow.py, in RAM only for a step of a game's life
+#   final      the final screen, when the game is undone from it
+#   notes      a toast's or Note's drawing, after the next key
+#   tables     app/tables.py, once a table of constants is read
+#   error_texts  the error texts, once one is shown
+#   link       the sync link, when the PC has been quiet (App.poll_link)
+PHASES = """
+boot app.startup
+boot_only drivers.recovery drivers.segments core.gamefile core.games
+home app.home
+from_home app.newgame app.names app.history drivers.segments
+ drivers.seg_index app.settings_screen app.final core.gamefile core.games
+setup app.names app.newgame app.home
+game_file core.gamefile core.games
+lifecycle app.flow app.clock
+final app.final app.flow app.clock
+notes app.notes
+tables app.tables
+error_texts core.error_texts
+link app.sync drivers.link drivers.outbuf core.wire core.version
+"""
+PLAY = "app.play"     # a package: unload_package() forgets its modules
+
+
+def modules(phase):
+    # The modules of a phase's line (a line that starts with a space goes
+    # on the one before).
+    i = PHASES.index("\n" + phase + " ") + len(phase) + 2
+    j = PHASES.find("\n", i)
+    while PHASES.startswith(" ", j + 1):
+        j = PHASES.find("\n", j + 1)
+    return PHASES[i:j].split()
+
+
+def forget(phase):
+    unload(*modules(phase))
 
 
 def unload(*names):

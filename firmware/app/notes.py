@@ -45,7 +45,7 @@ def draw_toast(fb, text):
     # of COLS - 1 characters, centred in a framed box as wide as the panel:
     # 24 glyphs take 120 of its 128 columns, so that a blank column or more
     # stays on either side between the text and the frame, and a blank row
-    # above and below. Texts are written to fit (tests/test_texts.py); a
+    # above and below. Texts are written to fit (tests/device/test_texts.py); a
     # longer one loses its last lines. (No name for COLS - 1: one more
     # qstr took 128 bytes more at Dinos' peak.)
     lines = split_lines(text, COLS - 1)

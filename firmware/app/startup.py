@@ -7,13 +7,12 @@ import sys
 from drivers import store
 from .screens import Note
 from .i18n import tr
+from .memory import modules, release, unload
 
-# What boot loads and is done with (forgotten at the end of resume):
-# emptied too (memory.release), unless something had loaded it before boot
-# (a test's harness) and may still use it.
-_BOOT_ONLY = ("drivers.recovery", "drivers.segments", "core.gamefile",
-              "core.games")
-_HAD = [n for n in _BOOT_ONLY if n in sys.modules]
+# What boot loads and is done with (app/memory.py's boot_only, forgotten
+# at the end of resume): emptied too (memory.release), unless something had
+# loaded it before boot (a test's harness) and may still use it.
+_HAD = [n for n in modules("boot_only") if n in sys.modules]
 
 
 def open_store(hw):
@@ -69,8 +68,7 @@ def resume(app):
     if st.problems:
         app.push(Note(app, tr("damaged"), [", ".join(st.problems)[:50]]))
     del R
-    from .memory import release, unload
-    release(*[n for n in _BOOT_ONLY if n not in _HAD])
+    release(*[n for n in modules("boot_only") if n not in _HAD])
     unload(*_HAD)
 
 

@@ -20,7 +20,7 @@ from micropython import const
 # instructions each time. Imported, the names below are found at once.
 from builtins import len, memoryview, hasattr, str
 from . import tables
-from .memory import unload
+from .memory import forget
 
 CHAR_W = const(5)   # advance per character (the glyph's last column is 0)
 LINE_H = const(8)
@@ -34,7 +34,7 @@ _fb = framebuf.FrameBuffer(_glyph, 5, 8, framebuf.MONO_VLSB)
 _DATA, _EXTRA, _flash = tables.load("app.font", "DATA", "EXTRA")
 _DATA = tables.in_place(_DATA) if _flash else bytearray(_DATA)
 del _flash, tables
-unload("app.tables")
+forget("tables")
 _strip = framebuf.FrameBuffer(_DATA, len(_DATA), 8, framebuf.MONO_VLSB)
 _COLS = memoryview(_DATA)    # a glyph's columns as a slice, copied in C
 

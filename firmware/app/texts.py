@@ -33,6 +33,7 @@ undone|Deshecho|Undone
 undone_x|Deshecho: %s|Undone: %s
 done_undo|%s. Deshacer: BACK largo|%s. Undo: long BACK
 passed|%s pasó turno|%s: next turn
+drew|%s robó carta|%s drew a card
 undo_last|Deshacer último evento|Undo the last event
 fix_round|Corregir una ronda|Correct a round
 fix_n|Corregir ronda %d|Fix round %d

@@ -15,7 +15,7 @@
 # checksums describe what the display shows, whichever screen drew it, so
 # a new screen on top redraws only the bands that differ. Text costs most
 # of a frame; most keys change one or two rows.
-# tests/test_partial_redraw.py: every frame equals a whole redraw.
+# tests/device/test_partial_redraw.py: every frame equals a whole redraw.
 
 from binascii import crc32
 from micropython import const

@@ -11,7 +11,7 @@
 # validates the whole event before it touches any state, so an invalid event
 # returns an error code and changes nothing. State lives in arrays that are
 # allocated once in __init__ for the game's maximum player count: apply() and
-# score() allocate nothing on the heap (tests/test_micropython.py proves it
+# score() allocate nothing on the heap (tests/core/test_micropython.py proves it
 # on the MicroPython VM with micropython.heap_lock()).
 
 try:

@@ -134,17 +134,22 @@ class Link:
         self.piece = None
         self.internal += 1
 
-    def poll(self):
-        # Move answers on, read what has arrived (IN_STEP bytes at most)
-        # and answer each complete line; never waits, and writes the
-        # port's budget at most (a UART at 115200 baud takes 11 bytes a
-        # millisecond: the keys must not wait for it).
+    def poll(self, first=b""):
+        # Move answers on, read what has arrived (IN_STEP bytes at most;
+        # first: a byte the caller read already) and answer each complete
+        # line; never waits, and writes the port's budget at most (a UART
+        # at 115200 baud takes 11 bytes a millisecond: the keys must not
+        # wait for it). True while the link has work: a byte came, or a
+        # line, an answer or an error is still on its way.
         left = self.pump(getattr(self.tx, "budget", OUT_SIZE))
         line = self.line
+        came = False
         for _ in range(IN_STEP):
-            b = self.rx.read(1)
+            b = first or self.rx.read(1)
             if not b:
                 break
+            first = b""
+            came = True
             c = b[0]
             if c == 10 or c == 13:
                 if self.skip:
@@ -164,6 +169,9 @@ class Link:
             line[self.len] = c
             self.len += 1
         self.pump(left)
+        return (came or self.len > 0 or self.skip or self.gen is not None or
+                self.piece is not None or self.owed > 0 or self.late > 0 or
+                self.out.n > 0)
 
     def request(self, n):
         # One line (n bytes of self.line; -1: too long). It runs only when

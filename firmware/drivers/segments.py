@@ -142,48 +142,10 @@ def scan_last(st):
     return 0
 
 
-def _remove(st, seg):
+def remove_segment(st, seg):
     # Delete a segment; the store lists its folder again (Store.segments).
     st.segs = None
     os.remove(st.seg_path(seg))
-
-
-def make_room(st):
-    # Delete whole segments whose games are all synced, oldest first,
-    # until st.low blocks are free. Never the newest segment (it takes
-    # the next entries), never an unsynced game, never a segment with
-    # damage (kept for the PC to see). The archive's summary
-    # (drivers/seg_index.py) says which numbers a segment holds: one
-    # synced span over them settles it, and so does a first or last game
-    # not synced; only a segment between spans, or one the summary could
-    # not describe, is walked.
-    from .seg_index import summary
-    lines = summary(st)
-    for r in lines[:-1]:
-        if st.free_blocks() >= st.low:
-            return
-        seg = r[0]
-        if seg in st.damage or not r[2]:
-            continue                    # damage kept; no entry: kept
-        if r[2] > 0:
-            if not (is_synced(st, r[3]) and is_synced(st, r[4])):
-                continue
-            whole = False
-            for a, b in st.synced:
-                if a <= r[3] and r[4] <= b:
-                    whole = True
-            if whole:
-                _remove(st, seg)
-                continue
-        ents = entries(st, seg)
-        done = True
-        for off, size in ents:
-            h = header_at(st, seg, off, size)
-            if h is None or not is_synced(st, h.number):
-                done = False
-                break
-        if done and ents:
-            _remove(st, seg)
 
 
 def index(st):

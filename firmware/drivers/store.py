@@ -195,7 +195,7 @@ class Store:
         # OK, LOW (warn before a new game) or FULL (refuse a new game),
         # after deleting synced segments if that helps.
         if self.free_blocks() < self.low:
-            from .segments import make_room
+            from .seg_index import make_room
             make_room(self)
         free = self.free_blocks()
         if free < self.reserve:

@@ -54,6 +54,40 @@ def local_time(tz_min):
     return 0
 
 
+def lang():
+    # The firmware's language: 0 Spanish, 1 English (its settings).
+    return _app.settings.lang if _app else 0
+
+
+def set_lang(code):
+    # The page's language (web/app.js), set as the device's Settings screen
+    # sets it: kept in the settings (written only if it changed), the
+    # texts switched, the whole screen drawn again. A list or message
+    # already open keeps the texts it was made with until it closes.
+    if code not in (0, 1):
+        global _err
+        _err = "ValueError: language %r" % (code,)
+        return -1
+    try:
+        from app import i18n, ui
+        st = _app.settings
+        if st.lang != code or i18n.lang != code:
+            st.lang = code
+            i18n.set_lang(code)
+            st.save()
+            ui._full = True
+            _app.dirty = True
+    except Exception as ex:
+        return _fail(ex)
+    gc.collect()
+    return 0
+
+
+def toast():
+    # The message the device shows over its screen, or "".
+    return (_app.toast_text or "") if _app else ""
+
+
 def run(ms):
     # Let ms of simulated time pass, stepping the app every 10 ms.
     try:

@@ -1,6 +1,10 @@
 # Runs on the MicroPython VM: the button driver against fake pins and a
-# simulated millisecond clock. Prints JSON: the events seen per scenario.
+# simulated millisecond clock. Prints JSON: the events seen per case, for
+# the cases named in argv (every case without any).
+#
+#   micropython buttons_check.py [CASE ...]
 import json
+import sys
 from drivers import buttons as B
 
 KEY_NAMES = ("", "UP", "DOWN", "OK", "BACK")   # by key number (B.UP...)
@@ -34,20 +38,20 @@ def run(script, until):
 
 
 OK_, UP_ = 2, 0
-res = {
-    "bounce": run([(100, OK_, 0), (120, OK_, 1), (130, OK_, 0), (140, OK_, 1)],
-                  400),
-    "tap_ok": run([(100, OK_, 0), (300, OK_, 1)], 600),
-    "long_ok": run([(100, OK_, 0), (1500, OK_, 1)], 2000),
-    "hold_up": run([(100, UP_, 0), (3100, UP_, 1)], 3500),
+CASES = {
+    "bounce": lambda: run([(100, OK_, 0), (120, OK_, 1), (130, OK_, 0),
+                           (140, OK_, 1)], 400),
+    "tap_ok": lambda: run([(100, OK_, 0), (300, OK_, 1)], 600),
+    "long_ok": lambda: run([(100, OK_, 0), (1500, OK_, 1)], 2000),
+    "hold_up": lambda: run([(100, UP_, 0), (3100, UP_, 1)], 3500),
     # UP released before the repeat delay (a tap, a slow tap) and just
     # after it; DOWN held 600 ms.
-    "tap_up": run([(100, UP_, 0), (200, UP_, 1)], 600),
-    "slow_up": run([(100, UP_, 0), (480, UP_, 1)], 900),
-    "held_up": run([(100, UP_, 0), (520, UP_, 1)], 900),
-    "held_down": run([(100, 1, 0), (700, 1, 1)], 1100),
-    "raw_release": [B.event(B.UP, B.RELEASE), B.key_of(
+    "tap_up": lambda: run([(100, UP_, 0), (200, UP_, 1)], 600),
+    "slow_up": lambda: run([(100, UP_, 0), (480, UP_, 1)], 900),
+    "held_up": lambda: run([(100, UP_, 0), (520, UP_, 1)], 900),
+    "held_down": lambda: run([(100, 1, 0), (700, 1, 1)], 1100),
+    "raw_release": lambda: [B.event(B.UP, B.RELEASE), B.key_of(
         B.event(B.UP, B.RELEASE)), B.key_of(B.event(B.DOWN, B.REPEAT)),
         B.kind_of(B.event(B.DOWN, B.RELEASE))],
 }
-print(json.dumps(res))
+print(json.dumps({name: CASES[name]() for name in sys.argv[1:] or CASES}))

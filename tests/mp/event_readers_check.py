@@ -1,6 +1,6 @@
 # The core's round-event readers on MicroPython: each line of stdin is a
 # JSON case (a title's builder arguments), each line out the builder's
-# bytes and what the readers give back, for tests/test_event_readers.py to
+# bytes and what the readers give back, for tests/core/test_event_readers.py to
 # compare with CPython's.
 import sys
 import json

@@ -11,24 +11,14 @@ import sys
 import json
 import random
 
-import board  # noqa: E402  (the simulator's fake board)
-import feeders  # noqa: E402
+from vmboard import to_play
 
 gid = sys.argv[1]
 random.seed(int(sys.argv[2]))
-board.CONFIG["feeder"] = feeders.ScriptFeeder(
-    sys.stdin.read().split("\n") + ["wait 100000000"])
-hw = board.setup()
-from app.app import App  # noqa: E402
+app = to_play(sys.stdin.read())     # the start script, to the play screen
+hw = app.hw
 from app import ui  # noqa: E402
 
-app = App(hw)
-clock = hw.clock
-for _ in range(3000):               # the start script, to the play screen
-    app.step(clock.ticks_ms())
-    clock.sleep_ms(10)
-    if type(app.top()).__name__ == "Play" and not hw.buttons.held():
-        break
 play = app.top()
 s = play.s
 core = __import__("core." + gid, None, None, ("event",), 0)

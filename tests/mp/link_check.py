@@ -1,5 +1,5 @@
 # The sync link's robustness on the MicroPython VM, each mode printing one
-# JSON line for tests/test_link.py:
+# JSON line for tests/device/test_link.py:
 #
 #   micropython link_check.py longname   a 260-letter command
 #   micropython link_check.py time N     "time N"
@@ -19,12 +19,8 @@ import sys
 import json
 import gc
 
-_root = sys.path[0] + "/../.."
-sys.path.append(_root + "/sim")
-sys.path.append(_root + "/firmware")
-
+from vmboard import fresh
 import board                           # noqa: E402
-from fakes.blockdev import BlockDev    # noqa: E402
 from app.app import App                # noqa: E402
 from binascii import crc32, b2a_base64  # noqa: E402
 
@@ -76,9 +72,7 @@ class FakePort:
 
 
 def boot():
-    dev = BlockDev(64)
-    import os
-    os.VfsLfs2.mkfs(dev)
+    dev = fresh(64)
     board.CONFIG["blockdev"] = dev
     hw = board.setup()
     port = FakePort()
@@ -368,6 +362,29 @@ def mode_ask():
     return {"answers": res, "alive": alive(app, port)}
 
 
+def mode_lazy():
+    # The link is in RAM only while the PC talks: not after boot, loaded
+    # by a request's first byte (which it reads), gone after 10 s quiet,
+    # back for the next request.
+    def loaded():
+        return [m for m in ("app.sync", "drivers.link", "drivers.outbuf")
+                if m in sys.modules]
+    app, port = boot()
+    step(app, 3)
+    res = {"boot": loaded(), "boot_link": app.link is not None}
+    got, bad, tail = ask(app, port, ["settings", "get"])
+    res["first"] = got[-1][:2] if got and got[-1] else got
+    res["talking"] = loaded()
+    step(app, 950)                     # 9.5 s: still there
+    res["after_9s"] = loaded()
+    step(app, 60)
+    res["after_10s"] = loaded()
+    res["after_10s_link"] = app.link is not None
+    got, bad, tail = ask(app, port, ["settings", "get"])
+    res["again"] = got[-1][:2] if got and got[-1] else got
+    return res
+
+
 mode = sys.argv[1]
 arg = sys.argv[2] if len(sys.argv) > 2 else None
 if mode == "longname":
@@ -386,6 +403,8 @@ elif mode == "pace":
     r = mode_pace()
 elif mode == "ask":
     r = mode_ask()
+elif mode == "lazy":
+    r = mode_lazy()
 else:
     r = mode_settings()
 print(json.dumps(r))

@@ -9,23 +9,12 @@
 import sys
 import json
 
-import board  # noqa: E402  (the simulator's fake board)
-import feeders  # noqa: E402
+from vmboard import to_play
 
-board.CONFIG["feeder"] = feeders.ScriptFeeder(
-    sys.stdin.read().split("\n") + ["wait 100000000"])
-hw = board.setup()
-from app.app import App  # noqa: E402
+app = to_play(sys.stdin.read())     # the start script, to the play screen
+clock = app.hw.clock
 from app.screens import Screen  # noqa: E402
 from drivers.buttons import OK, PRESS, event  # noqa: E402
-
-app = App(hw)
-clock = hw.clock
-for _ in range(3000):               # the start script, to the play screen
-    app.step(clock.ticks_ms())
-    clock.sleep_ms(10)
-    if type(app.top()).__name__ == "Play" and not hw.buttons.held():
-        break
 
 
 class Greedy(Screen):

@@ -44,16 +44,12 @@ import sys
 import json
 import os
 
-_root = sys.path[0] + "/../.."          # the script is in tests/mp
-sys.path.append(_root + "/sim")
-sys.path.append(_root + "/firmware")
-
+from vmboard import fresh, free_round, leave_final
 import board                           # noqa: E402  (sim/board.py)
 from fakes.blockdev import BlockDev, torn  # noqa: E402
 from drivers import store as S         # noqa: E402
 from drivers import segments as archive  # noqa: E402
 from app.app import App                # noqa: E402
-from vmboard import free_round, leave_final  # noqa: E402
 
 scenario = sys.argv[1]
 step_every = int(sys.argv[2])
@@ -67,8 +63,7 @@ bad_mark = "badmark" in sys.argv[4:]
 BLOCKS = 16 if scenario == "full" else 64
 
 # --- 1. the recorded run
-dev = BlockDev(BLOCKS)
-os.VfsLfs2.mkfs(dev)
+dev = fresh(BLOCKS)
 pristine = bytes(dev.data)
 dev.journal = []
 confirmed = []      # (ops done, kind, game number, log bytes confirmed)

@@ -6,7 +6,7 @@
 #
 # "full" forgets the bands before every draw (ui._full = True), so every frame
 # is drawn whole, as before partial redraw: both runs must show the same
-# panel at every frame (tests/test_partial_redraw.py).
+# panel at every frame (tests/device/test_partial_redraw.py).
 import sys
 import json
 from binascii import crc32

@@ -1,5 +1,5 @@
 # Runs on the MicroPython VM with real littlefs2: make_room
-# (drivers/segments.py) with the archive's summary (drivers/seg_index.py)
+# (drivers/seg_index.py) with the archive's summary (drivers/seg_index.py)
 # made: which segments it deletes (every one but the newest whose games
 # are all synced and that has no damage), and how many segments it walks
 # (drivers/segments.entries: a read and CRC check of every entry).
@@ -13,10 +13,7 @@ import json
 import os
 from binascii import unhexlify
 
-_root = sys.path[0] + "/../.."
-sys.path.append(_root + "/sim")
-sys.path.append(_root + "/firmware")
-
+import vmboard  # noqa: E402,F401  (the firmware and fakes on the path)
 from fakes.blockdev import BlockDev    # noqa: E402
 from drivers import store as S         # noqa: E402
 from drivers import segments as archive  # noqa: E402
@@ -56,7 +53,7 @@ def case(spans):
     want.sort()
     walks[0] = 0
     st.low = 10 ** 6                   # space is low: make room
-    archive.make_room(st)
+    X.make_room(st)
     out = {"before": segs, "left": st.segments(), "want": want,
            "walks": walks[0]}
     os.umount("/f")

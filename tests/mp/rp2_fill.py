@@ -1,5 +1,5 @@
 # A nearly full flash for the emulated Pico's make_room test
-# (tests/test_rp2_power_cut.py): GAMES free-pad games of 6 players played
+# (tests/rp2/test_rp2_power_cut.py): GAMES free-pad games of 6 players played
 # through the app's own paths onto the rp2 littlefs of a 2 MB flash image
 # (mounted as the rp2 port mounts it, progsize=256), all marked synced
 # through the link as `marcador sync` does, then a file that leaves FREE
@@ -13,36 +13,15 @@ import sys
 import json
 import os
 
-_root = sys.path[0] + "/../.."
-sys.path.append(_root + "/sim")
-sys.path.append(_root + "/firmware")
-
+from vmboard import RP2_BASE, Port, free_round, rp2_flash
 import board                           # noqa: E402
-from fakes.blockdev import BlockDev    # noqa: E402
 from app.app import App                # noqa: E402
 from app.flow import start_game        # noqa: E402
-from vmboard import free_round, Port   # noqa: E402
 from drivers.link import Link, frame   # noqa: E402
 from app.sync import Sync              # noqa: E402
 
-BASE = 0xA0000
-BLOCKS = 352
 path, games, free = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-with open(path, "rb") as f:
-    f.seek(BASE)
-    data = bytearray(f.read(BLOCKS * 4096))
-dev = BlockDev(BLOCKS, data=data)
-
-
-def mount_flash(path, dev):
-    # As the rp2 port mounts its littlefs (progsize=256).
-    os.mount(os.VfsLfs2(dev, progsize=256), board.MOUNT)
-    return dev, board.MOUNT
-
-
-board.mount_flash = mount_flash
-board.CONFIG["blockdev"] = dev
-board.CONFIG["feeder"] = None
+dev, data = rp2_flash(path)
 app = App(board.setup())
 app.step(0)
 names = ["A", "B", "C", "D", "E", "F"]
@@ -70,5 +49,5 @@ print(json.dumps({"games": games, "segments": st.segments(),
                   "free": st.free_blocks(), "synced": st.synced}))
 os.umount(board.MOUNT)
 with open(path, "r+b") as f:
-    f.seek(BASE)
+    f.seek(RP2_BASE)
     f.write(data)

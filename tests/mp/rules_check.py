@@ -1,5 +1,5 @@
 # Device checks of the rules audit on the MicroPython VM with real
-# littlefs2, printing one JSON line for tests/test_rules_device.py:
+# littlefs2, printing one JSON line for tests/device/test_rules_device.py:
 #
 #   micropython rules_check.py doggy_full   a wild assignment the flash
 #                                           refuses is asked again

@@ -16,11 +16,7 @@ import json
 import os
 from binascii import unhexlify, crc32
 
-_root = sys.path[0] + "/../.."
-sys.path.append(_root + "/sim")
-sys.path.append(_root + "/firmware")
-
-from fakes.blockdev import BlockDev    # noqa: E402
+from vmboard import fresh
 from drivers import store as S         # noqa: E402
 from drivers import segments as archive  # noqa: E402
 from drivers import seg_index as X     # noqa: E402
@@ -28,8 +24,7 @@ from drivers import seg_index as X     # noqa: E402
 S.SEG_BYTES = 1024                     # many small segments
 X.STEP = 4                             # an offset every 4 of ~17 entries
 ents = [unhexlify(ln.strip()) for ln in sys.stdin if ln.strip()]
-dev = BlockDev(256)
-os.VfsLfs2.mkfs(dev)
+dev = fresh(256)
 os.mount(os.VfsLfs2(dev), "/f")
 
 

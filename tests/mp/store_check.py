@@ -1,5 +1,5 @@
 # Storage checks on the MicroPython VM with real littlefs2, each printing one
-# JSON line for tests/test_storage.py:
+# JSON line for tests/device/test_storage.py:
 #
 #   micropython store_check.py corrupt   damaged files found and reported
 #   micropython store_check.py flips N   N random bit flips / truncations
@@ -15,20 +15,15 @@ import sys
 import json
 import os
 
-_root = sys.path[0] + "/../.."
-sys.path.append(_root + "/sim")
-sys.path.append(_root + "/firmware")
-
+from vmboard import boot, fresh, free_round, leave_final
+from vmboard import Port as _Port
 import board                           # noqa: E402
 from fakes.blockdev import BlockDev    # noqa: E402
 from app.flow import start_game           # noqa: E402
 from drivers import store as S         # noqa: E402
 from drivers import segments as archive  # noqa: E402
+from drivers import seg_index  # noqa: E402
 from core import errors as E           # noqa: E402
-
-
-from vmboard import boot, fresh, free_round, leave_final  # noqa: E402
-from vmboard import Port as _Port       # noqa: E402
 
 
 def new_free(app, n=3, target=100):
@@ -326,7 +321,7 @@ def room():
     st = a.store
     synced_after_boot = [k for k in numbers if archive.is_synced(st, k)]
     st.low = 10 ** 6                   # pretend space is low: make room
-    archive.make_room(st)
+    seg_index.make_room(st)
     left = games_on(a)
     print(json.dumps({
         "segments": len(segs), "marked": marked,
@@ -452,7 +447,7 @@ def marks():
     for _ in range(9):
         play_free_game(app)
     st.low = 10 ** 6
-    archive.make_room(st)
+    seg_index.make_room(st)
     S.SEG_BYTES = 16384
     left = [g[0] for g in archive.catalog(st)]
     res["room_kept"] = [n for n in range(4, 14) if n in left]
@@ -557,7 +552,7 @@ def resync():
         archive.mark_synced(st, n)
     play_free_game(a)
     st.low = 10 ** 6
-    archive.make_room(st)
+    seg_index.make_room(st)
     res["room"] = {"segments": st.segments(),
                    "catalog": [g[0] for g in archive.catalog(st)],
                    "damaged": ask(a, "damaged")}

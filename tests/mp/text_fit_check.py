@@ -117,7 +117,7 @@ WAYS = {
     "doggy": "TR", "duplicon": "TR", "alebrijes": "TR", "dog": "TR",
     "dinos": "TR", "free": "TR",
     "undone_x": "S", "done_undo": "S",
-    "passed": "S", "mario_end": "R", "took": "S", "ordered": "S",
+    "passed": "S", "drew": "S", "mario_end": "R", "took": "S", "ordered": "S",
     "doggy_s": "R", "duplicon_s": "R", "alebrijes_s": "R", "dog_s": "R",
     "dinos_s": "R", "free_s": "R",
 }
@@ -146,6 +146,7 @@ AROUND = {
     "passed": lambda t: t % ("M" * 12),
     "count_next": lambda t: t % ("M" * 12),
     "count_fix": lambda t: t % ("M" * 12),
+    "drew": lambda t: t % ("M" * 12),
     "took": lambda t: t % ("M" * 12, i18n.tr("yellow"), 5),
     "ordered": lambda t: t % ("M" * 12, i18n.tr("yellow")),
 }

@@ -1,7 +1,9 @@
-# What the VM-side checks share (tests/mp/*_check.py, power_cut.py): the
-# firmware and the simulator's fakes on the import path, a freshly
-# formatted simulated flash, the app booted on it, and a serial port that
-# is two byte buffers.
+# What the VM-side checks share (tests/mp/*.py): the firmware and the
+# simulator's fakes on the import path (a script imports vmboard before
+# anything of theirs: this is the one place that puts them there), a
+# freshly formatted simulated flash, the app booted on it or driven by keys
+# to a play screen, a Pico's flash image as the board's flash, and a serial
+# port that is two byte buffers.
 
 import os
 import sys
@@ -30,6 +32,51 @@ def boot(dev):
     app = App(hw)
     app.step(0)
     return app
+
+
+def to_play(keys):
+    # The firmware's App on the simulated board (its flash in RAM), driven
+    # by a key script until a play screen is up and no key is held; the
+    # keys then wait for good. The app.
+    import board
+    import feeders
+    board.CONFIG["feeder"] = feeders.ScriptFeeder(
+        keys.split("\n") + ["wait 100000000"])
+    hw = board.setup()
+    from app.app import App
+    app = App(hw)
+    clock = hw.clock
+    for _ in range(3000):
+        app.step(clock.ticks_ms())
+        clock.sleep_ms(10)
+        if type(app.top()).__name__ == "Play" and not hw.buttons.held():
+            break
+    return app
+
+
+RP2_BASE = 0xA0000      # the rp2 port's littlefs: the last 1408 KB of 2 MB
+RP2_BLOCKS = 352
+
+
+def rp2_flash(path):
+    # The littlefs of a 2 MB flash image of the emulated Pico, read into
+    # RAM (the file is not changed), as the board's flash: mounted as the
+    # rp2 port mounts it (progsize=256), no key feeder. (BlockDev, bytes).
+    import board
+    from fakes.blockdev import BlockDev
+    with open(path, "rb") as f:
+        f.seek(RP2_BASE)
+        data = bytearray(f.read(RP2_BLOCKS * 4096))
+    dev = BlockDev(RP2_BLOCKS, data=data)
+
+    def mount_flash(path, dev):
+        os.mount(os.VfsLfs2(dev, progsize=256), board.MOUNT)
+        return dev, board.MOUNT
+
+    board.mount_flash = mount_flash
+    board.CONFIG["blockdev"] = dev
+    board.CONFIG["feeder"] = None
+    return dev, data
 
 
 def free_round(app, scores, leave=True):

@@ -84,7 +84,9 @@ class PlayBase(Screen):
             self.finished()
 
     def finished(self, then=None):
-        from app.flow import finish_game
+        # then: data for the title's after_final() once the final screen
+        # is left (app/final.py finish_game).
+        from app.final import finish_game
         finish_game(self.app, self.s, then)
 
     def undo(self):

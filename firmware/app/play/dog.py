@@ -110,9 +110,10 @@ class Play(PlayBase):
     def actions(self, p):
         # One list of p's possible events, each (kind, other) as the event
         # builder takes it: a pawn out, a pawn in the goal (moved by p or
-        # by the partner), "killed <name>" per pawn p could have killed
-        # (the other team's first). Only what the rules allow; a single
-        # one is done at once.
+        # by the partner), "killed <name>" per pawn p could have killed:
+        # the own team's (rare) before the other team's, which come last,
+        # one UP away from the first row as the list wraps. Only what the
+        # rules allow; a single one is done at once.
         a = self.app
         g = self.g
         n = self.s.n
@@ -129,7 +130,7 @@ class Play(PlayBase):
             if g.goal[mate] == G.PAWNS:
                 acts.append((G.GOAL, mate))
         if g.track[killer]:
-            for own in (False, True):
+            for own in (True, False):
                 for q in range(n):
                     if g.track[q] and (g.team(q) == g.team(p)) == own and \
                             (q != killer or g.track[q] > 1):
@@ -172,11 +173,14 @@ class Play(PlayBase):
         # The match score comes once the final screen is left (until then
         # the last race can still be undone there).
         s = self.s
-        g = self.g
-        nxt = next_match_game(s.opts, s.n, g.winners)
-        app = self.app
-        PlayBase.finished(self, None if nxt is None else
-                          lambda: match_note(app, s.names, nxt))
+        nxt = next_match_game(s.opts, s.n, self.g.winners)
+        PlayBase.finished(self, nxt)
+
+
+def after_final(app, session, nxt):
+    # The final screen of a match's game is left (app/flow.py
+    # leave_final): the match score, and its next game if it goes on.
+    match_note(app, session.names, nxt)
 
 
 def next_match_game(opts, n, winners):

@@ -2,7 +2,8 @@
 # pairs), cards left in hand and in the play zone, per player. The cursor
 # waits on the player whose turn it is (counter-clockwise; the rules core
 # derives it from the log: after an undo and a power cut too); OK on a
-# player says they drew a card (case 4), a long OK "next turn" (a pass:
+# player says they drew a card (case 4; a message says so, and that a
+# long BACK undoes it), a long OK "next turn" (a pass:
 # their turn ended without drawing, or drawing only to keep 3 in hand).
 # A player who drew last turn shows "no roba" (may not draw this turn).
 
@@ -59,8 +60,13 @@ class Play(PlayBase):
 
     def actions(self, p):
         # OK on a player: they drew a card (refused, with the reason, when
-        # they drew on their previous turn).
-        self.commit(D.event(self.s.ev, D.DRAW, p))
+        # they drew on their previous turn). Recorded on one OK, so the
+        # screen says what and how to undo it (a long BACK, which the
+        # message lets through), as DOG's single choice does.
+        if self.commit(D.event(self.s.ev, D.DRAW, p)) and not self.g.over:
+            from app.play.words import say
+            self.app.toast(tr("done_undo") % say(self, self.s.log.n_live - 1),
+                           2500, True)
 
     def table_action(self):
         s = self.s

@@ -7,7 +7,7 @@
 # (app/ui.py's partial redraw) against a checksum of those values, started
 # from salt(): the title, the names and the language. Only a band that
 # must be drawn gets its texts made, drawn with ui.draw_row() or
-# ui.draw_title(). tests/test_partial_redraw.py: never stale.
+# ui.draw_title(). tests/device/test_partial_redraw.py: never stale.
 
 from binascii import crc32
 from app.ui import _band, _sum

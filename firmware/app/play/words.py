@@ -17,7 +17,8 @@ def say(play, j):
 
 
 def describe(play, off):
-    # The event at log.buf[off]; "" where the title does not say.
+    # The event at log.buf[off]; "" where the title does not say (a
+    # title's words say "" for its rounds: "Ronda 3" is said here).
     s = play.s
     b = s.log.buf
     k = b[off] & 0x0F
@@ -30,7 +31,9 @@ def describe(play, off):
     except ImportError:
         mod = None
     if mod:
-        return mod.describe(s.names, b, off, k)
+        text = mod.describe(s.names, b, off, k)
+        if text:
+            return text
     g = play.g
     if g.ROUND_KIND and k == g.ROUND_KIND:
         return "%s %d" % (tr("round"), g.rounds)    # the last one played

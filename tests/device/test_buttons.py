@@ -1,0 +1,75 @@
+"""Button polling on the MicroPython VM: debounce, long press, repeat."""
+
+
+from conftest import MP_SCRIPTS, printed, run_micropython
+
+PRESS, LONG, REPEAT, FAST, RELEASE = 0, 1, 2, 3, 4
+
+
+def cases(*names):
+    """The events buttons_check.py saw in each named case."""
+    return printed(run_micropython(MP_SCRIPTS / "buttons_check.py",
+                                   args=names)[-1])
+
+
+def test_debounce_tap_long_press_and_steady_repeat():
+    r = cases("bounce", "tap_ok", "long_ok", "hold_up")
+    # Contact bounce shorter than 50 ms is no press at all.
+    assert r["bounce"] == []
+    # A tap on OK is one PRESS, when released (debounced 50 ms).
+    assert r["tap_ok"] == [[350, "OK", PRESS]]
+    # Held past 1 s: one LONG while still held, and no PRESS on release.
+    assert r["long_ok"] == [[1150, "OK", LONG]]
+    ev = r["hold_up"]
+    # UP acts at once, repeats after 400 ms, LONG at 1 s, then FAST.
+    assert ev[0] == [150, "UP", PRESS]
+    assert ev[1] == [550, "UP", REPEAT]
+    kinds = [k for _, _, k in ev]
+    assert kinds.count(LONG) == 1
+    i = kinds.index(LONG)
+    assert set(kinds[1:i]) == {REPEAT} and set(kinds[i + 1:-1]) == {FAST}
+    # Let go after the hold: one RELEASE (a held UP/DOWN says when it ends).
+    assert ev[-1] == [3150, "UP", RELEASE]
+    fast_t = [t for t, _, k in ev if k == FAST]
+    gaps = [b - a for a, b in zip(fast_t, fast_t[1:])]
+    # Big steps at a pace a person can follow and stop on: steady, one
+    # every 250 ms (they used to speed up to one every 40 ms).
+    assert set(gaps) == {250}
+    assert all(t <= 3150 for t, _, _ in ev)    # stops once released
+
+
+def test_a_held_key_never_runs_past_table_sized_scores():
+    # The free pad's number (step 1, big step 10) held up from 0: what it
+    # shows after a hold of 1, 1.5, 2 and 2.9 s (the press lands at 150 ms,
+    # so a hold of T s ends at 150 + 1000 T ms). It was 15, 85, 215 and
+    # 435: a table-sized score flew past before a person could let go.
+    ev = cases("hold_up")["hold_up"]
+
+    def value(ms):
+        v = 0
+        for t, _, k in ev:
+            if t <= 150 + ms and k != RELEASE:
+                v += 10 if k in (LONG, FAST) else 1
+        return v
+    assert [value(1000), value(1500), value(2000), value(2900)] == \
+        [15, 35, 55, 85]
+
+
+def test_a_held_up_or_down_says_when_it_is_let_go_and_a_tap_does_not():
+    r = cases("tap_up", "slow_up", "held_up", "held_down", "raw_release")
+    # A tap and a slow tap (let go before the first repeat): the press
+    # alone, no release event (a tap changes a number and stays).
+    assert r["tap_up"] == [[150, "UP", PRESS]]
+    assert r["slow_up"] == [[150, "UP", PRESS]]
+    # Held past the repeat delay: the release comes once the key has read
+    # up for 50 ms, after the repeats.
+    assert r["held_up"] == [[150, "UP", PRESS], [550, "UP", REPEAT],
+                            [570, "UP", RELEASE]]
+    assert r["held_down"] == [[150, "DOWN", PRESS], [550, "DOWN", REPEAT],
+                              [700, "DOWN", REPEAT], [750, "DOWN", RELEASE]]
+    # One small int; key_of() gives no key for it (every screen that does
+    # not look for releases ignores them), the key let go is in its low
+    # bits.
+    ev, key, other, kind = r["raw_release"]
+    assert ev == 1 | RELEASE << 3 and ev & 7 == 1 and key == 0 and \
+        other == 2 and kind == RELEASE

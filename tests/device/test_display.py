@@ -1,0 +1,49 @@
+"""The SSD1306 and SH1106 drivers, checked through the fake I2C bus whose
+controller models decode the bytes back into pixels (MicroPython VM)."""
+
+
+from conftest import FIRMWARE, MP_SCRIPTS, ROOT, printed, run_micropython
+
+
+def results():
+    out = run_micropython(MP_SCRIPTS / "oled_check.py",
+                          path=(FIRMWARE, ROOT / "sim"))
+    return printed(out[-1])
+
+
+def test_drivers_match_the_framebuffer_pixel_for_pixel():
+    r = results()
+    assert [drv["driver"] for drv in r[:2]] == ["SSD1306", "SH1106"]
+    for drv in r[:2]:
+        assert drv["errors"] == [], drv
+        assert drv["on"] and drv["frames"] == 40
+        assert drv["bad"] == 0, drv
+        assert drv["pages_idle"] == 0          # nothing changed, nothing sent
+        assert drv["pages_one_pixel"] == 1     # one pixel, one page
+        assert drv["inverted_ok"] and drv["off_dark"]
+    # A driver that forgets the SH1106 column offset is caught: every
+    # frame shows shifted pixels (an inverted pixel lands in the wrong
+    # column), and nothing else is wrong.
+    bad = r[2]
+    assert bad["driver"] == "SH1106NoOffset" and bad["bad"] > 1000
+    assert not bad["inverted_ok"], bad
+    assert bad["errors"] == [] and bad["on"] and bad["frames"] == 40
+    assert bad["pages_idle"] == 0 and bad["pages_one_pixel"] == 1
+    assert bad["off_dark"]
+    assert r[3] == {"no_device": 19}            # ENODEV, as a real bus
+    assert r[4]["bad_control"] == "bad control byte 0x13"
+
+
+def test_put_copies_what_draw_blits():
+    # Rows and titles are drawn by textdraw.put() (glyph columns copied
+    # into a cleared page; a highlighted row's page inverted): the same
+    # pixels as textdraw.draw()'s blits, accents, unknown characters and
+    # the right edge included; put_int() what put() of the number draws.
+    out = run_micropython(MP_SCRIPTS / "text_check.py", path=(FIRMWARE,))
+    r = printed(out[-1])
+    assert r["texts"] == 400 and r["rows"] == 200
+    assert (r["bad"], r["first_bad"]) == (0, None), r
+    assert r["ends_bad"] == 0
+    assert (r["rows_bad"], r["first_bad_row"]) == (0, None), r
+    assert r["ints"] == 300
+    assert (r["ints_bad"], r["first_bad_int"]) == (0, None), r
