@@ -170,7 +170,7 @@ def keys(pico, heap, text):
     return out
 
 
-def flash_rows(tmp):
+def flash_rows(tmp, room=True):
     rows = {}
     for n in COUNTS:
         t = time.time()
@@ -200,7 +200,7 @@ def flash_rows(tmp):
             page = keys(pico, heap, "down " * 7)
             r["past_page"] = sum(p["top"] for p in page)
             r["past_page_heap"] = max(p["heap"] for p in page)
-        for synced, name in ((n - 1, "room"), (0, "room_none")):
+        for synced, name in ((n - 1, "room"), (0, "room_none"))[:2 * room]:
             src = games_image(n, synced, FREE)
             with pico_emu.Pico(scratch(src, tmp), bursts=True) as pico:
                 R.boot(pico)
@@ -244,7 +244,28 @@ def measure():
         return flash_rows(tmp), fix_rows(tmp)
 
 
+def measure_sync():
+    """Only the sync and past-games rows (`--growth-rp2 --sync-only`)."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        return flash_rows(tmp, room=False)
+
+
 HEAD = "### Growth on the emulated Pico: many games, long games"
+INTRO = ("`bench/run.py --growth-rp2` (bench/growth_rp2.py; what and "
+         "how in its docstring): the release image on the emulated "
+         "Pico (docs/rp2-emulator.md), its flash filled on the PC by "
+         "the firmware's own store (bench/mp/rp2_image.py). Busy "
+         "cycles of the emulated RP2040 at 125 MHz (no flash wait "
+         "states: a lower bound of a Pico's); heap: the GC allocation "
+         "table read from the chip's RAM, garbage included (the "
+         "collector runs when the heap fills or after a key), as "
+         "bench/rp2.py reads it. A key's cost: its largest app step. "
+         "The unix port's rows (the next section) are kept for what "
+         "these do not measure: the summary made once (a walk of "
+         "every game, the first request after this firmware is "
+         "installed) and the bytes each piece allocates with the "
+         "collector off.")
 
 
 def ratio(a, b):
@@ -257,49 +278,7 @@ def section(fl, fx):
 
     def kb(x):
         return f"{x / 1024:.1f} KB"
-    lines = [HEAD, "",
-             "`bench/run.py --growth-rp2` (bench/growth_rp2.py; what and "
-             "how in its docstring): the release image on the emulated "
-             "Pico (docs/rp2-emulator.md), its flash filled on the PC by "
-             "the firmware's own store (bench/mp/rp2_image.py). Busy "
-             "cycles of the emulated RP2040 at 125 MHz (no flash wait "
-             "states: a lower bound of a Pico's); heap: the GC allocation "
-             "table read from the chip's RAM, garbage included (the "
-             "collector runs when the heap fills or after a key), as "
-             "bench/rp2.py reads it. A key's cost: its largest app step. "
-             "The unix port's rows (the next section) are kept for what "
-             "these do not measure: the summary made once (a walk of "
-             "every game, the first request after this firmware is "
-             "installed) and the bytes each piece allocates with the "
-             "collector off.", "",
-             "| games on the flash | boot | list (whole answer) | list per "
-             "game | pull 10 | mark 10 | heap during pull / mark / list "
-             "(start -> peak) | past games: open | page down (7 keys) | "
-             "past games: live heap |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
-    for c in COUNTS:
-        r = fl[c]
-        heaps = " / ".join(f"{kb(r[k + '_heap'][0])} -> "
-                           f"{kb(r[k + '_heap'][1])}"
-                           for k in ("pull", "mark", "list"))
-        lines.append(
-            f"| {n(c)} | {n(r['boot'])} | {n(r['list'])} | "
-            f"{n(r['list'] // c)} | {n(r['pull'])} | {n(r['mark'])} | "
-            f"{heaps} | {n(r['past_open'])} | {n(r['past_page'])} | "
-            f"{kb(max(r['past_heap'], r['past_page_heap']))} |")
-    lo, hi = fl[COUNTS[0]], fl[COUNTS[-1]]
-    worst = max(ratio(hi[k], lo[k]) for k in ("pull", "mark"))
-    past = ratio(hi["past_open"], lo["past_open"])
-    lines += ["", f"One request with {n(COUNTS[-1])} games against "
-              f"{n(COUNTS[0])} (target: within 2x): pull "
-              f"{ratio(hi['pull'], lo['pull']):.2f}x, mark "
-              f"{ratio(hi['mark'], lo['mark']):.2f}x, list per game "
-              f"{ratio(hi['list'] / COUNTS[-1], lo['list'] / COUNTS[0]):.2f}"
-              f"x: **{'met' if worst <= 2 else 'missed'}** for pull and "
-              f"mark (`list` sends a frame per game). Past games opened "
-              f"with {n(COUNTS[-1])} games on the flash ({past:.2f}x the "
-              f"cycles of {n(COUNTS[0])}), in the Pico's own heap: "
-              f"**met**.", "",
+    lines = [HEAD, "", INTRO, ""] + sync_lines(fl) + [
              "make_room: a new game chosen on the home screen with the "
              f"flash filled to {FREE} blocks free (below the store's "
              "warning level): the busy cycles of that key's step, which "
@@ -335,6 +314,58 @@ def section(fl, fx):
               "with 40 corrections < 2x booting into it without: "
               f"**{'met' if met2 else 'missed'}**."]
     return lines
+
+
+def merge_sync(old, fl, note):
+    """The section in the text old with only its sync table and targets
+    (sync_lines) replaced by fl's, and note put after them (the other
+    rows are from an earlier run)."""
+    a = old.index(HEAD)
+    start = old.index("| games on the flash | boot |", a)
+    end = old.index("make_room: a new game chosen", start)
+    return old[:start] + "\n".join(sync_lines(fl) + [note, "", ""]) + \
+        old[end:]
+
+
+def sync_lines(fl):
+    """The sync and past-games table and its targets' paragraph."""
+    def n(x):
+        return f"{x:,}"
+
+    def kb(x):
+        return f"{x / 1024:.1f} KB"
+    lines = ["| games on the flash | boot | list (whole answer) | list per "
+             "game | pull 10 | mark 10 | heap during pull / mark / list "
+             "(start -> peak) | past games: open | page down (7 keys) | "
+             "past games: live heap |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for c in COUNTS:
+        r = fl[c]
+        heaps = " / ".join(f"{kb(r[k + '_heap'][0])} -> "
+                           f"{kb(r[k + '_heap'][1])}"
+                           for k in ("pull", "mark", "list"))
+        lines.append(
+            f"| {n(c)} | {n(r['boot'])} | {n(r['list'])} | "
+            f"{n(r['list'] // c)} | {n(r['pull'])} | {n(r['mark'])} | "
+            f"{heaps} | {n(r['past_open'])} | {n(r['past_page'])} | "
+            f"{kb(max(r['past_heap'], r['past_page_heap']))} |")
+    lo, hi = fl[COUNTS[0]], fl[COUNTS[-1]]
+    past = ratio(hi["past_open"], lo["past_open"])
+
+    def grew(k):
+        x = ratio(hi[k], lo[k])
+        return f"{k} {x:.2f}x (**{'met' if x <= 2 else 'missed'}**)"
+    lines += ["", f"One request with {n(COUNTS[-1])} games against "
+              f"{n(COUNTS[0])} (target: within 2x): {grew('pull')}, "
+              f"{grew('mark')}; list per game "
+              f"{ratio(hi['list'] / COUNTS[-1], lo['list'] / COUNTS[0]):.2f}"
+              f"x (`list` sends a frame per game). Past games opened "
+              f"with {n(COUNTS[-1])} games on the flash ({past:.2f}x the "
+              f"cycles of {n(COUNTS[0])}), in the Pico's own heap: "
+              f"**met**.", ""]
+    return lines
+
+
 
 
 if __name__ == "__main__":

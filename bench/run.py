@@ -3,7 +3,8 @@ on the MicroPython unix port, printed as one table and written to
 docs/benchmarks.md with the date and the MicroPython version.
 
 Run: .venv/bin/python bench/run.py [--quick | --wasm-only | --presses-only
-| --keys-only | --growth | --growth-rp2 | --growth-pc | --rp2]
+| --keys-only | --growth | --growth-rp2 [--sync-only] | --growth-pc
+| --rp2]
 (--quick: fewer games and no heap search, for trying the script out;
 --wasm-only: only the 32-bit heap figures, merged into docs/benchmarks.md
 in place of the ones there, the rest of the file kept; --presses-only:
@@ -12,7 +13,8 @@ same for the key-press figures: I2C, instructions, µs, boot; --growth:
 likewise the growth section, bench/growth.py: sync, past games and
 corrections as the flash fills and a game grows, on the unix port;
 --growth-rp2: the same on the emulated Pico, the device's rows,
-bench/growth_rp2.py; --growth-pc: the PC
+bench/growth_rp2.py (with --sync-only: only its sync and past-games
+table, the other tables kept); --growth-pc: the PC
 tools on archives of 1,000 and 10,000 games, bench/growth_pc.py; --rp2:
 only the emulated Pico's rows and section, bench/rp2.py: MicroPython's rp2
 port on rp2040js, one process per deployment.)
@@ -616,7 +618,7 @@ def report(h, fw, keys, fl, sy, wa, took, quick, rp2=None):
 
 
 FLAGS = ("--quick", "--wasm-only", "--presses-only", "--keys-only",
-         "--growth", "--growth-rp2", "--growth-pc", "--rp2")
+         "--growth", "--growth-rp2", "--sync-only", "--growth-pc", "--rp2")
 
 
 def main(argv=None):
@@ -637,6 +639,8 @@ def main(argv=None):
     if "--growth" in argv:
         import growth
         return merge_section(GROWTH, growth.measure())
+    if "--growth-rp2" in argv and "--sync-only" in argv:
+        return merge_growth_rp2_sync()
     if "--growth-rp2" in argv:
         return merge_section(*growth_rp2_section())
     if "--growth-pc" in argv:
@@ -1000,6 +1004,20 @@ def growth_rp2_section():
     # The device's growth rows: the emulated Pico (bench/growth_rp2.py).
     import growth_rp2
     return growth_rp2.HEAD, growth_rp2.section(*growth_rp2.measure())
+
+
+def merge_growth_rp2_sync():
+    # --growth-rp2 --sync-only: only the sync and past-games table of the
+    # emulated Pico's growth section (bench/growth_rp2.py) measured again,
+    # its other tables kept from the run that wrote them, a line saying so.
+    import growth_rp2
+    fl = growth_rp2.measure_sync()
+    day = datetime.date.today().isoformat()
+    note = (f"(This table and its targets: `bench/run.py --growth-rp2 "
+            f"--sync-only`, {day}; the tables below are from the last "
+            f"whole `--growth-rp2` run.)")
+    OUT.write_text(growth_rp2.merge_sync(OUT.read_text(), fl, note))
+    print(f"merged into {OUT.relative_to(ROOT)}", file=sys.stderr)
 
 
 def merge_section(head, lines):

@@ -81,11 +81,8 @@ def match_after(app, st):
     from drivers import segments as A
     h = None
     try:
-        for seg in reversed(st.segments()):
-            ents = A.entries(st, seg)
-            if ents:
-                h = A.header_at(st, seg, *ents[-1])
-                break
+        if st.last is not None:  # the newest entry, found at boot
+            h = A.header_at(st, *st.last)
     except OSError:
         return
     if h is not None and h.gid in MATCHES:

@@ -2,10 +2,16 @@
 # that the sync link and the past games answer without walking (and
 # checking the CRC of) every game on the flash at every request.
 #
-# One line per segment: "SEG SIZE COUNT FIRST LAST" (then a last line, the
-# CRC-32 of the lines before it, in decimal): its first SIZE bytes
+# One line per segment: "SEG SIZE COUNT FIRST LAST [OFF ...]" (then a last
+# line, the CRC-32 of the lines before it, in decimal): its first SIZE bytes
 # are COUNT entries, each checked (CRC, a header that parses), numbered
-# FIRST..LAST rising; COUNT -1 for a segment that is not so regular
+# FIRST..LAST rising, and OFF is the offset of every STEP-th entry (the
+# STEP-th, the 2 STEP-th... counted from 0: (COUNT - 1) // STEP of them), so that a request
+# for the newest games of a full segment starts near them instead of
+# walking the segment's heads from its start (a line without them, as
+# older firmware wrote, is walked from 0; an offset whose entry head is
+# not where and what its line says is ignored: the walk starts at 0);
+# COUNT -1 for a segment that is not so regular
 # (damage, a header that does not parse, numbers that do not rise), with
 # the lowest and highest numbers of its readable games: it is walked in
 # full whenever it is read, as before this file.
@@ -32,10 +38,12 @@ import os
 from array import array
 from binascii import crc32
 from core import gamefile
-from .segments import entries, header_in, header_at, is_synced, catalog
+from .segments import (entries, header_in, header_at, is_synced,
+                       catalog, remove_segment)
 
 NAME = "index"
 READ = 512               # bytes read at a time while walking heads
+STEP = 16                # entries between two offsets kept in a line
 
 
 def _load(st):
@@ -51,10 +59,12 @@ def _load(st):
     try:
         if int(text[end:]) != crc32(text[:end]) & 0xFFFFFFFF:
             return out
-        for line in text[:end].decode().split("\n"):
-            w = line.split()
-            if len(w) == 5:
-                r = tuple([int(x) for x in w])
+        for line in text[:end].split(b"\n"):
+            w = line.split(None, 5)
+            if len(w) >= 5:
+                # The offsets are kept as bytes: parsed only when used.
+                r = (int(w[0]), int(w[1]), int(w[2]), int(w[3]), int(w[4]),
+                     b" " + w[5] if len(w) > 5 else b"")
                 out[r[0]] = r
     except ValueError:
         return {}
@@ -64,8 +74,11 @@ def _load(st):
 def _walk(st, seg, rec):
     # The line of segment seg, walking only past the bytes rec (its old
     # line, or None) covers.
-    start, count, first, last = (rec[1], rec[2], rec[3], rec[4]) if rec \
-        else (0, 0, 0, 0)
+    if rec and len(_offsets(rec)) != _kept(rec[2]):
+        rec = None              # its offsets missing (older firmware)
+    start, count, first, last, offs = (rec[1], rec[2], rec[3], rec[4],
+                                       _str(rec[5])) if rec else \
+        (0, 0, 0, 0, "")
     size = start
     ents = entries(st, seg, start)
     with open(st.seg_path(seg), "rb") as f:     # once, not per entry
@@ -76,12 +89,29 @@ def _walk(st, seg, rec):
                 break
             if not count:
                 first = h.number
+            elif not count % STEP:
+                offs += " %d" % off
             last = h.number
             count += 1
             size = off + n
     if count < 0 or seg in st.damage:
         return _odd(st, seg)
-    return (seg, size, count, first, last)
+    return (seg, size, count, first, last, offs)
+
+
+def _str(t):
+    # A line's offsets as str (the file's are read as bytes).
+    return t if isinstance(t, str) else t.decode()
+
+
+def _kept(count):
+    # How many offsets a line of count entries keeps.
+    return (count - 1) // STEP if count > 0 else 0
+
+
+def _offsets(rec):
+    # The offsets of a line (every STEP-th entry's), as text.
+    return rec[5].split() if len(rec) > 5 else []
 
 
 def _odd(st, seg):
@@ -90,7 +120,7 @@ def _odd(st, seg):
     # segments' order by number is still known.
     g = numbers(st, seg)
     return (seg, os.stat(st.seg_path(seg))[6], -1, g[0][0] if g else 0,
-            g[-1][0] if g else 0)
+            g[-1][0] if g else 0, "")
 
 
 def numbers(st, seg):
@@ -125,7 +155,8 @@ def summary(st):
             out.append(rec)             # older then: it has not grown
             continue
         size = os.stat(st.seg_path(seg))[6]
-        if rec is not None and rec[1] == size:
+        if rec is not None and rec[1] == size and (
+                rec[2] < 0 or len(_offsets(rec)) == _kept(rec[2])):
             out.append(rec)
             continue
         if rec is not None and (rec[1] > size or rec[2] < 0):
@@ -133,7 +164,8 @@ def summary(st):
         out.append(_walk(st, seg, rec))
         changed = True
     if changed:
-        text = "".join(["%d %d %d %d %d\n" % r for r in out])
+        text = "".join(["%d %d %d %d %d%s\n" % (r[:5] + (_str(r[5]),))
+                        for r in out])
         text += "%d\n" % (crc32(text) & 0xFFFFFFFF)
         try:
             st.replace_file(st.path(NAME), text)
@@ -155,23 +187,59 @@ def ordered(lines):
     return True
 
 
-def _games(st, r):
-    # (offset, size, number) of each readable game of a segment's line.
+def _games(st, r, first=0):
+    # (offset, size, number) of each readable game of a segment's line
+    # (of a regular segment, from a game numbered first or before: those
+    # numbered first and later are all there).
     if r[2] >= 0:
-        return _each(st, r)
+        return _each(st, r, first)
     return [(g[2], g[3], g[0]) for g in numbers(st, r[0])]
 
 
-def heads(st, rec):
+def _start(f, rec, first):
+    # Where to walk a regular segment's heads from (open as f) so that
+    # every game numbered first or later is met: the offset of its line's
+    # latest STEP-th entry whose number cannot be above first (numbers
+    # rise by 1 or more, so entry k is numbered between FIRST + k and
+    # LAST - (COUNT - 1 - k)), once its head is read and checks (an
+    # entry head there, with a number in those bounds); else 0.
+    count = rec[2]
+    k = (first - rec[4] + count - 1) // STEP
+    if k <= 0:
+        return 0
+    offs = _offsets(rec)
+    if len(offs) != _kept(count):
+        return 0
+    k = min(k, len(offs))
+    try:
+        off = int(offs[k - 1])
+    except ValueError:
+        return 0
+    if not 0 < off < rec[1]:
+        return 0
+    f.seek(off)
+    b = f.read(7)
+    n = gamefile.entry_size(b)
+    k *= STEP
+    if not n or off + n > rec[1] or \
+            not rec[3] + k <= gamefile.u32(b, 3) <= rec[4] - (count - 1 - k):
+        return 0
+    return off
+
+
+def heads(st, rec, first=0):
     # The offsets and numbers of the entries of a regular segment, in
     # order (two arrays), from each entry's first bytes only (each was
-    # checked when its line was made), read READ bytes at a time. No file
-    # is left open: the sync link's answers are made across app steps.
+    # checked when its line was made), read READ bytes at a time; with
+    # first, from an entry at or before the game numbered first (_start).
+    # No file is left open: the sync link's answers are made across app
+    # steps.
     offs = array("H")
     nums = array("L")
     buf = bytearray(READ)
     with open(st.seg_path(rec[0]), "rb") as f:
-        off = base = have = 0       # buf holds bytes base..base + have
+        off = _start(f, rec, first) if first else 0
+        base = have = 0             # buf holds bytes base..base + have
         while off < rec[1]:
             i = off - base
             if i + 7 > have:
@@ -190,9 +258,10 @@ def heads(st, rec):
     return offs, nums
 
 
-def _each(st, rec):
-    # (offset, size, number) of each entry of a regular segment.
-    offs, nums = heads(st, rec)
+def _each(st, rec, first=0):
+    # (offset, size, number) of each entry of a regular segment (from one
+    # at or before the game numbered first).
+    offs, nums = heads(st, rec, first)
     k = len(offs)
     for i in range(k):
         o = offs[i]
@@ -221,7 +290,7 @@ def games_from(st, first, every):
         if not r[3] or r[4] < first or not every and \
                 _all_synced(st, max(first, r[3]), r[4]):
             continue
-        for off, n, number in _games(st, r):
+        for off, n, number in _games(st, r, first):
             if number >= first and (every or not is_synced(st, number)):
                 yield (number, r[0], off, n)
 
@@ -247,7 +316,7 @@ def missing(st, lo, hi):
             if r[4] - r[3] + 1 == r[2]:
                 n = r[4] + 1            # every number first..last is there
             else:
-                for off, k, number in _games(st, r):
+                for off, k, number in _games(st, r, n):
                     if number == n:
                         n += 1
                     elif number > n:
@@ -344,7 +413,7 @@ def make_room(st):
                 if a <= r[3] and r[4] <= b:
                     whole = True
             if whole:
-                os.remove(st.seg_path(seg))
+                remove_segment(st, seg)
                 continue
         ents = entries(st, seg)
         done = True
@@ -354,4 +423,4 @@ def make_room(st):
                 done = False
                 break
         if done and ents:
-            os.remove(st.seg_path(seg))
+            remove_segment(st, seg)

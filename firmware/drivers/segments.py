@@ -14,30 +14,38 @@ BUF = 256              # bytes read at a time while checking entries
 MIN_ENTRY = 3 + 15 + 4  # head, the smallest header + log length, CRC
 
 
-def _valid_at(f, i, end, buf):
+def _valid_at(f, i, end, buf, mv):
     # Size of the valid entry at offset i of the open segment f (a head
     # whose size fits before end, and a CRC that checks, read BUF bytes at
-    # a time), or 0.
+    # a time into buf, mv its memoryview), or 0. An entry that fits in buf
+    # with its CRC is read at once and leaves one small object behind
+    # (boot walks every entry of the newest segment: its garbage filled
+    # the heap that the sync link's first requests then had to collect).
     f.seek(i)
-    size = gamefile.entry_size(f.read(3))
+    if f.readinto(buf, 3) < 3:
+        return 0
+    size = gamefile.entry_size(buf)
     if size < MIN_ENTRY or i + size > end:
         return 0
-    c = 0
     left = size - 7
-    mv = memoryview(buf)
+    if left + 4 <= len(buf):
+        if f.readinto(buf, left + 4) < left + 4:
+            return 0
+        return size if gamefile.u32(buf, left) == \
+            crc32(mv[:left]) & 0xFFFFFFFF else 0
+    c = 0
     while left:
-        k = f.readinto(mv[:min(left, len(buf))])
+        k = f.readinto(buf, min(left, len(buf)))
         if not k:
             return 0
-        c = crc32(mv[:k], c)
+        c = crc32(buf if k == len(buf) else mv[:k], c)
         left -= k
-    t = f.read(4)
-    if len(t) < 4 or gamefile.u32(t, 0) != c & 0xFFFFFFFF:
+    if f.readinto(buf, 4) < 4 or gamefile.u32(buf, 0) != c & 0xFFFFFFFF:
         return 0
     return size
 
 
-def _resync(f, p, end, buf):
+def _resync(f, p, end, buf, mv):
     # (offset, size) of the first valid entry at or after p, scanning the
     # segment in small reads for an entry head, or (end, 0) when none.
     look = bytearray(64)
@@ -48,7 +56,7 @@ def _resync(f, p, end, buf):
             break
         j = look.find(b"G", 0, k)
         while j >= 0:
-            size = _valid_at(f, p + j, end, buf)
+            size = _valid_at(f, p + j, end, buf, mv)
             if size:
                 return p + j, size
             j = look.find(b"G", j + 1, k)
@@ -67,13 +75,14 @@ def entries(st, seg, start=0):
     out = []
     bad = []
     buf = bytearray(BUF)
+    mv = memoryview(buf)
     with open(st.seg_path(seg), "rb") as f:
         end = f.seek(0, 2)
         i = start
         while i < end:
-            size = _valid_at(f, i, end, buf)
+            size = _valid_at(f, i, end, buf, mv)
             if not size:
-                j, size = _resync(f, i + 1, end, buf)
+                j, size = _resync(f, i + 1, end, buf, mv)
                 bad.append((i, j - i))
                 st.problem("a%04d@%d" % (seg, i))
                 i = j
@@ -121,13 +130,22 @@ def header_in(f, off, size):
 
 def scan_last(st):
     # The latest archived game number (0: none): the next game's number
-    # comes after it and after the journal's.
+    # comes after it and after the journal's. Where its entry is goes to
+    # st.last (boot's match_after reads its header from there instead of
+    # walking the newest segment again).
     for seg in reversed(st.segments()):
         for off, size in reversed(entries(st, seg)):
             h = header_at(st, seg, off, size)
             if h is not None:
+                st.last = (seg, off, size)
                 return h.number
     return 0
+
+
+def remove_segment(st, seg):
+    # Delete a segment; the store lists its folder again (Store.segments).
+    st.segs = None
+    os.remove(st.seg_path(seg))
 
 
 def index(st):

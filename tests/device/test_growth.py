@@ -60,12 +60,27 @@ def test_the_summary_answers_as_the_full_walks_whatever_its_file_says():
     out = run_micropython(ROOT / "tests" / "mp" / "seg_index_check.py",
                           stdin=stdin, path=())
     r = printed(out[-1])
-    assert set(r) == {"first", "appended", "garbage", "too_big",
-                      "missing_file",
-                      "deleted", "damaged", "unordered"}
+    assert set(r) == {"first", "appended", "no_offsets", "bad_offsets",
+                      "garbage_offsets", "garbage", "too_big",
+                      "missing_file", "deleted", "damaged", "unordered"}
     for case, c in r.items():
         assert c["from"] and c["find"] and c["missing"] and c["past"], \
             (case, c)
+        assert c["segs"], (case, c)          # the store's kept list
+    # The newest game asked for: its segment's heads walked from the
+    # line's last offset (one every 4 entries in this check), not from the
+    # segment's start; untrue offsets are not used (the whole segment).
+    # A segment of 4 entries or fewer, or an irregular one (-1), is walked
+    # whole, as before.
+    for case, c in r.items():
+        if c["newest"] > 4 and case != "bad_offsets":
+            assert c["walked"] <= 4, (case, c)
+        else:
+            assert c["walked"] == c["newest"], (case, c)
+    assert r["appended"]["newest"] > 8
+    # Offsets missing, untrue or garbage lose no game.
+    for case in ("no_offsets", "bad_offsets", "garbage_offsets"):
+        assert r[case]["games"] == 50, (case, r[case])
     assert r["first"]["games"] == 40 and r["appended"]["games"] == 50
     # The summary file damaged, untrue or gone loses no game.
     for case in ("garbage", "too_big", "missing_file"):

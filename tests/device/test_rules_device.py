@@ -65,3 +65,4 @@ def test_a_match_game_ended_as_the_power_went_shows_the_match_once():
     assert r["top"] == "Note"
     assert r["notes"] == [["Equipo 1: 1", "Equipo 2: 0", "",
                            "Siguiente partida"]]
+    assert r["again"] == r["notes"]      # the next boot offers it again

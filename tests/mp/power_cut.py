@@ -117,6 +117,7 @@ def space(self):
     before = len(dev.journal)
     segs = self.segments()
     if bad_room and self.free_blocks() < self.low and len(segs) > 1:
+        self.segs = None               # as make_room does: listed again
         os.remove(self.seg_path(segs[0]))
     r = _space(self)
     if len(dev.journal) > before:

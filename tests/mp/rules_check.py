@@ -111,7 +111,12 @@ def dog_end_at_boot():
     final = [type(b.top()).__name__, len(archive.index(b.store))]
     leave_final(b)
     notes = [sc for sc in b.stack if type(sc).__name__ == "Note"]
+    # Powered on again, the game archived: the match's next game is
+    # offered again from the newest archived entry (startup.match_after).
+    c = boot(dev)
+    again = [list(sc.lines) for sc in c.stack if type(sc).__name__ == "Note"]
     print(json.dumps({"errs": errs, "over": s.game.over, "final": final,
+                      "again": again,
                       "session": b.session is None,
                       "archived": len(archive.index(b.store)),
                       "notes": [list(sc.lines) for sc in notes],
