@@ -38,8 +38,9 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
+from roots import ROOT  # noqa: E402  (tests/, tools/, sim/scripts on the path)
+
+sys.path.insert(0, str(ROOT))
 
 import rp2 as R  # noqa: E402  (bench/rp2.py)
 from flashfill import small_game  # noqa: E402

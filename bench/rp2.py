@@ -39,9 +39,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "sim" / "scripts"),
-                str(ROOT / "tests")]
+from roots import ROOT  # noqa: E402  (tests/, tools/, sim/scripts on the path)
+
+sys.path.insert(0, str(ROOT))
 
 import maxplayers  # noqa: E402
 from marcador import pico_emu  # noqa: E402
@@ -299,7 +299,6 @@ def romfs_uf2():
     first time; None (with the reason) when it cannot be built here."""
     if ROMFS_BUILD.exists():
         return ROMFS_BUILD, None
-    sys.path.insert(0, str(ROOT / "tools"))
     import build_uf2 as b
     try:
         b.check_toolchain()

@@ -24,8 +24,9 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "sim" / "scripts"), str(ROOT / "bench")]
+from roots import ROOT  # noqa: E402  (tests/, tools/, sim/scripts on the path)
+
+sys.path.insert(0, str(ROOT))
 
 from marcador import pico_emu  # noqa: E402
 
@@ -140,7 +141,6 @@ def main(argv=None):
     ap.add_argument("--presses", type=int, default=0,
                     help="only the first N presses (0: all)")
     args = ap.parse_args(argv)
-    sys.path.insert(0, str(ROOT / "tests"))
     from rp2_build import release_uf2
     uf2 = args.uf2 or release_uf2(args.board)
     elf = ROOT / "out" / "rp2" / f"build-{args.board}" / "firmware.elf"
