@@ -27,6 +27,10 @@ MAX_FRAMES = 4096    # frames of one answer (list, damaged)
 RAW_MAX = 16 << 20   # bytes of one damaged item
 BUSY_RETRIES = 5     # err 7 (busy): read what is pending and ask again
 BUSY_WAIT = 0.2
+# The first answer (hello) may take longer: the device loads its link
+# module when a PC's first frame arrives (app.py poll_link), from flash
+# into RAM on stock MicroPython with .mpy files.
+FIRST_TIMEOUT = 5.0
 
 DEVICE_ID = re.compile(r"^[0-9A-Za-z]{1,32}$")
 FSID = re.compile(r"^[0-9a-f]{8}$")
@@ -233,7 +237,12 @@ class Client:
                             f"(`marcador flash`)?")
 
     def hello(self):
-        r = self.request("hello")
+        usual = self.ser.timeout
+        self.ser.timeout = max(usual or 0, FIRST_TIMEOUT)
+        try:
+            r = self.request("hello")
+        finally:
+            self.ser.timeout = usual
         self._need(r, 4, "hello")
         out = {"device": r[1], "firmware": r[2],
                "protocol": number(r[3], "protocol version"),

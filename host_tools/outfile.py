@@ -226,21 +226,22 @@ def write_pages(path, write):
                 raise
             raise OutputError(f"cannot write {folder}: "
                               f"{ex.strerror or ex}") from None
-        moved = False
+        moved = None
         try:
             if old is not None:
+                # Into a new folder, not onto it: Windows refuses to
+                # rename a folder onto an existing one, even empty.
                 aside = tempfile.mkdtemp(prefix=".old.", suffix=".tmp",
                                          dir=parent)
-                os.replace(folder, aside)   # a rename, never followed
-                moved = True
+                moved = os.path.join(aside, "pages")
+                os.replace(folder, moved)   # a rename, never followed
             os.replace(tmp, folder)
         except OSError as ex:
-            if moved:
+            if moved is not None and os.path.lexists(moved):
                 try:
-                    os.replace(aside, folder)
-                    aside = None
+                    os.replace(moved, folder)
                 except OSError:
-                    pass
+                    aside = None    # keep the old pages where they are
             raise OutputError(f"wrote {path} but cannot put its pages in "
                               f"{folder}: {ex.strerror or ex}") from None
     except BaseException:

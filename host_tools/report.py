@@ -245,7 +245,7 @@ class _Report:
                                 axis=self.t("axis"))
         meta = " \u00b7 ".join(x for x in (
             row["id"], _when(row["started"], L, long=True), length,
-            self.t("events", n=len(rec["events"]))) if x)
+            T.counted("events", len(rec["events"]), L)) if x)
         head = ([self.t("col_player")]
                 + [breakdown.part_head(k, L) for k in parts]
                 + [self.t("col_total")])
@@ -261,8 +261,10 @@ class _Report:
     def month_done(self, month, spill):
         """The month's games: into its pages, or (one page) as a block
         into spill, the temporary file the page ends with."""
-        counts = self.t("counts", plays=len(month.games),
-                        finished=month.finished)
+        L = self.lang
+        counts = self.t("counts",
+                        games=T.counted("games", len(month.games), L),
+                        finished=T.counted("finished", month.finished, L))
         label = T.month(month.key, self.lang)
         standings = (_standings(month.people, self.lang)
                      if month.people else "")
@@ -319,11 +321,13 @@ class _Report:
         span = (self.t("span", first=T.month(_month(self.first), L),
                        last=T.month(_month(self.last), L))
                 if self.first else "")
-        out = [_doc_head(self.t("page_title", n=self.done), L),
+        title = self.t("page_title", games=T.counted("games", self.done, L))
+        out = [_doc_head(title, L),
                "<h1>Marcador</h1>",
                "<p id=\"summary\">" + _h(self.t(
-                   "summary", n=self.done, finished=self.finished,
-                   titles=len(s)) + span) + "</p>"]
+                   "summary", games=T.counted("games", self.done, L),
+                   finished=T.counted("finished", self.finished, L),
+                   titles=T.counted("titles", len(s), L)) + span) + "</p>"]
         if not self.done:
             out.append(f"<p>{_h(self.t('empty'))}</p>")
             if self.pages is None:
@@ -405,13 +409,14 @@ class _Report:
         L = self.lang
         out = [f"<section class=\"title\" id=\"t-{_h(key)}\">",
                f"<h2>{_h(title_name(key, L))}</h2>",
-               "<p>" + _h(self.t("counts", plays=t["plays"],
-                                 finished=t["finished"])) + "</p>"]
+               "<p>" + _h(self.t(
+                   "counts", games=T.counted("games", t["plays"], L),
+                   finished=T.counted("finished", t["finished"], L))) + "</p>"]
         total, count = self.lengths.get(key, (0, 0))
         if count:
             out.append("<p>" + _h(self.t(
                 "length_avg", length=_length_text(total, count, L),
-                n=count)) + "</p>")
+                games=T.counted("games", count, L))) + "</p>")
         if t["players"]:
             order = sorted(t["players"].items(),
                            key=lambda kv: (-kv[1]["wins"], kv[0]))
@@ -428,8 +433,9 @@ class _Report:
         rivals = sorted(self.pairs.get(key, {}).items())
         if rivals:
             # Closed: n players make n(n-1)/2 rows.
+            pairs = T.counted("pairs", len(rivals), L)
             out.append(f"<details class=\"rivals\"><summary><h3>"
-                       f"{_h(self.t('rivals', n=len(rivals)))}</h3>"
+                       f"{_h(self.t('rivals', pairs=pairs))}</h3>"
                        f"</summary><p class=\"meta\">"
                        f"{_h(self.t('rivals_note'))}</p>")
             out.append(_table(

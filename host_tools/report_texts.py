@@ -12,11 +12,10 @@ from marcador_core import errors as E
 # key: (English, Spanish); {fields} filled by text().
 TEXTS = {
     "lang": ("en", "es"),
-    "page_title": ("Marcador: {n} games", "Marcador: {n} partidas"),
+    "page_title": ("Marcador: {games}", "Marcador: {games}"),
     "month_title": ("Marcador: {month}", "Marcador: {month}"),
-    "summary": ("{n} game(s), {finished} finished, {titles} title(s).",
-                "{n} partida(s), {finished} terminada(s), {titles} "
-                "título(s)."),
+    "summary": ("{games}, {finished}, {titles}.",
+                "{games}, {finished}, {titles}."),
     "span": (" From {first} to {last}.", " De {first} a {last}."),
     "empty": ("No games in the archive yet: marcador sync copies them "
               "from a device.",
@@ -40,15 +39,13 @@ TEXTS = {
                    "De la más antigua a la más reciente. Abre un mes para "
                    "ver sus partidas, una partida para ver su desglose y "
                    "su gráfica."),
-    "counts": ("{plays} game(s), {finished} finished",
-               "{plays} partida(s), {finished} terminada(s)"),
-    "length_avg": ("Average length: {length} ({n} game(s) of known "
-                   "length).",
-                   "Duración media: {length} ({n} partida(s) de duración "
+    "counts": ("{games}, {finished}", "{games}, {finished}"),
+    "length_avg": ("Average length: {length} ({games} of known length).",
+                   "Duración media: {length} ({games} de duración "
                    "conocida)."),
     "players": ("Players", "Jugadores"),
-    "rivals": ("Rivalries: head to head ({n} pair(s))",
-               "Rivalidades: cara a cara ({n} pareja(s))"),
+    "rivals": ("Rivalries: head to head ({pairs})",
+               "Rivalidades: cara a cara ({pairs})"),
     "rivals_note": ("Games one of the two won and the other did not.",
                     "Partidas que uno de los dos ganó y el otro no."),
     "vs": ("{a} vs {b}", "{a} contra {b}"),
@@ -78,7 +75,6 @@ TEXTS = {
     "date_unknown_long": ("date unknown (the device's clock was not set)",
                           "fecha desconocida (el reloj del dispositivo no "
                           "estaba en hora)"),
-    "events": ("{n} events", "{n} eventos"),
     "summary_link": ("Summary", "Resumen"),
     "page_of": ("page {page} of {pages}", "página {page} de {pages}"),
     "previous": ("previous page", "página anterior"),
@@ -90,6 +86,17 @@ TEXTS = {
     "minutes": ("{m} min", "{m} min"),
     "hours": ("{h} h {m:02d} min", "{h} h {m:02d} min"),
     "percent": ("{p}%", "{p} %"),
+}
+
+# A number with its noun: key: ((English one, other), (Spanish one, other)),
+# chosen by the number (1 is singular in both languages, 0 is plural).
+COUNTED = {
+    "games": (("1 game", "{n} games"), ("1 partida", "{n} partidas")),
+    "finished": (("1 finished", "{n} finished"),
+                 ("1 terminada", "{n} terminadas")),
+    "titles": (("1 title", "{n} titles"), ("1 título", "{n} títulos")),
+    "pairs": (("1 pair", "{n} pairs"), ("1 pareja", "{n} parejas")),
+    "events": (("1 event", "{n} events"), ("1 evento", "{n} eventos")),
 }
 
 MONTHS = (("January", "enero"), ("February", "febrero"),
@@ -107,6 +114,12 @@ def text(key, lang, **fields):
     """The text `key` in lang (errors.EN or ES), its fields filled."""
     t = _pick(TEXTS[key], lang)
     return t.format(**fields) if fields else t
+
+
+def counted(key, n, lang):
+    """n with its noun, singular or plural: "1 partida", "3 partidas"."""
+    one, other = _pick(COUNTED[key], lang)
+    return one if n == 1 else other.format(n=n)
 
 
 def month(ym, lang):

@@ -11,6 +11,13 @@ ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 MP_SCRIPTS = Path(__file__).resolve().parent / "mp"
 
+# The PC tools' --lang default follows the locale (commands/common.py
+# default_lang): the tests, and what they start, run in one known locale
+# so that a Spanish desktop sees the same results as CI.
+for _var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "MARCADOR_LANG"):
+    os.environ.pop(_var, None)
+os.environ["LANG"] = "C.UTF-8"
+
 
 def firmware_module(path):
     """A firmware/ module that imports no other firmware module, loaded on

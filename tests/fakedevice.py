@@ -22,6 +22,8 @@ FSID = "3f9a12c0"
 
 
 class FakeDevice:
+    timeout = 2.0                       # pyserial's attribute (seconds)
+
     def __init__(self, entries, mode="ok", damaged=None, device=DEVICE,
                  fsid=FSID, proto=3):
         self.games = {}                 # number -> entry bytes

@@ -3,6 +3,7 @@ gives each its exit code), the State that opens the archive or the port on
 first need and closes them once, and the common arguments."""
 
 import json
+import os
 import sys
 
 from marcador_core import errors as E
@@ -98,10 +99,27 @@ def add_port(p, more=""):
                         "itself when one board is attached" + more)
 
 
+def default_lang(fallback="en"):
+    """--lang's default: MARCADOR_LANG (en or es), else the language of
+    the locale (the first set of LC_ALL, LC_MESSAGES, LANG, as POSIX
+    orders them) when it is English or Spanish, else fallback."""
+    chosen = os.environ.get("MARCADOR_LANG", "").strip().lower()
+    if chosen in ("en", "es"):
+        return chosen
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            lang = value.split(".")[0].split("_")[0].lower()
+            return lang if lang in ("en", "es") else fallback
+    return fallback
+
+
 def add_lang(p, default="en"):
-    p.add_argument("--lang", choices=("en", "es"), default=default,
+    p.add_argument("--lang", choices=("en", "es"),
+                   default=default_lang(default),
                    help=f"language of the text and its column heads "
-                        f"(default {default})")
+                        f"(default: MARCADOR_LANG, else the locale's "
+                        f"if English or Spanish, else {default})")
 
 
 def add_json(p, what="a table"):

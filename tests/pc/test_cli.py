@@ -125,3 +125,35 @@ def test_a_doggy_record_with_a_card_the_deck_lacks_is_refused_in_one_line():
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
     assert "event 7" in proc.stderr
     assert "that colour are already taken" in proc.stderr
+
+
+def test_the_language_follows_the_locale_and_marcador_lang(monkeypatch):
+    """--lang's default: MARCADOR_LANG, else the locale's language (a
+    Spanish desktop gets Spanish), else English; --lang wins over both.
+    The report is Spanish unless one of them says otherwise."""
+    from marcador.commands.common import default_lang
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE",
+                "MARCADOR_LANG"):
+        monkeypatch.delenv(var, raising=False)
+    assert default_lang() == "en" and default_lang("es") == "es"
+    monkeypatch.setenv("LANG", "es_MX.UTF-8")
+    assert default_lang() == "es"
+    monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")      # LC_ALL comes first
+    assert default_lang() == "en" and default_lang("es") == "en"
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")          # no language in it
+    assert default_lang() == "en" and default_lang("es") == "es"
+    monkeypatch.setenv("MARCADOR_LANG", "es")
+    assert default_lang() == "es"
+    monkeypatch.setenv("MARCADOR_LANG", "fr")        # not one of ours
+    assert default_lang() == "en"
+    monkeypatch.delenv("MARCADOR_LANG")
+    monkeypatch.delenv("LC_ALL")
+    env = {**__import__("os").environ, "LANG": "es_ES.UTF-8"}
+    proc = subprocess.run([sys.executable, "-m", "marcador", "score",
+                           str(EXAMPLE)], capture_output=True, text=True,
+                          cwd=ROOT, env=env)
+    assert "Ganador: Juan Carlos" in proc.stdout, proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "marcador", "score",
+                           str(EXAMPLE), "--lang", "en"],
+                          capture_output=True, text=True, cwd=ROOT, env=env)
+    assert "Winner: Juan Carlos" in proc.stdout, proc.stdout

@@ -662,6 +662,30 @@ def test_the_report_folder_is_replaced_whole_and_only_if_ours(tmp_path,
     capsys.readouterr()
 
 
+def test_the_report_folder_is_replaced_where_a_rename_onto_a_folder_fails(
+        tmp_path, archive, monkeypatch, capsys):
+    # Windows refuses os.replace onto an existing folder, even an empty
+    # one (POSIX allows it): the second report must not need it.
+    import os as os_module
+    real = os_module.replace
+
+    def windows_replace(src, dst):
+        if os_module.path.isdir(src) and os_module.path.lexists(dst):
+            raise FileExistsError(183, "Cannot create a file when that "
+                                  "file already exists", dst)
+        return real(src, dst)
+    target = tmp_path / "r.html"
+    pages = tmp_path / "r_files"
+    assert run_out(archive, "report", target) == 0
+    first = sorted(p.name for p in pages.iterdir())
+    (pages / "1999-01.html").write_bytes(b"an old month")
+    monkeypatch.setattr(os_module, "replace", windows_replace)
+    assert run_out(archive, "report", target) == 0, capsys.readouterr().err
+    assert sorted(p.name for p in pages.iterdir()) == first
+    assert leftovers(tmp_path, "r.html", "r_files") == []
+    capsys.readouterr()
+
+
 @pytest.mark.parametrize("what", ["symlink-to-folder", "symlink-dangling",
                                   "someone-s-folder", "a-file"])
 def test_the_report_refuses_a_pages_folder_it_did_not_make(tmp_path,

@@ -111,7 +111,8 @@ def test_report_has_every_game_its_chart_and_the_statistics(tmp_path,
     s = stats.compute(db)
     for key, t in s.items():
         assert f"t-{key}" in Page(summary).by_id
-        assert f"{t['plays']} game(s), {t['finished']} finished" in body
+        assert (f"{t['plays']} game{'s' if t['plays'] != 1 else ''}, "
+                    f"{t['finished']} finished") in body
     # Per-title rows: name, plays, wins, win %, average, best.
     cells = re.findall(r"<tr[^>]*>((?:<td>[^<]*</td>){6})</tr>", summary)
     rows = {tuple(re.findall(r"<td>([^<]*)</td>", c)) for c in cells}
@@ -162,10 +163,10 @@ def test_report_needs_nothing_from_outside(tmp_path):
 def test_an_empty_archive_gives_a_page_too(tmp_path):
     db = Archive(tmp_path / "e.sqlite")
     summary, pages = _report(tmp_path, db, "--lang", "en")
-    assert "0 game(s)" in summary and "No games" in summary
+    assert "0 games" in summary and "No games" in summary
     assert pages == {}
     summary, _ = _report(tmp_path, db)
-    assert "0 partida(s)" in summary and "Aún no hay partidas" in summary
+    assert "0 partidas" in summary and "Aún no hay partidas" in summary
 
 
 def test_the_report_replays_each_game_once(tmp_path, monkeypatch):
@@ -238,6 +239,7 @@ def vocabulary(lang, db):
     i = 1 if lang == "es" else 0
     texts = [pair[i] for pair in T.TEXTS.values()]
     texts += [pair[i] for pair in T.MONTHS]
+    texts += [form for pair in T.COUNTED.values() for form in pair[i]]
     code = E.ES if lang == "es" else E.EN
     texts += [titles.name(k, code) for k in titles.keys()]
     for row in db.games():
@@ -464,7 +466,7 @@ def test_report_renders_in_chromium_offline_without_errors(tmp_path,
     assert seen["lines"] == sum(
         len(json.loads(r["players"])) for r in db.games()
         if json.loads(r["record"])["events"])
-    assert seen["summary"].startswith(f"{n} game(s)")
+    assert seen["summary"].startswith(f"{n} games")
     # Closed, the games are a line a month (and the heading), not 30
     # charts.
     assert 1 <= seen["months"] <= 3
@@ -478,7 +480,7 @@ def test_the_pages_render_in_chromium_too(tmp_path):
     summary, pages = _report(tmp_path, db)
     seen = render(tmp_path / "r.html")
     assert seen["errors"] == [] and seen["outside"] == [], seen
-    assert seen["summary"].startswith("30 partida(s)")
+    assert seen["summary"].startswith("30 partidas")
     assert seen["title"] == "Marcador: 30 partidas"
     drawn = 0
     for name in pages:
@@ -487,3 +489,21 @@ def test_the_pages_render_in_chromium_too(tmp_path):
         assert seen["games"] == seen["charts"] >= 1
         drawn += seen["games"]
     assert drawn == 30
+
+
+@pytest.mark.parametrize("lang,one,many", [
+    ("es", "Marcador: 1 partida<", "Marcador: 2 partidas<"),
+    ("en", "Marcador: 1 game<", "Marcador: 2 games<")])
+def test_counts_agree_with_their_number_in_both_languages(tmp_path, lang,
+                                                          one, many):
+    """One game is "1 partida", never "1 partidas" nor "partida(s)"."""
+    for count, title in ((1, one), (2, many)):
+        db, _ = filled(tmp_path / str(count), count, seed=7)
+        summary, pages = _report(tmp_path / str(count), db, "--lang", lang)
+        assert title in summary
+        for text in (summary, *pages.values()):
+            assert "(s)" not in text
+        word = {"es": "partida", "en": "game"}[lang]
+        if count == 1:
+            assert re.search(rf"\b1 {word}\b(?!s)", summary)
+            assert f"1 {word}s" not in summary

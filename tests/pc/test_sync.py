@@ -338,3 +338,32 @@ def test_a_roster_of_names_the_device_cannot_show_is_refused(tmp_path):
                 c.request("roster", "set", base64.b64encode(raw).decode())
         assert c.roster() == ["Ana"]
         c.close()
+
+
+def test_the_first_answer_may_take_longer_than_the_rest(monkeypatch):
+    """The device loads its link module when the first frame arrives (a
+    board's heap holds it only while a PC talks), so hello waits up to
+    link.FIRST_TIMEOUT; every later answer the ordinary timeout."""
+    import serial
+
+    from fakedevice import FakeDevice
+    from marcador import link
+
+    class Timed(FakeDevice):
+        def readline(self, size=-1):
+            self.seen.append((self.requests[-1][0], self.timeout))
+            return super().readline(size)
+    dev = Timed([])
+    dev.seen = []
+
+    def open_port(port, baudrate, timeout):
+        dev.timeout = timeout
+        return dev
+    monkeypatch.setattr(serial, "serial_for_url", open_port)
+    client = Client("fake", timeout=2.0)
+    client.hello()
+    client.games()
+    assert link.FIRST_TIMEOUT > 2.0
+    assert {t for cmd, t in dev.seen if cmd == "hello"} == \
+        {link.FIRST_TIMEOUT}
+    assert {t for cmd, t in dev.seen if cmd == "list"} == {2.0}
