@@ -50,16 +50,23 @@ def _node():
                           text=True).stdout.strip() or None
 
 
+def _micropython():
+    try:
+        from measure_unix import micropython_version
+        return micropython_version()
+    except (OSError, RuntimeError):
+        return None
+
+
 def versions(micropython=None):
-    """The tools a measurement ran on (micropython: the unix port's, as
-    measure_unix.micropython_version() gives it, when it was used)."""
-    out = {"python": platform.python_version(),
-           "machine": platform.machine(),
-           "processor": platform.processor() or platform.machine(),
-           "node": _node(), "commit": _git_commit()}
-    if micropython:
-        out["micropython"] = micropython
-    return out
+    """The tools a measurement ran on: Python, the unix port's MicroPython
+    (measure_unix.micropython_version(), or micropython), node, the git
+    commit ("+changes" when the tree had some)."""
+    return {"python": platform.python_version(),
+            "micropython": micropython or _micropython(),
+            "machine": platform.machine(),
+            "processor": platform.processor() or platform.machine(),
+            "node": _node(), "commit": _git_commit()}
 
 
 def make(section, data, command, run=None, micropython=None):
@@ -75,7 +82,8 @@ def save(doc, folder=None):
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{doc['section']}.json"
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n")
+    # Keys in their order: the renderers list titles as measured.
+    tmp.write_text(json.dumps(doc) + "\n")
     tmp.replace(path)
     print(f"  figures kept in {path}", file=sys.stderr)
     return doc

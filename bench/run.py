@@ -119,11 +119,18 @@ def doc(section, data, run=None, micropython=None):
                         micropython)
 
 
+def apart(section, measure, *args):
+    # One section measured alone, stamped with its start, then written.
+    run = results.now()
+    return write({section: doc(section, measure(*args), run)})
+
+
 def write(docs):
-    """The sections in docs kept in out/bench/ and rendered into the page,
-    the other sections' text kept; what changed printed."""
-    for d in docs.values():
-        results.save(d)
+    """The sections in docs kept in out/bench/ and rendered from there
+    into the page (as bench/render.py would), the other sections' text
+    kept; what changed printed."""
+    docs = {s: results.load(results.save(d)["section"]) for s, d in
+            docs.items()}
     print(render.merge("", docs))
     old = OUT.read_text() if OUT.exists() else ""
     OUT.write_text(render.merge(old, docs))
@@ -172,23 +179,22 @@ def main(argv=None):
               f"{', '.join(FLAGS)}; see --help)", file=sys.stderr)
         raise SystemExit(2)
     if "--wasm-only" in argv:
-        return write({"wasm": doc("wasm", wasm_figures())})
+        return apart("wasm", wasm_figures)
     if "--presses-only" in argv:
-        return write({"presses": doc("presses", presses_figures())})
+        return apart("presses", presses_figures)
     if "--growth" in argv:
-        return write({"growth": doc("growth", growth_figures())})
+        return apart("growth", growth_figures)
     if "--growth-rp2" in argv and "--sync-only" in argv:
-        return write({"growth-rp2-sync": doc("growth-rp2-sync",
-                                             growth_rp2_figures(True))})
+        return apart("growth-rp2-sync", growth_rp2_figures, True)
     if "--growth-rp2" in argv:
-        return write({"growth-rp2": doc("growth-rp2", growth_rp2_figures())})
+        return apart("growth-rp2", growth_rp2_figures)
     if "--growth-pc" in argv:
-        return write({"growth-pc": doc("growth-pc", growth_pc.measure_all())})
+        return apart("growth-pc", growth_pc.measure_all)
     if "--rp2" in argv:
-        return write({"rp2": doc("rp2", rp2_measure())})
+        return apart("rp2", rp2_measure)
     if "--keys-only" in argv:
         build(MPY)
-        return write({"keys": doc("keys", keys_figures())})
+        return apart("keys", keys_figures)
     whole("--quick" in argv)
 
 

@@ -267,6 +267,12 @@ def test_kept_figures_round_trip_through_json(tmp_path):
     d = doc("rp2", rp2_data())
     results.save(d, tmp_path)
     assert results.load("rp2", tmp_path) == d
+    # In their order: the presses table lists titles as they were played.
+    held = {g: {"units": {g: [(2, 3)]}, "games": 1, "per_game": []}
+            for g in ("free", "duplicon")}
+    results.save(doc("presses", {"held": held}), tmp_path / "p")
+    assert list(results.load("presses", tmp_path / "p")["data"]["held"]) == \
+        ["free", "duplicon"]
     assert results.load_all(tmp_path) == {"rp2": d}
     (tmp_path / "keys.json").write_text("{not json")
     assert results.load("keys", tmp_path) is None
