@@ -14,6 +14,7 @@ section measured apart since carries a dated line naming its command
 (render.notes)."""
 
 import datetime
+import functools
 import json
 import platform
 import shutil
@@ -31,6 +32,7 @@ def now():
         "%Y-%m-%dT%H:%M:%SZ")
 
 
+@functools.lru_cache(maxsize=None)
 def _git_commit():
     try:
         head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT,
@@ -42,6 +44,7 @@ def _git_commit():
     return head + ("+changes" if dirty else "") if head else None
 
 
+@functools.lru_cache(maxsize=None)
 def _node():
     node = shutil.which("node")
     if node is None:
@@ -50,6 +53,7 @@ def _node():
                           text=True).stdout.strip() or None
 
 
+@functools.lru_cache(maxsize=None)
 def _micropython():
     try:
         from measure_unix import micropython_version

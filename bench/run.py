@@ -33,7 +33,7 @@ import shutil
 import sys
 import time
 
-from roots import ROOT
+from roots import ROOT  # noqa: F401  (sys.path)
 
 import growth_pc
 import render
@@ -134,7 +134,7 @@ def write(docs):
     print(render.merge("", docs))
     old = OUT.read_text() if OUT.exists() else ""
     OUT.write_text(render.merge(old, docs))
-    print(f"rendered into {OUT.relative_to(ROOT)}: "
+    print(f"rendered into {OUT}: "
           f"{', '.join(docs)}", file=sys.stderr)
 
 
