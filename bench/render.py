@@ -65,6 +65,13 @@ NOTES = {"rp2": "The emulated Pico's rows and section",
          "presses": "The key presses per number"}
 
 
+# The units each of those sections owns (rows or slots).
+OWNS = {"rp2": ("rp2",), "wasm": ("wasm",), "keys": ("keys",),
+        "growth-rp2": ("growth-rp2", "growth-rp2-rest"),
+        "growth": ("growth",), "growth-pc": ("growth-pc",),
+        "presses": ("presses",)}
+
+
 def note(section, doc):
     return (f"({NOTES[section]}: `{doc['command']}` on {doc['date']}, "
             "merged into the rest.)")
@@ -212,16 +219,29 @@ def _rendered_slots(docs, old):
     return {s: _trim(v) for s, v in out.items()}
 
 
-def notes(docs, old_notes):
+def kept_note(section):
+    # A whole make bench that could not measure a section (the emulated
+    # Pico missing: its growth section) keeps its text, and says so.
+    return (f"({NOTES[section]}: kept from an earlier run, not measured "
+            "by this `make bench`.)")
+
+
+def notes(docs, page):
     """The dated notes: one per section in docs measured apart from the
     whole make bench (docs["unix"], when there), newest first, then the
-    old page's notes of sections not in docs."""
+    old page's notes of sections not in docs; after a whole make bench,
+    a note for each section whose text was kept without one."""
     base = docs["unix"]["run"] if "unix" in docs else None
     new = sorted(((doc["run"], -SECTIONS.index(s), note(s, doc))
                   for s, doc in docs.items()
                   if s in NOTES and doc["run"] != base), reverse=True)
-    return [n for _, _, n in new] + [ln for ln in old_notes
-                                     if _note_owner(ln) not in docs]
+    old = [ln for ln in page["notes"] if _note_owner(ln) not in docs]
+    if base:
+        noted = {_note_owner(ln) for ln in old}
+        units = dict(page["slots"], **page["rows"])
+        old += [kept_note(s) for s in NOTES if s not in docs and
+                s not in noted and any(units.get(u) for u in OWNS[s])]
+    return [n for _, _, n in new] + old
 
 
 def merge(old, docs):
@@ -234,7 +254,7 @@ def merge(old, docs):
             else page["head"] or "Measured by `make bench` (bench/run.py): "
             "not yet as a whole; regenerate with `make bench`.")
     out = [TITLE, "", head]
-    for n in notes(docs, page["notes"]):
+    for n in notes(docs, page):
         out += ["", n]
     table = [ln for g, _ in ROW_GROUPS for ln in rows[g]]
     if table:

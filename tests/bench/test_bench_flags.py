@@ -169,3 +169,26 @@ def test_a_flag_measures_and_renders_its_section_only(bench, flags,
         assert changed == set()
         assert [n.split(":")[0] for n in after["notes"]] == [
             "(" + render.NOTES[section]]
+
+
+def test_a_whole_run_without_the_emulated_pico_says_what_it_kept(
+        bench, monkeypatch):
+    page, kept, calls = bench
+    run.main([])
+    before = render.parse(page.read_text())
+    monkeypatch.setattr(run, "rp2_figures", lambda: None)
+    calls.clear()
+    run.main([])
+    after = render.parse(page.read_text())
+    assert "growth-rp2" not in calls
+    assert after["rows"]["rp2"] == [] and "rp2" not in after["slots"]
+    for slot in ("growth-rp2", "growth-rp2-sync", "growth-rp2-rest"):
+        assert after["slots"][slot] == before["slots"][slot]
+    assert after["notes"] == [
+        "(The emulated Pico's growth section: kept from an earlier run, "
+        "not measured by this `make bench`.)"]
+    # Measured again later: the note goes.
+    run.main(["--growth-rp2"])
+    [note] = render.parse(page.read_text())["notes"]
+    assert note.startswith("(The emulated Pico's growth section: "
+                           "`bench/run.py --growth-rp2` on ")
