@@ -131,7 +131,10 @@ def write(docs):
     kept; what changed printed."""
     docs = {s: results.load(results.save(d)["section"]) for s, d in
             docs.items()}
-    print(render.merge("", docs))
+    shown = render.merge("", docs)
+    if "unix" not in docs:              # the section alone, no page head
+        shown = shown.split("\n", 3)[3].strip("\n")
+    print(shown)
     old = OUT.read_text() if OUT.exists() else ""
     OUT.write_text(render.merge(old, docs))
     print(f"rendered into {OUT}: "
