@@ -8,8 +8,9 @@ seconds and ru_maxrss (the child's peak resident memory; KiB on Linux).
 The archives are generated once and cached under out/growth/ (delete the
 folder to make new ones).
 
-Run alone: .venv/bin/python bench/run.py --growth-pc (merges its section
-into docs/benchmarks.md), or .venv/bin/python bench/growth_pc.py (prints it).
+Run alone: .venv/bin/python bench/run.py --growth-pc (keeps the figures in
+out/bench/growth-pc.json and renders its section into docs/benchmarks.md),
+or .venv/bin/python bench/growth_pc.py (prints it).
 """
 
 import json
@@ -20,6 +21,9 @@ import sys
 import time
 
 from roots import ROOT
+# The targets (issue 24): bench/targets.py.
+from targets import REPORT_CPU, REPORT_MB, PC_GROWTH as GROWTH
+
 OUT = ROOT / "out" / "growth"
 SIZES = (1_000, 10_000)
 HEAD = "### Growth: the PC tools on big archives"
@@ -30,9 +34,6 @@ DEVICES = ["511a000000000001", "511a000000000002", "e5b2000000000003"]
 # time the archive takes as a board's (archive.TIME_MIN, 2024-01-01).
 START = 1_710_000_000
 YEARS = 3 * 365 * 86400
-# Targets (issue 24): report of 10,000 games in <= 15 s of CPU and
-# <= 300 MB; every command within 12x from 1,000 to 10,000 games.
-REPORT_CPU, REPORT_MB, GROWTH = 15, 300, 12
 # The generator's version: a cached archive made by another is remade.
 GEN = 2
 
@@ -153,21 +154,32 @@ def figures(count):
     return out
 
 
-def section():
-    """The growth table, as markdown lines."""
-    small, big = SIZES
+def measure_all():
+    """The figures, as the "growth-pc" section of out/bench keeps them:
+    {"sizes", "repeat", "names", "figures": {games: figures()},
+    "made": [generation_cpu() per size], "page_games"}."""
+    from marcador.report import PAGE_GAMES
     fig = {}
     for n in SIZES:
         print(f"growth: {n:,} games...", file=sys.stderr)
-        fig[n] = figures(n)
+        fig[str(n)] = figures(n)
+    return {"sizes": list(SIZES), "repeat": REPEAT, "names": len(NAMES),
+            "figures": fig, "made": [generation_cpu(n) for n in SIZES],
+            "page_games": PAGE_GAMES}
+
+
+def section(data):
+    """The growth table, as markdown lines, from measure_all()'s data."""
+    small, big = data["sizes"]
+    fig = {int(n): f for n, f in data["figures"].items()}
     lines = [HEAD, "",
              f"`bench/run.py --growth-pc`: each command on an archive of "
              f"{small:,} and of {big:,} random valid games (tests/gamegen.py"
-             f": six titles, 20% with corrections, 2-8 of {len(NAMES)} "
+             f": six titles, 20% with corrections, 2-8 of {data['names']} "
              f"names, dates over three years; cached in out/growth/), in a "
              f"child process: CPU = user + system seconds, peak = ru_maxrss "
              f"(resource.getrusage(RUSAGE_CHILDREN)), the least of "
-             f"{REPEAT} runs. Targets: report of "
+             f"{data['repeat']} runs. Targets: report of "
              f"{big:,} games <= {REPORT_CPU} s CPU and <= {REPORT_MB} MB; "
              f"{small:,} -> {big:,} games within {GROWTH}x.", "",
              f"| command | {small:,} games: CPU s / peak MB | {big:,} games:"
@@ -184,22 +196,21 @@ def section():
         lines.append(f"| {cmd} | {c1:.2f} / {m1:.0f} | {c2:.2f} / "
                      f"{m2:.0f} | {grow:.1f}x | "
                      f"{'met' if ok else '**missed**'} |")
-    made = [generation_cpu(n) for n in SIZES]
+    made = data["made"]
     if all(m is not None for m in made):
         lines += ["", "Making the archives (gamegen, scoring, one "
                   "transaction): " + " and ".join(
                       f"{m:.1f} s CPU" for m in made) + "."]
-    from marcador.report import PAGE_GAMES
     r1, r2 = fig[small]["_report"], fig[big]["_report"]
     lines += ["", f"The JSON export: {fig[small]['_export_bytes']:,} and "
               f"{fig[big]['_export_bytes']:,} bytes. The report: a summary "
               f"page of {r1['summary']:,} and {r2['summary']:,} bytes and "
               f"{r1['pages']} and {r2['pages']} month pages (at most "
-              f"{PAGE_GAMES} games a page), {r1['all']:,} and "
+              f"{data['page_games']} games a page), {r1['all']:,} and "
               f"{r2['all']:,} bytes in all; the biggest page a person "
               f"opens: {r1['biggest']:,} and {r2['biggest']:,} bytes."]
     return lines
 
 
 if __name__ == "__main__":
-    print("\n".join(section()))
+    print("\n".join(section(measure_all())))

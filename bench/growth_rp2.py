@@ -46,6 +46,7 @@ import rp2 as R  # noqa: E402  (bench/rp2.py)
 from flashfill import small_game  # noqa: E402
 from marcador import pico_emu, sim  # noqa: E402
 from marcador_core import wire  # noqa: E402
+from targets import GROWTH_RATIO, met_bold  # noqa: E402
 
 CACHE = ROOT / "out" / "growth-rp2"
 SCRIPT = ROOT / "bench" / "mp" / "rp2_image.py"
@@ -240,16 +241,43 @@ def fix_rows(tmp):
 
 
 def measure():
+    """The figures, as the "growth-rp2" section of out/bench keeps them:
+    {"flash": {games: flash_rows' row}, "fix": {"rounds-corrections":
+    fix_rows' row}} (JSON's keys are text)."""
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
-        return flash_rows(tmp), fix_rows(tmp)
+        return data(flash_rows(tmp), fix_rows(tmp))
 
 
 def measure_sync():
-    """Only the sync and past-games rows (`--growth-rp2 --sync-only`)."""
+    """Only the sync and past-games rows (`--growth-rp2 --sync-only`):
+    {"flash": ...} as measure()'s, without make_room's figures."""
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
-        return flash_rows(tmp, room=False)
+        return data(flash_rows(tmp, room=False))
+
+
+def data(fl, fx=None):
+    out = {"flash": {str(c): r for c, r in fl.items()}}
+    if fx is not None:
+        out["fix"] = {f"{a}-{b}": r for (a, b), r in fx.items()}
+    return out
+
+
+def flash_of(data):
+    return {int(c): r for c, r in data["flash"].items()}
+
+
+def section_of(data):
+    """The page's section from measure()'s data."""
+    return section(flash_of(data), {tuple(int(x) for x in k.split("-")): r
+                                    for k, r in data["fix"].items()})
+
+
+def sync_of(data, note):
+    """The sync and past-games table and its targets from measure_sync()'s
+    data, note after them (the section's other tables are older)."""
+    return sync_lines(flash_of(data)) + [note]
 
 
 HEAD = "### Growth on the emulated Pico: many games, long games"
@@ -307,25 +335,14 @@ def section(fl, fx):
                 f" correction | {n(r['fix'])} | {n(r['boot'])} | "
                 f"{ratio(r['boot'], plain):.2f} |")
     f1, f40 = fx[(90, 1)]["fix"], fx[(90, 40)]["fix"]
-    met1 = f40 <= 2 * f1
-    met2 = fx[(90, 40)]["boot"] < 2 * fx[(90, 0)]["boot"]
-    lines += ["", "Targets, 90 rounds: the 40th correction within 2x of "
-              f"the first ({ratio(f40, f1):.2f}x): "
-              f"**{'met' if met1 else 'missed'}**; booting into the game "
-              "with 40 corrections < 2x booting into it without: "
-              f"**{'met' if met2 else 'missed'}**."]
+    met1 = f40 <= GROWTH_RATIO * f1
+    met2 = fx[(90, 40)]["boot"] < GROWTH_RATIO * fx[(90, 0)]["boot"]
+    lines += ["", f"Targets, 90 rounds: the 40th correction within "
+              f"{GROWTH_RATIO}x of the first ({ratio(f40, f1):.2f}x): "
+              f"{met_bold(met1)}; booting into the game with 40 "
+              f"corrections < {GROWTH_RATIO}x booting into it without: "
+              f"{met_bold(met2)}."]
     return lines
-
-
-def merge_sync(old, fl, note):
-    """The section in the text old with only its sync table and targets
-    (sync_lines) replaced by fl's, and note put after them (the other
-    rows are from an earlier run)."""
-    a = old.index(HEAD)
-    start = old.index("| games on the flash | boot |", a)
-    end = old.index("make_room: a new game chosen", start)
-    return old[:start] + "\n".join(sync_lines(fl) + [note, "", ""]) + \
-        old[end:]
 
 
 def sync_lines(fl):
@@ -355,9 +372,10 @@ def sync_lines(fl):
 
     def grew(k):
         x = ratio(hi[k], lo[k])
-        return f"{k} {x:.2f}x (**{'met' if x <= 2 else 'missed'}**)"
+        return f"{k} {x:.2f}x ({met_bold(x <= GROWTH_RATIO)})"
     lines += ["", f"One request with {n(COUNTS[-1])} games against "
-              f"{n(COUNTS[0])} (target: within 2x): {grew('pull')}, "
+              f"{n(COUNTS[0])} (target: within {GROWTH_RATIO}x): "
+              f"{grew('pull')}, "
               f"{grew('mark')}; list per game "
               f"{ratio(hi['list'] / COUNTS[-1], lo['list'] / COUNTS[0]):.2f}"
               f"x (`list` sends a frame per game). Past games opened "
@@ -367,8 +385,5 @@ def sync_lines(fl):
     return lines
 
 
-
-
 if __name__ == "__main__":
-    fl, fx = measure()
-    print("\n".join(section(fl, fx)))
+    print("\n".join(section_of(measure())))
