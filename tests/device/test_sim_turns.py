@@ -187,6 +187,7 @@ wait 2600
 shot j4_out
 state
 long ok
+wait 2600
 shot j3_passed
 up
 ok
@@ -194,8 +195,8 @@ wait 2600
 shot j1_out
 state
 """
-    # (Each single choice's message, what was done and how to undo it,
-    # is waited out: tests/device/test_sim_announce.py reads it.)
+    # (Each message of an event done on one press, a single choice or a
+    # next turn, what was done and how to undo it, is waited out: tests/device/test_sim_announce.py reads it.)
     states, shots = run(script)
     assert highlighted(shots["start"]) == 4            # J4: right of J1
     # J4 had only "pawn out" to do: done at once (OUT 2 | J4 3 << 4),
@@ -228,14 +229,17 @@ ok
 wait 2600
 shot j1_drew
 long ok
+wait 2600
 shot j3_passed
 long ok
+wait 2600
 shot j2_passed
 ok
 shot refused
 state
 wait 2600
 long ok
+wait 2600
 shot j1_passed
 state
 long back

@@ -7,7 +7,7 @@
 # at once, and a message says what was recorded and that a long BACK
 # undoes it). The cursor waits on the player whose turn it is
 # (counter-clockwise; the rules core derives it from the log); a long OK
-# says "next turn" (a pass).
+# says "next turn" (a pass), and the screen says so and how to undo it.
 
 from drivers.buttons import OK, LONG, key_of, kind_of
 from core import dog as G
@@ -99,7 +99,8 @@ class Play(PlayBase):
             # Next turn: the highlighted player's (on the deal line, the
             # turn's player's) turn ends with nothing to record.
             p = self.index - 1 if self.index else self.g.turn
-            self.commit(G.event(self.s.ev, G.PASS, p))
+            if self.commit(G.event(self.s.ev, G.PASS, p)):
+                self.announce()
             return
         self.rows_key(ev)
 
@@ -146,13 +147,10 @@ class Play(PlayBase):
         if len(acts) == 1:
             # Done at once, and said so, with how to undo it (a long BACK,
             # which the message lets through).
-            log = self.s.log
-            n = log.n_live
+            n = self.s.log.n_live
             pick(0)
-            if log.n_live > n and not self.g.over:
-                from app.play.words import say
-                a.toast(tr("done_undo") % say(self, log.n_live - 1), 2500,
-                        True)
+            if self.s.log.n_live > n:
+                self.announce()
             return
         names = self.s.names
         rows = []
