@@ -2,8 +2,9 @@
 # UP/DOWN moves one row and stays (wrapping at the ends); a held key steps
 # at once, pauses (its first repeat only tells a hold from a tap), then
 # walks one row per repeat and stops at the ends; letting go picks the row,
-# as OK does. A row far from the cursor is then one press. DOG's play
-# screen and its player's list (app/play/dog.py).
+# as OK does. A row far from the cursor is then one press. Dinos' disaster
+# list (app/play/dinos_disaster.py), DOG's play screen and its player's
+# list (app/play/dog.py).
 
 from drivers.buttons import UP, DOWN, RELEASE, key_of, kind_of
 from app.screens import Choice
