@@ -33,13 +33,16 @@ A seeded generator draws realistic rounds for each title (4 players):
              out (A, K, Joker), moves (by the card's value) into the goal
              (64 steps), kills an opponent's pawn; partners help at the end
              (a turn that only moves a pawn along the track is not entered:
-             the person moves the cursor to the next player with an event)
+             the person goes to the next player with an event, by taps
+             and OK or a hold let go on them: the rows dial, as the
+             player's list does)
 Every event is checked with the rules core (marcador_core) as it is drawn.
 Games are played one after another until each title has --rounds rounds
 (units: a round; for doggy a Parranda taken and an order, each; for dog a
 pawn event). Doggy Style is also reported per game, both ways of playing
 it: all of a game's presses (setup and going home aside), and those
-over the Parrandas taken in it (the issue's target: 3).
+over the Parrandas taken in it (the issue's target: 3); so is DOG, over
+its pawn events.
 
 bench/mp/person.py plays them on the real firmware in the MicroPython VM
 (one process per title), pressing until the screen shows what it wants
@@ -104,7 +107,9 @@ class Game:
         self.events = []
         self.plan = ["U - 0", "M 0", "M %d" % IDS.index(gid)]
         self.counts = {}                # units drawn, per kind
-        self.takes = 0                  # Doggy: Parrandas taken
+        # What a game's presses are reported over (per_game): Doggy's
+        # Parrandas taken, DOG's pawn events.
+        self.counted = 0
 
     @property
     def g(self):
@@ -386,7 +391,7 @@ def doggy_games(rnd, rounds):
                 game.add({"e": "assign", "p": q,
                           "colors": [DG.COLORS[c] for c in cols]})
                 game.unit("assign", k, "T ok", *[f"M {c}" for c in cols])
-        game.takes = game.counts.get("take", 0)
+        game.counted = game.counts.get("take", 0)
         game.finish()
         games.append(game)
     return games
@@ -458,7 +463,7 @@ def doggy_count_games(rnd, rounds):
             cells = [ev[DG.COLORS[c]] + [ev["wilds"].count(DG.COLORS[c])]
                      for c in range(4)] + [[ev["reserve"], 0, 0, 0]]
             game.unit("count", 1, grid(cells))
-        game.takes = live.takes
+        game.counted = live.counted
         game.finish()
         out.append(game)
     return out
@@ -505,6 +510,7 @@ def dog_games(rnd, rounds):
                     break
                 dog_turn(rnd, game, pw, p)
                 p = (p - 1) % N           # play goes counter-clockwise
+        game.counted = game.counts.get("pawn", 0)
         game.finish()
         games.append(game)
     return games
@@ -656,14 +662,14 @@ def run(gid, games, seed=1, slip=SLIP, holds=True):
 
 
 def per_game(games, seq):
-    # [(presses, Parrandas taken)] per game: its counted units' presses
+    # [(presses, Game.counted)] per game: its counted units' presses
     # (the plan's U lines but "-": setup and going home are not counted).
     out = []
     i = 0
     for game in games:
         k = sum(1 for line in game.plan
                 if line.startswith("U ") and line.split()[1] != "-")
-        out.append((sum(seq[i:i + k]), game.takes))
+        out.append((sum(seq[i:i + k]), game.counted))
         i += k
     if i != len(seq):
         raise RuntimeError(f"{len(seq)} units played, {i} planned")
@@ -743,11 +749,13 @@ def lines(results):
             target = TARGETS.get(kind)
             parts.append(f"{label}{mean:.2f} p90 {p90:.2f} n {numbers}" +
                          (f" (target <= {target})" if target else ""))
-        if gid in ("doggy", "doggy_count"):
-            g, mean, p90, takes, per = game_figures(r)
+        for title, _, what, target in PER_GAME:
+            if title != gid:
+                continue
+            g, mean, p90, counted, per = game_figures(r)
             parts.append(f"per game {mean:.1f} p90 {p90} ({g} games, "
-                         f"{takes:.1f} Parrandas taken): {per:.2f} per "
-                         f"Parranda taken (target <= {GAME_TARGET})")
+                         f"{counted:.1f} {what}): {per:.2f} per one" +
+                         (f" (target <= {target})" if target else ""))
         out.append(f"{gid} " + "; ".join(parts))
     return out
 
@@ -766,34 +774,43 @@ def step_lines(results):
 
 
 GAME_TARGET = 3          # the issue's: presses per Parranda taken
+# The titles reported per game: (title, row, what a game's presses are
+# reported over, the target of presses per one of them).
+PER_GAME = (("doggy", "Doggy Style, live tracking", "Parrandas taken",
+             GAME_TARGET),
+            ("doggy_count", "Doggy Style, end count", "Parrandas taken",
+             GAME_TARGET),
+            ("dog", "DOG", "pawn events", None))
 
 
 def game_figures(r):
-    # (games, mean presses per game, p90, mean Parrandas taken per game,
-    # presses per Parranda taken: all the games' presses / their takes).
+    # (games, mean presses per game, p90, mean Game.counted per game,
+    # presses per counted one: all the games' presses / their count).
     pg = r["per_game"]
     presses = [p for p, _ in pg]
-    takes = sum(t for _, t in pg)
+    counted = sum(t for _, t in pg)
     return (len(pg), sum(presses) / len(pg), pct(presses, 0.9),
-            takes / len(pg), sum(presses) / takes)
+            counted / len(pg), sum(presses) / counted)
 
 
 def game_table(results, taps=None):
-    # Markdown: Doggy Style per game, live tracking against the end count
-    # of the same games.
-    head = ("| Doggy Style | games | presses per game (mean) | p90 | "
-            "Parrandas taken per game | presses per Parranda taken |" +
-            (" taps only (per Parranda) |" if taps else "") + " target |\n"
+    # Markdown: presses per game: Doggy Style, live tracking against the
+    # end count of the same games, and DOG (its deals too).
+    head = ("| per game | games | presses per game (mean) | p90 | "
+            "counted per game | presses per counted one |" +
+            (" taps only (per counted one) |" if taps else "") +
+            " target |\n"
             "|---|---|---|---|---|---|" + ("---|" if taps else "") + "---|")
     rows = []
-    for gid, mode in (("doggy", "live tracking"),
-                      ("doggy_count", "end count")):
+    for gid, mode, what, target in PER_GAME:
         if gid not in results:
             continue
-        g, mean, p90, takes, per = game_figures(results[gid])
-        extra = (f" {game_figures(taps[gid])[4]:.2f} |" if taps else "")
-        rows.append(f"| {mode} | {g} | {mean:.1f} | {p90} | {takes:.1f} | "
-                    f"{per:.2f} |{extra} <= {GAME_TARGET} |")
+        g, mean, p90, counted, per = game_figures(results[gid])
+        extra = (f" {game_figures(taps[gid])[4]:.2f} |"
+                 if taps and gid in taps else "")
+        rows.append(f"| {mode} | {g} | {mean:.1f} | {p90} | {counted:.1f} "
+                    f"{what} | {per:.2f} |{extra} " +
+                    (f"<= {target} |" if target else "report |"))
     return head + "\n" + "\n".join(rows)
 
 
@@ -805,10 +822,13 @@ DOG_EVENTS = ("out", "goal", "goal_partner", "kill")
 
 def dog_rows(r):
     """[(label, count, mean presses, mean on the player step, mean on the
-    action step, floor)] for DOG's pawn events: all, per event, per turns
-    gone by. The floor is what any person pays on this screen: OK on the
-    player, the moves from the row of the turn to theirs, and an OK in
-    the list when it has more than one row."""
+    action step, floor, floor by taps)] for DOG's pawn events: all, per
+    event, per turns gone by. The floor is what any person pays on this
+    screen: a press on the player (OK on the turn's row, a hold let go on
+    any other: its rows dial, app/play/dial.py) and one in the list when it
+    has more than one row (OK, or a hold let go on its row). By taps (no
+    hold): OK on the player, the moves from the row of the turn to
+    theirs, and an OK in the list when it has more than one row."""
     units = r.get("tagged", {}).get("pawn", [])
     groups = [("all", units)]
     groups += [(ev, [u for u in units if u[0].split(".")[0] == ev])
@@ -821,12 +841,12 @@ def dog_rows(r):
         if not us:
             continue
         n = len(us)
-        floor = sum(1 + int(t.split(".")[2]) + (int(t.split(".")[3]) > 1)
-                    for t, _, _, _ in us)
+        lists = sum(int(t.split(".")[3]) > 1 for t, _, _, _ in us)
+        moves = sum(int(t.split(".")[2]) for t, _, _, _ in us)
         out.append((label, n, sum(p for _, _, p, _ in us) / n,
                     sum(st.get("player", 0) for *_, st in us) / n,
                     sum(st.get("action", 0) for *_, st in us) / n,
-                    floor / n))
+                    (n + lists) / n, (n + moves + lists) / n))
     return out
 
 
@@ -834,17 +854,18 @@ def dog_lines(results):
     if "dog" not in results:
         return []
     return [f"  dog pawn {label}: {mean:.2f} (player {pl:.2f}, action "
-            f"{ac:.2f}; floor {fl:.2f}) n {n}"
-            for label, n, mean, pl, ac, fl in dog_rows(results["dog"])]
+            f"{ac:.2f}; floor {fl:.2f}, by taps {tf:.2f}) n {n}"
+            for label, n, mean, pl, ac, fl, tf in dog_rows(results["dog"])]
 
 
 def dog_table(r):
     # Markdown: where DOG's presses per pawn event go.
     rows = [f"| {label} | {n} | {mean:.2f} | {pl:.2f} | {ac:.2f} | "
-            f"{fl:.2f} |" for label, n, mean, pl, ac, fl in dog_rows(r)]
-    return ("| DOG pawn events | count | mean presses | to the player and "
-            "OK | in the list | floor |\n|---|---|---|---|---|---|\n" +
-            "\n".join(rows))
+            f"{fl:.2f} | {tf:.2f} |"
+            for label, n, mean, pl, ac, fl, tf in dog_rows(r)]
+    return ("| DOG pawn events | count | mean presses | to the player | "
+            "in the list | floor | floor by taps |\n"
+            "|---|---|---|---|---|---|---|\n" + "\n".join(rows))
 
 
 def table(results, taps=None):

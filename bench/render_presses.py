@@ -23,20 +23,24 @@ def section(d):
             "number; taps only: the same rounds by a person who never "
             f"holds a key ({d['seconds']:.0f} s).\n\n" +
             presses.table(held, taps) + "\n\n" +
-            "Doggy Style per game, both ways of playing it on the same "
-            "games: live tracking (every take, order, reserve dog, pass, "
+            "Per game: Doggy Style both ways of playing it on the same "
+            "games, live tracking (every take, order, reserve dog, pass, "
             "Mario Hugo and wild entered as it happens) and the end count "
             "(the final table entered player by player, as the paper pad "
-            "is filled). A game's presses: all of its units' (setup and "
-            "going home aside); per Parranda taken: all the games' presses "
-            "over the Parrandas taken in them.\n\n" +
+            "is filled); DOG (its pawn events and deals). A game's "
+            "presses: all of its units' (setup and going home aside); per "
+            "counted one: all the games' presses over the Parrandas taken "
+            "(the pawn events) in them.\n\n" +
             presses.game_table(held, taps) + "\n\n" +
             "Where DOG's presses per pawn event go (`--steps`): by event, "
             "and by the turns gone by since the one the device shows (a "
             "turn with no event is not entered, so the cursor waits on a "
             "player who may have had none). Floor: what any person pays on "
-            "this screen, from the same events: OK on the player, the moves "
-            "from the turn's row to theirs (the shorter way round the "
-            "deal line and the players) and an OK in the list when it has "
-            "more than one row.\n\n" + presses.dog_table(held["dog"])
+            "this screen, from the same events: a press on the player (OK "
+            "on the turn's row; on any other a hold let go there: the rows "
+            "dial) and one in the list when it has more than one row. By "
+            "taps: OK on the player, the moves from the turn's row to "
+            "theirs (the shorter way round the deal line and the players) "
+            "and an OK in the list when it has more than one row.\n\n" +
+            presses.dog_table(held["dog"])
             ).split("\n")

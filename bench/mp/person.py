@@ -10,7 +10,9 @@
 #                (no spaces) comes back on its R line (bench/presses.py
 #                breaks a kind's presses down by it)
 #   T KEY        tap a key (ok, back, up, down);  L KEY  long press
-#   M I          choose row I of the list on top (move there, OK)
+#   M I          choose row I of the list on top (move there, OK; in a
+#                list that dials, a hold let go on it when that costs
+#                less: Dinos' disaster, DOG's players and their lists)
 #   Q I          choose row I if a list is on top (else nothing)
 #   P I          move to row I, then a long OK (Doggy's and DOG's "next
 #                turn" on that player's row)
@@ -320,30 +322,57 @@ class Person:
             self.fail("row %d of %d" % (i, n))
         down = (i - cur) % n
         up = (cur - i) % n
-        if cur != i and ms == TAP_MS and self.holds and view.menu_dials(app):
+        if cur != i and ms == TAP_MS and self.holds and \
+                view.menu_dials(app, i):
             # A list that dials: a hold picks the row when it is let go.
             d = dial_plan(cur, i, 0, n - 1)      # up: down the list
+            records = view.dial_records(app)
+            # A slip: BACK and again (Dinos' first card, another player's
+            # list), or, where the row is recorded at once, undo and the
+            # unit again.
+            cost = self.presses + SLIP_COST if records else SLIP_COST
             if d is not None and \
-                    slip_chance(d[2], d[3], self.slip) * SLIP_COST < \
-                    min(up, down):
-                lst = view.menu_of(app)
+                    slip_chance(d[2], d[3], self.slip) * cost < min(up, down):
+                shown = app.stack[-1]
+                before = view.events(app)
                 yield from self.dial_list("down" if d[1] else "up", d[2],
                                           d[3])
                 yield from self.settle()
-                if view.menu(app) is not None and view.menu_of(app) is lst:
+                got = view.picked(app, shown, before)
+                if got is None:
                     yield from self.choose(i, ms)    # let go too soon
-                elif lst.index != i:
-                    # A slip picked another row: BACK from its first card
-                    # cancels the round; OK asks again.
-                    yield from self.tap("back")
-                    yield from self.tap("ok")
-                    yield from self.choose(i, ms)
+                elif got != i:
+                    yield from self.slipped(shown, before, i, ms)
                 return
         for _ in range(min(up, down)):
             yield from self.tap("down" if down <= up else "up")
         if view.menu(app)[0] != i:
             self.fail("the highlight is not on row %d" % i)
         yield from self.tap("ok", ms)
+
+    def slipped(self, shown, before, i, ms):
+        # A dialled list picked another row than i.
+        app = self.hw.app
+        if view.events(app) > before:
+            # Recorded at once (DOG): a long BACK undoes it; then the
+            # unit's plan again (DOG's list), or the row again (DOG's play
+            # screen, back on the turn's row).
+            yield from self.tap("back", LONG_MS)
+            yield from self.settle()
+            if type(shown).__name__ == "Play":
+                yield from self.choose(i, ms)
+            else:
+                self.redo = True
+        elif type(shown).__name__ == "Play":
+            # Another player's list is open: BACK, and the row again.
+            yield from self.tap("back")
+            yield from self.choose(i, ms)
+        else:
+            # Dinos: BACK from its first card cancels the round; OK asks
+            # again.
+            yield from self.tap("back")
+            yield from self.tap("ok")
+            yield from self.choose(i, ms)
 
     def enter(self, g, t, last=False):
         # Bring the number under the cursor to t. self.moved: a dial's
@@ -505,6 +534,12 @@ class Person:
                 yield from self.tap(w[1], LONG_MS)
             elif op == "M":
                 yield from self.choose(int(w[1]))
+                if self.redo:
+                    # A dialled list recorded another row: undone; the
+                    # unit again.
+                    self.redo = False
+                    self.cells = []
+                    i = start
             elif op == "Q":
                 yield from self.settle()
                 if view.menu(self.hw.app) is not None:

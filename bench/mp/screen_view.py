@@ -12,6 +12,8 @@
 #               one step at a time and letting go moves on)
 #   rounds(app) the rounds the game in progress has played
 #   toast(app)  the pop-up message shown, or None
+#   menu_dials(app, i), dial_records(app), events(app), picked(...)
+#               how a list that dials picks a row (person.py choose)
 #   at_home(app)  the home menu alone on the stack
 
 
@@ -100,10 +102,44 @@ def final_undo(app):
     return t.s.n + 1 if type(t).__name__ == "Final" else None
 
 
-def menu_dials(app):
-    # True when the list on top dials (a hold walks it, letting go picks:
-    # Dinos' disaster list, app/play/dinos_disaster.py).
-    return type(_top(app)).__name__ == "DisasterChoice"
+def menu_dials(app, i):
+    # True when a hold let go on row i of the list on top picks it (a hold
+    # walks it): Dinos' disaster list (app/play/dinos_disaster.py), DOG's
+    # player's list and DOG's play screen, but on its deal line
+    # (app/play/dial.py).
+    t = _top(app)
+    name = type(t).__name__
+    if name == "Play":
+        return t.s.gid == "dog" and i > 0
+    return name in ("DisasterChoice", "DialChoice")
+
+
+def dial_records(app):
+    # True when a row picked on the list on top is recorded at once (DOG's:
+    # a slip is undone with a long BACK), not a step of an entry (Dinos').
+    t = _top(app)
+    return type(t).__name__ in ("Play", "DialChoice")
+
+
+def events(app):
+    # The events in effect in the game in progress.
+    return app.session.log.n_live
+
+
+def picked(app, shown, before):
+    # The row a hold let go on picked in `shown` (the list or play screen
+    # that was on top; before: events() then), or None when it picked
+    # nothing (let go too soon, or on DOG's deal line).
+    log = app.session.log
+    if type(shown).__name__ != "Play":
+        if log.n_live > before or _top(app) is not shown:
+            return shown.menu.index
+        return None
+    if log.n_live > before:         # a player's only choice, done at once
+        return (log.buf[log.event_at(log.n_live - 1)] >> 4) + 1
+    if _top(app) is not shown:      # the player's list is open
+        return shown.index
+    return None
 
 
 def menu_of(app):

@@ -77,3 +77,30 @@ def test_duplicon_drawn_card_is_announced_and_undone_at_once():
     assert toast(shots["done"]) == "J1 robó carta. Deshacer: BACK largo"
     assert [e["e"] for e in events(undone)][-2:] == ["draw", "undo"]
     assert toast(shots["undone"]) == "Deshecho: J1 robó carta"
+
+
+ENGLISH = "down 2\nok\nok\nback\nup 2\n"  # settings, language: English, home
+
+
+def test_dog_next_turn_is_announced_with_how_to_undo_it():
+    # A long OK on J4 (the first player): "next turn", recorded at once,
+    # so the screen says so and how to undo it (a long BACK), in Spanish,
+    # and in English when the device is set to it.
+    keys = head("dog", "J4 (right of the dealer) starts") + \
+        "long ok\nshot passed\nstate\n"
+    states, shots = sim.run_script(keys)
+    assert events(states[0])[-1] == {"e": "pass", "p": 3}
+    assert toast(shots["passed"]) == "J4 pasó turno. Deshacer: BACK largo"
+    states, shots = sim.run_script(ENGLISH + keys)
+    assert events(states[0])[-1] == {"e": "pass", "p": 3}
+    assert toast(shots["passed"]) == "J4: next turn. Undo: long BACK"
+
+
+def test_duplicon_next_turn_is_announced_with_how_to_undo_it():
+    # J1 drew a card; a long OK on J2: next turn, said on the screen.
+    keys = head("duplicon", "wait 2600") + "long ok\nshot passed\nstate\n"
+    states, shots = sim.run_script(keys)
+    assert events(states[0])[-1] == {"e": "pass", "p": 1}
+    assert toast(shots["passed"]) == "J2 pasó turno. Deshacer: BACK largo"
+    states, shots = sim.run_script(ENGLISH + keys)
+    assert toast(shots["passed"]) == "J2: next turn. Undo: long BACK"

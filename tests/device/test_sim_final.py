@@ -170,3 +170,15 @@ def test_dinos_final_marks_the_eliminated():
     assert read_row(shots["final"], 0, 2) == ("*J1", "54")
     assert read_row(shots["final"], 1, 2) == (" J2", "3")
     assert read_row(shots["final"], 2, 2) == (" J3", "eliminado 3")
+
+
+def test_dog_final_says_which_team_won():
+    # DOG is won by a team (issue 25 item 6): the final screen marks both
+    # partners and says the team won, by their names.
+    lines = keys("dog").splitlines()
+    end = next(i for i, ln in enumerate(lines) if "dog_final" in ln)
+    states, shots = sim.run_script("\n".join(lines[:end + 1]) + "\nstate\n")
+    assert states[0]["screen"] == "Final"
+    assert [read_row(shots["dog_final"], i) for i in range(5)] == [
+        ("*J1", "4"), (" J2", "0"), ("*J3", "4"), (" J4", "0"),
+        ("¡Ganan J1 + J3!", "")]

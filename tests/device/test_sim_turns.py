@@ -187,6 +187,7 @@ wait 2600
 shot j4_out
 state
 long ok
+wait 2600
 shot j3_passed
 up
 ok
@@ -194,8 +195,8 @@ wait 2600
 shot j1_out
 state
 """
-    # (Each single choice's message, what was done and how to undo it,
-    # is waited out: tests/device/test_sim_announce.py reads it.)
+    # (Each message of an event done on one press, a single choice or a
+    # next turn, what was done and how to undo it, is waited out: tests/device/test_sim_announce.py reads it.)
     states, shots = run(script)
     assert highlighted(shots["start"]) == 4            # J4: right of J1
     # J4 had only "pawn out" to do: done at once (OUT 2 | J4 3 << 4),
@@ -228,14 +229,17 @@ ok
 wait 2600
 shot j1_drew
 long ok
+wait 2600
 shot j3_passed
 long ok
+wait 2600
 shot j2_passed
 ok
 shot refused
 state
 wait 2600
 long ok
+wait 2600
 shot j1_passed
 state
 long back
@@ -333,3 +337,57 @@ state
     before, after = states[:2]
     assert after["session"]["log"] == before["session"]["log"]
     assert after["screen"] == "Play"
+
+
+def test_dog_rows_and_list_dial_a_hold_let_go_picks_the_row():
+    # DOG's rows dial (app/play/dial.py): a held UP steps at once, pauses
+    # (the first repeat only tells a hold from a tap), then walks a row per
+    # repeat (every 150 ms) and stops at the end; letting go is OK on the
+    # row. From J4 (the first player), UP held 720 ms: J3 at once, J2 at
+    # 550 ms, J1 at 700 ms, let go before 850 ms: J1's only choice, a pawn
+    # out, done at once and said so.
+    script = DOG_4 + """hold up 720
+shot j1_out
+state
+wait 2600
+ok
+ok
+ok
+wait 2600
+shot j1_turn
+hold up 1500
+shot deal_line
+state
+down
+ok
+shot j1_list
+hold down 720
+shot j1_killed
+state
+wait 2600
+up
+shot j4_row
+up
+shot j3_row
+"""
+    states, shots = run(script)
+    assert states[0]["session"]["log"] == "02"         # OUT | J1 << 4
+    assert toast(shots["j1_out"]) == "J1: Sacó ficha. Deshacer: BACK largo"
+    # J4, J3, J2: a pawn out each (their only choice); J1's turn again.
+    assert highlighted(shots["j1_turn"]) == 1
+    # Held past the deal line it stays there; let go there, it deals
+    # nothing (a slip must not end the round).
+    assert highlighted(shots["deal_line"]) == 0
+    assert states[1]["session"]["log"] == "02" + "32" + "22" + "12"
+    assert states[1]["screen"] == "Play"
+    # J1's list (out, goal, kill J3, kill J2, kill J4): DOWN held 720 ms
+    # walks to the fourth row, letting go records it and says so.
+    assert [read_row(shots["j1_list"], i)[0] for i in range(5)] == \
+        ["Sacó ficha", "Ficha a la meta", "Mató a J3", "Mató a J2",
+         "Mató a J4"]
+    assert states[2]["session"]["log"].endswith("0301")  # KILL J1, J2
+    assert toast(shots["j1_killed"]) == \
+        "J1: Mató a J2. Deshacer: BACK largo"
+    # A tap moves one row and stays: J4's turn now, UP: J3, UP: J2.
+    assert highlighted(shots["j4_row"]) == 3
+    assert highlighted(shots["j3_row"]) == 2

@@ -83,6 +83,16 @@ class PlayBase(Screen):
         if self.g.over:
             self.finished()
 
+    def announce(self):
+        # An event recorded on one press (a long OK's "next turn", DOG's
+        # only possible action, Duplicon's card drawn): the screen says
+        # what and how to undo it (a long BACK, which the message lets
+        # through). Nothing once the game is over: the final screen says.
+        if not self.g.over:
+            from app.play.words import say
+            self.app.toast(tr("done_undo") % say(self, self.s.log.n_live - 1),
+                           2500, True)
+
     def finished(self, then=None):
         # then: data for the title's after_final() once the final screen
         # is left (app/final.py finish_game).

@@ -7,12 +7,16 @@
 # at once, and a message says what was recorded and that a long BACK
 # undoes it). The cursor waits on the player whose turn it is
 # (counter-clockwise; the rules core derives it from the log); a long OK
-# says "next turn" (a pass).
+# says "next turn" (a pass), and the screen says so and how to undo it.
+# The players' rows and a player's list dial (app/play/dial.py): a held
+# UP/DOWN let go on a row is OK on it, so any player, and any event in
+# their list, is one press away.
 
 from drivers.buttons import OK, LONG, key_of, kind_of
 from core import dog as G
-from app.screens import Choice, Note
+from app.screens import Note
 from app.play.base import PlayBase
+from app.play.dial import dial, DialChoice, PICK, NOT_MINE
 from app.i18n import tr
 from app import ui
 from app.ui import draw_row, draw_title, columns
@@ -99,9 +103,22 @@ class Play(PlayBase):
             # Next turn: the highlighted player's (on the deal line, the
             # turn's player's) turn ends with nothing to record.
             p = self.index - 1 if self.index else self.g.turn
-            self.commit(G.event(self.s.ev, G.PASS, p))
+            if self.commit(G.event(self.s.ev, G.PASS, p)):
+                self.announce()
             return
-        self.rows_key(ev)
+        # The rows dial (app/play/dial.py): a hold let go on a player is
+        # OK on them; on the deal line it deals nothing (a slip past the
+        # first player must not end the round).
+        i = dial(self, ev, self.index, self.s.n + 1)
+        if i == PICK:
+            if self.index:
+                self.actions(self.index - 1)
+        elif i == NOT_MINE:
+            self.rows_key(ev)
+        else:
+            self.index = i
+
+    held = 0                    # the key that dials (app/play/dial.py)
 
     def table_action(self):
         if self.commit(G.event(self.s.ev, G.DEAL)):
@@ -139,20 +156,20 @@ class Play(PlayBase):
             acts = [(G.OUT, -1), (G.GOAL, p), (G.GOAL, mate)] + \
                 [(G.KILL, q) for q in range(n)]
 
+        lst = None
+
         def pick(i):
-            if len(acts) > 1:
+            # A row let go of a hold (not confirmed with OK) is said too,
+            # with how to undo it, as a single choice is.
+            if lst:
                 a.pop()
-            self.commit(G.event(self.s.ev, acts[i][0], p, acts[i][1]))
+            if self.commit(G.event(self.s.ev, acts[i][0], p, acts[i][1])) \
+                    and (not lst or lst.dialled):
+                self.announce()
         if len(acts) == 1:
             # Done at once, and said so, with how to undo it (a long BACK,
             # which the message lets through).
-            log = self.s.log
-            n = log.n_live
             pick(0)
-            if log.n_live > n and not self.g.over:
-                from app.play.words import say
-                a.toast(tr("done_undo") % say(self, log.n_live - 1), 2500,
-                        True)
             return
         names = self.s.names
         rows = []
@@ -162,7 +179,8 @@ class Play(PlayBase):
             else:
                 rows.append(tr("out" if k == G.OUT else
                                "goal" if q == p else "goal_partner"))
-        a.push(Choice(a, names[p], rows, pick))
+        lst = DialChoice(a, names[p], rows, pick)
+        a.push(lst)
 
     def finished(self, then=None):
         # Count the game in the match; offer the next game if it goes on.

@@ -54,7 +54,8 @@ class Play(PlayBase):
             # Next turn: the highlighted player's (on the round line, the
             # turn's player's) turn ends without a card drawn.
             p = self.index - 1 if self.index else self.g.turn
-            self.commit(D.event(self.s.ev, D.PASS, p))
+            if self.commit(D.event(self.s.ev, D.PASS, p)):
+                self.announce()
             return
         self.rows_key(ev)
 
@@ -63,10 +64,8 @@ class Play(PlayBase):
         # they drew on their previous turn). Recorded on one OK, so the
         # screen says what and how to undo it (a long BACK, which the
         # message lets through), as DOG's single choice does.
-        if self.commit(D.event(self.s.ev, D.DRAW, p)) and not self.g.over:
-            from app.play.words import say
-            self.app.toast(tr("done_undo") % say(self, self.s.log.n_live - 1),
-                           2500, True)
+        if self.commit(D.event(self.s.ev, D.DRAW, p)):
+            self.announce()
 
     def table_action(self):
         s = self.s
