@@ -803,8 +803,8 @@ def game_table(results, taps=None):
             "|---|---|---|---|---|---|" + ("---|" if taps else "") + "---|")
     rows = []
     for gid, mode, what, target in PER_GAME:
-        if gid not in results:
-            continue
+        if not results.get(gid, {}).get("per_game"):
+            continue                # no whole game of it in this run
         g, mean, p90, counted, per = game_figures(results[gid])
         extra = (f" {game_figures(taps[gid])[4]:.2f} |"
                  if taps and gid in taps else "")

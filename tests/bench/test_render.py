@@ -164,7 +164,7 @@ def test_presses_section_renders_its_tables_from_the_kept_figures():
                                  "players, 3 games)")
     assert f"| free | number | 3.50 | 4.00 | 8 | 3.50 | <= " \
         f"{presses.TARGETS['free']} |" in lines
-    assert "| all | 2 | 2.50 | 0.00 | 0.00 | 3.00 |" in lines
+    assert "| all | 2 | 2.50 | 0.00 | 0.00 | 1.50 | 3.00 |" in lines
 
 
 # --- the page: one section rendered, the others kept
