@@ -16,9 +16,10 @@ from pathlib import Path
 
 from roots import ROOT
 
+import title_data
 from marcador.build_mpy import build
 from marcador_core import record
-from marcador_core.games import IDS
+from marcador_core.games import IDS, game_class
 from marcador_core.log import LOG_BYTES, LOG_EVENTS
 
 MP_SNIPPET = """
@@ -38,32 +39,6 @@ for gid in %r:
 print(json.dumps(out))
 """
 
-SAMPLES = {
-    "doggy": [{"e": "take", "p": 0, "color": "red", "points": 5},
-              {"e": "order", "p": 0, "color": "red"},
-              {"e": "reserve", "p": 0, "delta": 1}, {"e": "mario"},
-              {"e": "assign", "p": 0, "colors": ["red", "blue"]},
-              {"e": "count", "p": 0, "blue": [1, 0, 2], "wilds": ["red"],
-               "reserve": 2}],
-    "duplicon": [{"e": "round", "won": [0] * 4, "hand": [0] * 4,
-                  "zone": [0] * 4}],
-    "alebrijes": [{"e": "start", "p": 0},
-                  {"e": "round", "out": 0,
-                   "high": [[0] * 5] + [[1, 0, 0, 0, 0]] * 5}],
-    "dog": [{"e": "deal"}, {"e": "out", "p": 0},
-            {"e": "kill", "p": 0, "victim": 1},
-            {"e": "goal", "owner": 0}],
-    "dinos": [{"e": "round", "disaster": "natural", "cards": [1, 2, 3, 4]},
-              {"e": "round", "disaster": "natural", "cards": [1, 2, 3, 4],
-               "adjust": [0, 2, 0, 0]},
-              {"e": "round", "disaster": "natural", "cards": [1, 1, 3, 4],
-               "sudden": [[2, 3, None, None]]}],
-    "free": [{"e": "round", "scores": [0] * 8}, {"e": "end"}],
-}
-MAXP = {"doggy": 5, "duplicon": 4, "alebrijes": 6, "dog": 6, "dinos": 4,
-        "free": 8}
-
-
 def state_sizes():
     out = ROOT / "out" / "mpy"
     build(out)
@@ -80,9 +55,9 @@ def main():
           "(bytes) | bytes per event |")
     print("|---|---|---|---|---|")
     for gid in IDS:
-        n = MAXP[gid]
+        n = game_class(gid).MAX_PLAYERS
         per = []
-        for ev in SAMPLES[gid]:
+        for ev in title_data.load(gid).SAMPLE:   # tests/title_data/<id>.py
             b = record.encode_event(gid, n, ev)
             per.append(f"{ev['e']} {len(b)}")
         per.append("undo/redo 1")

@@ -42,8 +42,8 @@ def keys(gid):
 def play_all():
     rows = []
     for kind, script in (("scripted", keys),
-                         ("max players", lambda g: maxplayers.START[g] +
-                          getattr(maxplayers, g)())):
+                         ("max players", lambda g: maxplayers.start(g) +
+                          maxplayers.game(g))):
         for gid in IDS:
             # BACK leaves the final screen: the game is archived then.
             f = mp("play", script(gid) + "\nback\n")

@@ -24,6 +24,8 @@ from roots import ROOT
 # The targets (issue 24): bench/targets.py.
 from targets import REPORT_CPU, REPORT_MB, PC_GROWTH as GROWTH
 
+from marcador_core.games import IDS
+
 OUT = ROOT / "out" / "growth"
 SIZES = (1_000, 10_000)
 HEAD = "### Growth: the PC tools on big archives"
@@ -54,7 +56,7 @@ def make_archive(count, seed=24):
     from marcador.archive import Archive, record_row
     OUT.mkdir(parents=True, exist_ok=True)
     rnd = random.Random(seed)
-    gids = ["doggy", "duplicon", "alebrijes", "dog", "dinos", "free"]
+    gids = list(IDS)
     rows = []
     for i in range(count):
         rec, _ = random_game(rnd, rnd.choice(gids),

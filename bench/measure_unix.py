@@ -21,14 +21,11 @@ from gamegen import random_game
 from marcador import sim
 from marcador.devicelog import to_entry
 from marcador_core import record
-from marcador_core.games import IDS
+from marcador_core.games import IDS, game_class
 
 MPY = ROOT / "out" / "mpy"
 
 SIM = ROOT / "sim"
-
-PLAYERS = {"doggy": 5, "duplicon": 4, "alebrijes": 6, "dog": 6, "dinos": 4,
-           "free": 8}
 
 # The heap the key-press figures run in: about what a Pico gives
 # MicroPython (192 KB), scaled to this port's word size as -X heapsize=NNwk
@@ -63,7 +60,7 @@ def heap_per_event(games=8):
     for gid in IDS:
         lines = []
         for _ in range(games):
-            rec, tried = random_game(rnd, gid, steps=200, n=PLAYERS[gid])
+            rec, tried = random_game(rnd, gid, steps=200, n=game_class(gid).MAX_PLAYERS)
             n = len(rec["players"])
             evs = []
             for ev, _ in tried:

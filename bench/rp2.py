@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 import maxplayers  # noqa: E402
 from marcador import pico_emu  # noqa: E402
 from marcador.sim import _keyscript  # noqa: E402
+from marcador_core.games import IDS  # noqa: E402
 
 RAM, RAM_BYTES = 0x20000000, 264 * 1024
 BLOCK = 16                 # bytes per GC block on a 32-bit port
@@ -53,7 +54,7 @@ PRESS_MS = pico_emu.TAP_MS
 AFTER_MS = 150             # the aftermath counted after the key's step
 GAP_MS = 250               # release -> next press: room for the aftermath
 MS = pico_emu.CYCLES_MS
-TITLES = ("doggy", "duplicon", "alebrijes", "dog", "dinos", "free")
+TITLES = IDS
 ROMFS_DIR = ROOT / "out" / "rp2" / "romfs"
 ROMFS_BUILD = ROMFS_DIR / "build" / "firmware.uf2"
 

@@ -1,5 +1,6 @@
 """Small helpers to play a record through the core and look at the result."""
 
+import title_data
 from marcador_core import record
 from marcador_core.games import game_class
 from marcador_core.log import GameLog
@@ -58,33 +59,19 @@ def device_score(dev, tmp_path):
     return rec, json.loads(proc.stdout)
 
 
-# What makes up each title's state: its attributes but the scratch ones
-# (SCRATCH), and what every Game has (COMMON). Two logs that must agree
-# must agree on these (snapshot); the board never compares states, so the
-# lists live here (test_properties.py checks that they name every
-# attribute a played game has).
-STATE = {
-    "doggy": ("unord_n", "unord_pts", "ord_n", "ord_pts", "taken", "reserve",
-             "assigned", "assigned_mask", "mario", "any_take", "refill",
-             "last_p", "last_c", "last_pts", "last_valid", "cnt", "maj",
-             "turn", "rounds", "dogs"),
-    "dog": ("home", "track", "goal", "by_partner", "kills", "deaths",
-             "team_goal", "round", "turn"),
-    "duplicon": ("won", "hand", "zone", "rounds", "last", "turn", "nodraw"),
-    "alebrijes": ("pts", "zeros", "first", "rounds"),
-    "free": ("sums", "rounds"),
-    "dinos": ("pos", "by_rounds", "by_disasters", "zone", "alive", "rounds",
-             "won_mask", "last_taker", "last_high", "last_score", "moved"),
-}
+# What makes up a game's state: its title's attributes but the scratch
+# ones (tests/title_data/<id>.py STATE, SCRATCH), and what every Game has
+# (COMMON). Two logs that must agree must agree on these (snapshot); the
+# board never compares states, so the lists live with the tests
+# (test_properties.py checks that they name every attribute a played game
+# has).
 COMMON = ("total", "parts", "over", "winners", "leaders")
-SCRATCH = {"dinos": ("rs", "need")}   # a round's scores; who must play a
-                                      # sudden death round (the device asks)
 
 
 def snapshot(game):
     """Every piece of a game's state as one bytes object."""
     out = bytearray()
-    for name in STATE[game.ID] + COMMON:
+    for name in title_data.load(game.ID).STATE + COMMON:
         v = getattr(game, name)
         if isinstance(v, (bool, int)):
             out += int(v).to_bytes(4, "little", signed=True)

@@ -8,7 +8,7 @@ from contextlib import closing
 
 from marcador_core import errors as E
 
-from .. import breakdown
+from .. import breakdown, titles
 from ..termsafe import clean, clean_json, clean_line, clean_lines
 from ..outfile import safe_name
 from .common import (FileProblem, InvalidRecord, UsageError, add_db,
@@ -56,9 +56,9 @@ def args_games(p):
                    help="only games started on that day (local time) or "
                         "later; leaves out games of unknown date")
     p.add_argument("--title", metavar="NAME",
-                   help="only games of one title: its id (doggy, "
-                        "duplicon, alebrijes, dog, dinos, free, free-low) "
-                        "or its name in English or Spanish, any case")
+                   help="only games of one title: its id (" +
+                        ", ".join(titles.keys()) + ") or its name in "
+                        "English or Spanish, any case")
     add_json(p)
     add_lang(p)
     add_db(p)

@@ -55,7 +55,7 @@ def test_every_title_played_and_accepted(played):
         assert 0 < mean and 0 < p90 and numbers >= count > 0
 
 
-def test_cells_cost_what_their_distance_asks(played):
+def test_cells_cost_what_their_distance_asks(played):  # picked titles
     # A value equal to the start costs no adjust press; any other at
     # least one; and a cell is reported for every number in a table.
     for gid, r in played.items():

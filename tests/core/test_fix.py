@@ -12,10 +12,12 @@ from marcador_core import errors as E
 from marcador_core.error_texts import message
 from marcador_core import record
 from marcador_core.game import FIX
-from gamegen import random_game, _GEN
+import title_data
+from gamegen import random_game
 from helpers import score, error, totals, log_of, rec, fresh_log, snapshot
 
-ROUND_TITLES = ("free", "duplicon", "alebrijes", "dinos")
+# The titles whose every game has rounds to correct.
+ROUND_TITLES = title_data.round_titles()
 
 
 def fix(r, ev):
@@ -238,7 +240,7 @@ def test_titles_without_rounds_have_no_corrections(gid, n):
     assert log.add(bytes([FIX, 0, 1, 0, 0])) == E.BAD_EVENT
 
 
-@pytest.mark.parametrize("gid, n, ev", [
+@pytest.mark.parametrize("gid, n, ev", [  # picked: a case a title
     ("free", 3, fix(2, free(-4, 0, 40))),
     ("duplicon", 2, fix(1, dup([2, 4], [1, 0], [0, 3]))),
     ("alebrijes", 3, dict(fix(3, ale(1, [1, 2, 3, 4, 5], [0] * 5,
@@ -317,7 +319,7 @@ def test_a_correction_scores_as_if_entered_so_in_the_first_place(gid, seed):
     i = rounds[k]
     # New content proposed for the game as it stood before round k.
     before = record.load(rec(gid, n, live[:i], opts))
-    new = _GEN[gid](rnd, before.game, n)
+    new = title_data.load(gid).event(rnd, before.game, n)
     if new["e"] != "round":
         return
     snap, used = snapshot(log.game), log.used

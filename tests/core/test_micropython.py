@@ -14,6 +14,7 @@ from marcador_core.games import IDS, game_class
 from marcador_core.log import GameLog
 from conftest import (FIRMWARE, MP_SCRIPTS, ROOT, json_lines, printed,
                       run_micropython, tool)
+import title_data
 from gamegen import random_game
 
 # A board-sized heap: what the core must fit in, with room to spare.
@@ -131,8 +132,7 @@ def test_apply_undo_and_score_allocate_nothing(gid, mpy_tree):
     for _ in range(20):
         rec, tried = random_game(rnd, gid, steps=120,
                                  n=None if recs else
-                                 {"doggy": 5, "duplicon": 4, "alebrijes": 6,
-                                  "dog": 6, "dinos": 4, "free": 8}[gid],
+                                 game_class(gid).MAX_PLAYERS,
                                  fixes=True)
         recs.append(encoded(rec, [ev for ev, _ in tried]))  # valid + not
         fixes += sum(ev["e"] == "fix" and not err for ev, err in tried)
@@ -174,41 +174,17 @@ def test_heap_lock_check_can_fail():
 
 
 def builder_calls(seed=5, count=16):
-    # Calls of every event builder of core/<title>.py, with random values.
+    # Calls of every event builder of core/<title>.py, with random values
+    # (each title's: tests/title_data/<id>.py).
     rnd = random.Random(seed)
     out = []
     for _ in range(count):
         n = rnd.randint(2, 6)
         p = rnd.randrange(n)
         rows = [[rnd.randrange(6) for _ in range(5)] for _ in range(n)]
-        out += [
-            ("alebrijes", "event", [1, p]),                 # START
-            ("alebrijes", "event", [2, p, n, rnd.randrange(-1, n), rows]),
-            ("duplicon", "round_event",
-             [n, [[rnd.randrange(256) for _ in range(3)] for _ in range(n)]]),
-            ("duplicon", "event", [2, p]), ("duplicon", "event", [3, p]),
-            ("free", "event",                               # ROUND
-             [1, n, [rnd.randint(-32768, 32767) for _ in range(n)]]),
-            ("free", "event", [2]),                         # END
-            ("dog", "event", [1]), ("dog", "event", [2, p]),
-            ("dog", "event", [3, p, rnd.randrange(n)]),
-            ("dog", "event", [4, p, rnd.randrange(n)]),
-            ("doggy", "event", [4]),                        # MARIO
-            ("doggy", "event", [1, p, rnd.randrange(5), rnd.randrange(16)]),
-            ("doggy", "event", [2, p, rnd.randrange(5)]),   # ORDER
-            ("doggy", "event", [3, p, rnd.choice((1, -1))]),
-            ("doggy", "event",                              # ASSIGN
-             [5, p, [rnd.randrange(4) for _ in range(rnd.randrange(4))]]),
-            ("doggy", "count_event",                        # COUNT
-             [p, [[rnd.randrange(16) for _ in range(4)] for _ in range(4)],
-              rnd.randrange(256)]),
-            ("dinos", "round_event",
-             [n, rnd.randrange(4),
-              [rnd.choice((None, rnd.randrange(10))) for _ in range(n)],
-              rnd.choice((None, [rnd.randint(-128, 127) for _ in range(n)])),
-              [[rnd.choice((None, -1, rnd.randrange(10))) for _ in range(n)]
-               for _ in range(rnd.randrange(4))],
-              rnd.random() < .5, rnd.random() < .5, rnd.randrange(-1, n)])]
+        for gid in IDS:
+            out += [(gid, fn, args) for fn, args in
+                    title_data.load(gid).builder_calls(rnd, n, p, rows)]
     return out
 
 

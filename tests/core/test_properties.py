@@ -7,7 +7,8 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 from marcador_core import record
 from marcador_core.games import IDS
 from gamegen import random_game
-from helpers import fresh_log, snapshot, STATE, COMMON, SCRATCH
+import title_data
+from helpers import fresh_log, snapshot, COMMON
 
 GAMES = st.sampled_from(IDS)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -207,11 +208,13 @@ def test_dinos_alive_players_and_positions_never_go_back(seed):
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(IDS), st.integers(min_value=0, max_value=2**32 - 1))
 def test_the_state_lists_name_every_attribute_of_a_played_game(gid, seed):
-    # helpers.STATE (what snapshot compares) must cover the whole state: an
-    # attribute a title adds and the list forgets would let two games that
-    # differ compare equal. Scratch ones are named apart (SCRATCH).
+    # The title's STATE (tests/title_data/<id>.py: what snapshot compares)
+    # must cover the whole state: an attribute a title adds and the list
+    # forgets would let two games that differ compare equal. Scratch ones
+    # are named apart (SCRATCH).
     rec, _ = random_game(random.Random(seed), gid, steps=30)
     g = record.load(rec).game
-    known = set(STATE[gid]) | set(COMMON) | set(SCRATCH.get(gid, ())) | {
+    data = title_data.load(gid)
+    known = set(data.STATE) | set(COMMON) | set(data.SCRATCH) | {
         "n", "opts", "bad", "log"}        # setup, the last refusal, the feed
     assert set(vars(g)) == known, sorted(set(vars(g)) ^ known)

@@ -18,7 +18,7 @@ import pytest
 from marcador import sim
 from marcador.devicelog import to_record
 from marcador_core import record
-from marcador_core.games import IDS
+from marcador_core.games import IDS, game_class
 
 import maxplayers
 
@@ -56,8 +56,7 @@ def test_a_heap_too_small_fails_loudly():
 
 
 def maxplayers_count(gid):
-    return {"doggy": 5, "duplicon": 4, "alebrijes": 6, "dog": 6, "dinos": 4,
-            "free": 8}[gid]
+    return game_class(gid).MAX_PLAYERS
 
 
 @pytest.mark.parametrize("gid", IDS)

@@ -37,7 +37,7 @@ def test_past_games_open_and_page_with_thousands_of_games(full_flash):
 def test_a_memory_error_in_the_app_loop_ends_home_with_a_message():
     import maxplayers
     out = run_micropython(ROOT / "tests" / "mp" / "memory_error_check.py",
-                          stdin=maxplayers.START["free"],
+                          stdin=maxplayers.start("free"),
                           path=(ROOT / "sim", FIRMWARE))
     r = printed(out[-1])
     assert r["start"] == "Play"

@@ -62,7 +62,7 @@ def test_rows_checked_by_values_never_go_stale(gid, seed):
     # cursor and the scroll moved at random; each frame against a whole
     # redraw.
     out = run_micropython(MP_SCRIPTS / "fresh_check.py",
-                          stdin=maxplayers.START[gid],
+                          stdin=maxplayers.start(gid),
                           path=(ROOT / "sim", FIRMWARE), args=(gid, seed))
     r = printed(out[-1])
     assert r["frames"] > 100 and r["accepted"] > 30, r

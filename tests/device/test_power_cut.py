@@ -15,21 +15,19 @@ import pytest
 from conftest import MP_SCRIPTS, printed, run_micropython, unchecked
 
 import maxplayers
+import title_data
+from marcador_core.games import game_class
 
 
 def max_game(gid, again=False):
     # The second time a title is chosen, the device already offers its
     # maximum player count (it remembers the last one used).
-    start = AGAIN[gid] if again else maxplayers.START[gid]
-    return start + getattr(maxplayers, gid)()
+    most = game_class(gid).MAX_PLAYERS
+    start = title_data.start_keys(gid, most, last=most) if again else \
+        maxplayers.start(gid)
+    return start + maxplayers.game(gid)
 
 
-AGAIN = {
-    "free": "ok\ndown 5\nok\nok\nup\nok\nok\nok\n",
-    "duplicon": maxplayers.START["duplicon"],
-    "dinos": maxplayers.START["dinos"],
-    "dog": "ok\ndown 3\nok\nok\nup\nok\nok\nok\n",
-}
 
 
 def session():
@@ -39,7 +37,7 @@ def session():
     progress), and a last Doggy Style left in progress after an undo."""
     s = ""
     for again in (False, True, True, True, True):
-        for gid in ("free", "duplicon", "dinos", "dog"):
+        for gid in ("free", "duplicon", "dinos", "dog"):  # picked
             s += max_game(gid, again)
             if gid == "free" and not again:
                 # Undone on the final screen, redone from the game menu:
@@ -48,7 +46,7 @@ def session():
             s += "back\n"
             s += "ok\n" if gid == "dog" else ""   # the match score note
         if not again:
-            s += maxplayers.START["alebrijes"] + "ok\nok\n" + "up\nok 5\n" * 5
+            s += maxplayers.start("alebrijes") + "ok\nok\n" + "up\nok 5\n" * 5
             s += "ok\nback\ndown 4\nok\n"      # game menu -> home
             s += "down\nok\ndown\nok\nback\n"  # new game, leave it: yes
     s += max_game("doggy").split("wait")[0] + "wait 1600\nlong back\n"

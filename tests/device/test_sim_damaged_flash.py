@@ -9,6 +9,7 @@ import json
 import random
 import shutil
 import subprocess
+from itertools import cycle
 
 import pytest
 
@@ -16,6 +17,7 @@ from conftest import ROOT
 from marcador import sim
 from test_flash import put_files, MICROPYTHON
 from test_sim_random_keys import KEYS, check_states
+from marcador_core.games import IDS
 
 SCRIPT = (ROOT / "sim" / "scripts" / "duplicon.keys").read_text()
 FIRST = SCRIPT[:SCRIPT.index("shot duplicon_turn")]
@@ -68,8 +70,8 @@ DAMAGE = {
         roster=["", "x" * 300, "J\n2", "\u00e9\u20ac", "\U0001f600",
                 "\ud800", "a\u0000b"])}, ("session", "last_past")),
     "last_n odd": ({"/settings.json": settings(
-        last_n={"duplicon": 99, "dog": "x", "free": -3, "dinos": None,
-                "doggy": 1.5, "alebrijes": [2], "zzz": 4})},
+        last_n=dict(zip(IDS, cycle((1.5, 99, [2], "x", None, -3))),
+                    zzz=4))},
                    ("session", "last_past")),
     "settings odd values": ({"/settings.json": settings(
         lang=True, dim_s=1.0, off_s=-1, tz_min=10 ** 30)},

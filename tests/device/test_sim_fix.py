@@ -9,7 +9,7 @@ from helpers import device_score
 from screen import read_row, toast
 
 # From home: new game, then each title's setup (as in sim/scripts/).
-SETUP = {
+SETUP = {  # picked: the titles with rounds, a setup each
     "free": "ok\ndown 5\nok\nup 2\nok\nup\nok\nok\nok\n",   # 2 players, 100
     "duplicon": "ok\ndown\nok\nup 2\nok\nup\nok\n",        # 2 players
     "alebrijes": "ok\ndown 2\nok\nup\nok\nup\nok\ndown\nok\n",  # 3, J2 starts

@@ -19,7 +19,7 @@ CHECK_EVERY = 25
 
 
 def script_for(gid, keys):
-    lines = [maxplayers.START[gid]]
+    lines = [maxplayers.start(gid)]
     for i, k in enumerate(keys):
         lines.append(k + "\n")
         if i % CHECK_EVERY == CHECK_EVERY - 1:

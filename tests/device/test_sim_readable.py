@@ -158,7 +158,7 @@ def test_past_games_show_every_winner_and_a_title_that_leaves_room(
         "    h.number, h.time, h.finished = 12, 1758464000, True\n"
         "    return h\n"
         "H.read = lambda store, where: (where, None)\n"
-        "for h in (hd('dinos', ['Ana', 'Beto'], 1),\n"
+        "for h in (hd('dinos', ['Ana', 'Beto'], 1),\n"  # picked
         "          hd('dog', ['Ana', 'Beto', 'J3', 'Sol'], 5),\n"
         "          hd('free', ['Fernanda', 'J2'], 1),\n"
         "          hd('alebrijes', ['Ana', 'J2'], 1),\n"

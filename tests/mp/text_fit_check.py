@@ -13,6 +13,7 @@ from app import textdraw as text
 from app import notes
 from app.notes import draw_toast, center, split_lines
 from app import i18n
+from core import games
 
 CHARS = [chr(c) for c in range(32, 127)] + list(font.EXTRA)
 GLYPHS = {}
@@ -114,13 +115,13 @@ WAYS = {
     "p_majorities": "L", "p_won": "L", "p_hand": "L", "p_zone": "L",
     "p_round1": "L", "p_round2": "L", "p_round3": "L", "p_own": "L",
     "p_partner": "L", "p_rounds": "L", "p_disasters": "L",
-    "doggy": "TR", "duplicon": "TR", "alebrijes": "TR", "dog": "TR",
-    "dinos": "TR", "free": "TR",
     "undone_x": "S", "done_undo": "S",
     "passed": "S", "drew": "S", "mario_end": "R", "took": "S", "ordered": "S",
-    "doggy_s": "R", "duplicon_s": "R", "alebrijes_s": "R", "dog_s": "R",
-    "dinos_s": "R", "free_s": "R",
 }
+# Every title's name (key <id>: a title, a row) and short name (<id>_s).
+for _gid in games.IDS:
+    WAYS[_gid] = "TR"
+    WAYS[_gid + "_s"] = "R"
 # The text as the screen builds it around the key's text (t).
 AROUND = {
     "events_n": lambda t: t % 9999, "lost_n": lambda t: t % 999,

@@ -22,6 +22,7 @@ from marcador_core import record
 
 from conftest import firmware_module
 from gamegen import random_game
+from marcador_core.games import IDS
 
 NAMES = ["Ana", "Beto", "Peñita", "Íñigo", "Zoë", "Lu", "Sol", "Tere"]
 DEVICE = "511a000000000001"
@@ -32,8 +33,7 @@ def filled(tmp_path, count=40, seed=5):
     rnd = random.Random(seed)
     recs = []
     for number in range(1, count + 1):
-        gid = rnd.choice(["doggy", "duplicon", "alebrijes", "dog", "dinos",
-                          "free"])
+        gid = rnd.choice(IDS)
         rec, _ = random_game(rnd, gid, steps=rnd.choice([5, 400]))
         rec["players"] = rnd.sample(NAMES, len(rec["players"]))
         t = 1_790_000_000 + 3600 * number if number % 4 else 0

@@ -23,6 +23,7 @@ from marcador_core import record
 from conftest import ROOT
 from gamegen import random_game
 from test_archive_tools import DEVICE, NAMES, filled
+from marcador_core.games import IDS
 
 # --------------------------------------------------------------- the format
 
@@ -428,7 +429,7 @@ def test_examples_manual_winner_and_start_player(tmp_path):
     # Ana + Sol while Beto also has 4 home; Alebrijes' tie on -8 broken
     # for Sol; Dinos' Ana reaches 50 with the top score.
     db = Archive(tmp_path / "a.sqlite")
-    names = ["dog", "alebrijes", "dinos", "duplicon", "free"]
+    names = ["dog", "alebrijes", "dinos", "duplicon", "free"]  # picked
     for number, name in enumerate(names, 1):
         rec = json.loads((ROOT / "examples" / f"{name}.json").read_text(
             encoding="utf-8"))
@@ -547,8 +548,7 @@ def test_the_streamed_file_is_byte_for_byte_the_whole_one(tmp_path):
     rnd = random.Random(26)
     rows = []
     for i in range(60):
-        gid = ["doggy", "duplicon", "alebrijes", "dog", "dinos",
-               "free"][i % 6]
+        gid = IDS[i % len(IDS)]
         rec, _ = random_game(rnd, gid, steps=rnd.randint(0, 30))
         rec["players"] = rnd.sample(["Ana", "Beto", "Peñita", "Zoë",
                                      "Lu", "Sol", "Tere", "Íñigo"],

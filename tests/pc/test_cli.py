@@ -62,7 +62,7 @@ def test_unreadable_input_is_reported():
 
 
 def test_stdin_and_every_title_scores():
-    for gid, ev in [("duplicon", {"e": "round", "won": [28, 2],
+    for gid, ev in [("duplicon", {"e": "round", "won": [28, 2],  # picked
                                   "hand": [3, 0], "zone": [1, 0]}),
                     ("dog", {"e": "deal"}),
                     ("dinos", {"e": "round", "disaster": "natural",

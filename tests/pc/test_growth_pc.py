@@ -14,6 +14,7 @@ from marcador.cli import main as cli
 from marcador.commands.common import RECORD_LIMIT
 
 from gamegen import random_game
+from marcador_core.games import IDS
 
 DEVICE = "511a000000000001"
 
@@ -136,8 +137,7 @@ def progression_by_prefixes(rec):
 
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1),
-       gid=st.sampled_from(["doggy", "duplicon", "alebrijes", "dog",
-                            "dinos", "free"]),
+       gid=st.sampled_from(IDS),
        steps=st.integers(0, 120), fixes=st.booleans())
 def test_the_one_pass_chart_equals_scoring_every_prefix(seed, gid, steps,
                                                         fixes):
@@ -155,8 +155,7 @@ def dated_archive(path, count=24, seed=7):
     rnd = random.Random(seed)
     rows = []
     for i in range(count):
-        gid = ["doggy", "duplicon", "alebrijes", "dog", "dinos",
-               "free"][i % 6]
+        gid = IDS[i % len(IDS)]
         rec, _ = random_game(rnd, gid, steps=rnd.randint(1, 40))
         if i % 7:
             rec["started"] = 1_760_000_000 + rnd.randrange(365 * 86400)

@@ -19,6 +19,7 @@ from gamegen import random_game
 from marcador.archive import SCHEMA_1, Archive
 from marcador.cli import main as cli
 from marcador.devicelog import to_entry
+from marcador_core.games import IDS
 
 DEVICE = "511a000000000001"
 EXIT_FILE, EXIT_ARCHIVE = 1, 3
@@ -28,8 +29,7 @@ def entries(count=6, seed=3):
     rnd = random.Random(seed)
     out = []
     for number in range(1, count + 1):
-        gid = ["free", "duplicon", "dog", "doggy", "dinos",
-               "alebrijes"][number % 6]
+        gid = IDS[number % len(IDS)]
         rec, _ = random_game(rnd, gid, steps=60)
         out.append(to_entry(rec, number, 1_790_000_000 + number))
     return out

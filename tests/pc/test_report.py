@@ -23,6 +23,7 @@ from marcador.devicelog import to_entry
 from marcador_core import errors as E
 
 from test_archive_tools import filled
+from marcador_core.games import IDS
 
 CHROMIUM = os.environ.get("MARCADOR_CHROMIUM", "/usr/bin/chromium")
 
@@ -197,8 +198,7 @@ def timed_archive(path, count=40, seed=3):
     rnd = random.Random(seed)
     rows = []
     for i in range(count):
-        gid = ["doggy", "duplicon", "alebrijes", "dog", "dinos",
-               "free"][i % 6]
+        gid = IDS[i % len(IDS)]
         rec, _ = random_game(rnd, gid, steps=rnd.randint(1, 60))
         rec["players"] = rnd.sample(NAMES, len(rec["players"]))
         if i % 7:

@@ -12,9 +12,10 @@ from marcador_core import errors as E
 from marcador_core import record
 from gamegen import random_game
 from helpers import fresh_log, snapshot
+import title_data
+from marcador_core.games import IDS
 
-TITLES = ("free", "duplicon", "alebrijes", "dinos", "doggy", "dog")
-ROUNDS = ("free", "duplicon", "alebrijes", "dinos")
+ROUNDS = title_data.round_titles()
 
 
 def state(log):
@@ -28,7 +29,7 @@ def both(gid, n, opts, data):
     return a, a.load(data), b, b.restore(data)
 
 
-@pytest.mark.parametrize("gid", TITLES)
+@pytest.mark.parametrize("gid", IDS)
 @pytest.mark.parametrize("seed", range(16))
 def test_restore_equals_load_on_random_games(gid, seed):
     rnd = random.Random(seed)

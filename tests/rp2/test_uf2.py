@@ -84,10 +84,16 @@ def frozen_names(board):
             run_manifest(here[-1] / path)
 
     def run_manifest(path):
+        # From the manifest's folder, as MicroPython's makemanifest runs it.
         here.append(path.parent)
-        exec(path.read_text(), {"package": package, "module": module,
-                                "include": include})
-        here.pop()
+        cwd = os.getcwd()
+        os.chdir(path.parent)
+        try:
+            exec(path.read_text(), {"package": package, "module": module,
+                                    "include": include})
+        finally:
+            os.chdir(cwd)
+            here.pop()
 
     run_manifest(here[0] / "manifest.py")
     return names
