@@ -16,8 +16,8 @@
 import framebuf
 from micropython import const
 # A builtin's name is looked up in this module's globals first (a miss
-# searches the whole table), then among the builtins: ~700
-# instructions each time. Imported, the names below are found at once.
+# searches the whole table), then among the builtins, each time.
+# Imported, the names below are found at once.
 from builtins import len, memoryview, hasattr, str
 from . import tables
 from .memory import forget
@@ -28,7 +28,7 @@ LINE_H = const(8)
 _glyph = bytearray(5)
 _fb = framebuf.FrameBuffer(_glyph, 5, 8, framebuf.MONO_VLSB)
 # framebuf wants a writable buffer: the font's bytes where they are when
-# in flash (app/tables.py), else copied into RAM once (~570 bytes);
+# in flash (app/tables.py), else copied into RAM once;
 # the font module is forgotten (from a .mpy its bytes would be a second
 # copy).
 _DATA, _EXTRA, _flash = tables.load("app.font", "DATA", "EXTRA")
@@ -81,9 +81,9 @@ def put(fb, s, x, y, inv=0):
     # band just cleared by ui.py, nothing drawn there yet): each glyph's 5
     # column bytes are copied into the page. inv=255: dark text on a band
     # just lit (a highlighted row). Nothing allocated.
-    # (put() and the functions below keep to at most 11 locals and stack
-    # slots: a bigger frame would be allocated on the heap at each call,
-    # ~10,000 instructions on the bench, more than the copy itself.)
+    # (put() and the functions below keep to the frame rule,
+    # docs/architecture.md "Performance rules": a heap frame at each call
+    # would cost more than the copy itself.)
     if y & 7 or not 0 <= y < 64 or x < 0 or not hasattr(fb, "buffer"):
         return draw(fb, s, x, y, 0 if inv else 1)
     return _put(fb.buffer, s, x, y, inv)
@@ -170,7 +170,7 @@ def _put_any(buf, s, x, y, inv):
 def put_int(fb, v, x, y, inv=0):
     # put(fb, str(v), ...) with the text's right end at x, the digits
     # copied from the font without the str: on MicroPython a str made is
-    # first searched among the interned strings (~9,000 instructions).
+    # first searched among the interned strings.
     # The caller knows that the number fits left of x (int_len(); a Grid's
     # cell). Returns the text's left x.
     if y & 7 or not 0 <= y < 64 or x > 128 or not hasattr(fb, "buffer"):

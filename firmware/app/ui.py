@@ -20,8 +20,8 @@
 from binascii import crc32
 from micropython import const
 # A builtin's name is looked up in this module's globals first (a miss
-# searches the whole table), then among the builtins: ~700
-# instructions each time. Imported, the name below is found at once.
+# searches the whole table), then among the builtins, each time.
+# Imported, the name below is found at once.
 from builtins import len
 from .textdraw import draw, put, width, fit
 from drivers.buttons import UP, DOWN, OK, BACK, LONG, FAST, key_of, kind_of
@@ -94,12 +94,9 @@ def _sum(s, c=0):
     return crc32(s, c) ^ len(s)
 
 
-# The functions below run for every row of every frame: each is kept to
-# at most 11 locals and stack slots (arguments count), the most whose
-# frame MicroPython takes from the C stack; a bigger frame is allocated on
-# the heap at each call, a search of a collected heap (~10,000
-# instructions each on the bench). Hence the small helpers, and flags in
-# one argument.
+# The functions below run for every row of every frame: each keeps to the
+# frame rule (docs/architecture.md, "Performance rules"; arguments count).
+# Hence the small helpers, and flags in one argument.
 
 def header(fb, title, right=""):
     # The title in plain text, then a rule up to the right-hand text: it
@@ -209,7 +206,7 @@ def columns(legend, values):
     # a row's right-hand text that lines up with a legend row's. The
     # legend's format ("%4s %6s %4s") is made once, the text with one '%':
     # on MicroPython every str made is first looked up among the interned
-    # strings (hundreds of them), so a str made per word cost ~6x more.
+    # strings (hundreds of them), so a str made per word cost far more.
     if _legend[0] != legend:
         _format(legend)
     f = _legend[1]

@@ -32,7 +32,7 @@ class Free(Game):
     def __init__(self):
         super().__init__()
         # Only the totals: each round's points are read back from its event
-        # in the log (part()); a copy per round and player took 1.6 KB.
+        # in the log (part()); a copy per round and player took too much RAM.
         self.sums = array("i", bytes(4 * self.MAX_PLAYERS))
         self.reset()
 

@@ -171,9 +171,9 @@ class Store:
         # Archive segment numbers, oldest first (a new list). The folder is
         # listed once and the list kept: only this store makes segments
         # (add_entry adds to the list) and deletes them (make_room sets
-        # self.segs to None: listed again). Listing the folder cost the
-        # emulated Pico about 0.4 M cycles per segment at every sync
-        # request (littlefs reads each name from the folder's log).
+        # self.segs to None: listed again). Listing the folder at every
+        # sync request cost the emulated Pico much per segment (littlefs
+        # reads each name from the folder's log).
         if self.segs is None:
             out = []
             for name in os.listdir(self.dir):
@@ -217,8 +217,8 @@ class Store:
         # three. The file "next" (this number + 1) is left to the app's next
         # step, before any key (App.step): until then
         # the journal holds the number, and boot raises `next` past it
-        # (recovery.py), so a number is never given twice. Together 1.25 M
-        # instructions fewer in the key press's step.
+        # (recovery.py), so a number is never given twice. Both keep the
+        # key press's step short.
         if self.number:
             return False
         if not self.fs_saved:

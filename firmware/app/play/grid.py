@@ -175,7 +175,8 @@ class Grid:
                 if not off and self.fmt is None and int_len(v) <= self.w \
                         and (j != self.r or c != self.c):
                     # A number copied in digit by digit, no str made
-                    # (textdraw.put_int; a str costs ~9,000 instructions).
+                    # (textdraw.put_int; each str made is searched among
+                    # the interned strings).
                     put_int(fb, v, x + cw - 2, y)
                     continue
                 s = "-" if off else self.fmt(v) if self.fmt else str(v)

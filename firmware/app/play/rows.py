@@ -3,7 +3,7 @@
 # and of texts that do not change while the screen is up (the players'
 # names, the texts of the language in use), so a row that is kept needs
 # no strings made (on MicroPython each str made is first searched among
-# the interned strings, ~9,000 instructions). fresh() checks a band
+# the interned strings). fresh() checks a band
 # (app/ui.py's partial redraw) against a checksum of those values, started
 # from salt(): the title, the names and the language. Only a band that
 # must be drawn gets its texts made, drawn with ui.draw_row() or
