@@ -47,8 +47,7 @@ _HIT = array("H", bytes(64))
 
 def tr(key):
     # The key's text in the current language; the key itself if unknown.
-    # (In three functions: a frame of more than 11 locals and stack slots
-    # would come from the heap at every call.)
+    # (In three functions: the frame rule, docs/architecture.md.)
     if not _B:
         set_lang(lang)
     a = _find(key.encode())

@@ -98,8 +98,8 @@ class Buttons:
         return m
 
     def poll(self, now):
-        # (A while loop: with a for loop's slots the frame would be too
-        # big for the C stack and come from the heap, at every step.)
+        # (A while loop: the frame rule, docs/architecture.md; this runs at
+        # every step.)
         lv = self.lv
         i = 0
         while i < 4:                    # the four keys (lv's and t's fields)

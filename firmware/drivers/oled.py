@@ -69,9 +69,8 @@ class Oled(framebuf.FrameBuffer):
         # Mark due the pages whose bytes differ from what was sent last
         # time, then send them (flush). pages: those that may have changed
         # (bit p: page p), when the caller knows (app/ui.py's partial
-        # redraw); the others are not even checked. (A while loop: with a
-        # for loop's slots the frame would be too big for the C stack and
-        # come from the heap.)
+        # redraw); the others are not even checked. (A while loop: the
+        # frame rule, docs/architecture.md.)
         page = 0
         while page < PAGES:
             bit = 1 << page

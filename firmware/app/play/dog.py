@@ -37,8 +37,8 @@ class Play(PlayBase):
         self.to_turn()
 
     # The rows are checked by the values they show (rows.fresh): their
-    # strings are made only when they change. (Small methods: a frame of
-    # more than 11 locals and stack slots comes from the heap.)
+    # strings are made only when they change. (Small methods: the frame
+    # rule, docs/architecture.md.)
     def draw(self, fb):
         ui.begin(fb)
         sig = self.salt
