@@ -72,7 +72,7 @@ def end(fb):
     return _drawn
 
 
-def _band(fb, b, sig, lit=0):
+def band(fb, b, sig, lit=0):
     # True when band b must be drawn for checksum sig (it is then cleared,
     # or lit for a highlighted row: lit & LIT); False when it already shows
     # it. A band that got a scroll mark last frame is drawn again (marks()
@@ -101,7 +101,7 @@ def _sum(s, c=0):
 def header(fb, title, right=""):
     # The title in plain text, then a rule up to the right-hand text: it
     # never looks like a highlighted row below it.
-    if _band(fb, 0, _sum(right, _sum(title))):
+    if band(fb, 0, _sum(right, _sum(title))):
         draw_title(fb, title, right)
 
 
@@ -140,7 +140,7 @@ def row(fb, i, left, right="", flags=0):
 def _row_band(fb, i, sig, right, flags):
     # sig comes in as the left text.
     sig = _sum(right, _sum(sig, flags))
-    return _band(fb, i + 1, sig, flags)
+    return band(fb, i + 1, sig, flags)
 
 
 def _left_text(fb, i, left, right, flags):
@@ -160,7 +160,7 @@ def _right_text(fb, i, right, flags):
 def centred(fb, i, s):
     # Content row i with s centred on it (a hint under a list).
     b = i + 1
-    if _band(fb, b, _sum(s, 5)):
+    if band(fb, b, _sum(s, 5)):
         s = fit(s, COLS)
         put(fb, s, (128 - width(s)) // 2, 8 * b)
 
@@ -174,7 +174,7 @@ def marks(fb, top, shown, total, first=0, selected=-1):
     # edge of the first visible row when rows are above it, pointing down on
     # the last when rows are below. selected: the highlighted row's index in
     # the list (its mark is dark on the lit row). The rows marked are drawn
-    # again next frame (_band), which takes the marks away.
+    # again next frame (band), which takes the marks away.
     if top > 0:
         _triangle(fb, first, top == selected)
     top += shown - 1                    # the last row shown

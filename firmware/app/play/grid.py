@@ -7,7 +7,7 @@ from drivers.buttons import UP, DOWN, OK, BACK, LONG, RELEASE, key_of, \
     kind_of
 from binascii import crc32
 from app.textdraw import draw, put, put_int, int_len, width, fit
-from app.ui import ROWS, begin, header, _band, _sum, scroll, step_of
+from app.ui import ROWS, begin, header, band, _sum, scroll, step_of
 from app.screens import Screen
 
 DIAL_SPAN = 10      # a Grid cell of hi - lo up to this dials (see Grid)
@@ -147,7 +147,7 @@ class Grid:
         sig = lay
         for c in range(nf):
             sig = _sum(self.fields[c], sig)
-        if _band(fb, 1, sig):
+        if band(fb, 1, sig):
             for c in range(nf):
                 put(fb, fit(self.fields[c], self.w), x0 + c * cw + 1, 8)
         rows = ROWS - 1
@@ -166,7 +166,7 @@ class Grid:
             if not off:
                 for v in self.values[j]:
                     sig = crc32(_SCRATCH, sig ^ v)
-            if not _band(fb, i + 2, sig):
+            if not band(fb, i + 2, sig):
                 continue
             put(fb, fit(self.labels[j], (x0 - 2) // 5), 1, y)
             for c in range(nf):

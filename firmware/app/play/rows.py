@@ -10,7 +10,7 @@
 # ui.draw_title(). tests/device/test_partial_redraw.py: never stale.
 
 from binascii import crc32
-from app.ui import _band, _sum
+from app.ui import band, _sum
 
 _ONE = b"\x00"      # mix() folds a value into a CRC's state
 
@@ -35,4 +35,4 @@ def fresh(fb, b, sig, flags=0):
     # True when band b (0: the title bar; i + 1: content row i) must be
     # drawn for value checksum sig (it is then cleared, or lit: flags &
     # ui.LIT); False when it already shows it.
-    return _band(fb, b, mix(sig, flags), flags)
+    return band(fb, b, mix(sig, flags), flags)
