@@ -89,7 +89,7 @@ def band(fb, b, sig, lit=0):
     return True
 
 
-def _sum(s, c=0):
+def text_sum(s, c=0):
     # Checksum of a text, its length folded in: "ab"+"c" != "a"+"bc".
     return crc32(s, c) ^ len(s)
 
@@ -101,7 +101,7 @@ def _sum(s, c=0):
 def header(fb, title, right=""):
     # The title in plain text, then a rule up to the right-hand text: it
     # never looks like a highlighted row below it.
-    if band(fb, 0, _sum(right, _sum(title))):
+    if band(fb, 0, text_sum(right, text_sum(title))):
         draw_title(fb, title, right)
 
 
@@ -139,7 +139,7 @@ def row(fb, i, left, right="", flags=0):
 
 def _row_band(fb, i, sig, right, flags):
     # sig comes in as the left text.
-    sig = _sum(right, _sum(sig, flags))
+    sig = text_sum(right, text_sum(sig, flags))
     return band(fb, i + 1, sig, flags)
 
 
@@ -160,7 +160,7 @@ def _right_text(fb, i, right, flags):
 def centred(fb, i, s):
     # Content row i with s centred on it (a hint under a list).
     b = i + 1
-    if band(fb, b, _sum(s, 5)):
+    if band(fb, b, text_sum(s, 5)):
         s = fit(s, COLS)
         put(fb, s, (128 - width(s)) // 2, 8 * b)
 

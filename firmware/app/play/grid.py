@@ -7,7 +7,7 @@ from drivers.buttons import UP, DOWN, OK, BACK, LONG, RELEASE, key_of, \
     kind_of
 from binascii import crc32
 from app.textdraw import draw, put, put_int, int_len, width, fit
-from app.ui import ROWS, begin, header, band, _sum, scroll, step_of
+from app.ui import ROWS, begin, header, band, text_sum, scroll, step_of
 from app.screens import Screen
 
 DIAL_SPAN = 10      # a Grid cell of hi - lo up to this dials (see Grid)
@@ -143,10 +143,10 @@ class Grid:
         cw = self.w * 5 + 2
         x0 = 128 - nf * cw
         # A band's checksum covers its texts, the layout and the cursor.
-        lay = _sum(self.title, (cw * 64 + nf) * 2 + (self.fmt is None))
+        lay = text_sum(self.title, (cw * 64 + nf) * 2 + (self.fmt is None))
         sig = lay
         for c in range(nf):
-            sig = _sum(self.fields[c], sig)
+            sig = text_sum(self.fields[c], sig)
         if band(fb, 1, sig):
             for c in range(nf):
                 put(fb, fit(self.fields[c], self.w), x0 + c * cw + 1, 8)
@@ -161,7 +161,7 @@ class Grid:
             # The cells by their values (a text is a function of its
             # value): no str made for a row that is kept, nothing
             # allocated (each value folded into the CRC's state).
-            sig = _sum(self.labels[j], lay + (self.c + 1 if j == self.r
+            sig = text_sum(self.labels[j], lay + (self.c + 1 if j == self.r
                                               else 0) + (64 if off else 0))
             if not off:
                 for v in self.values[j]:

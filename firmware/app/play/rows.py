@@ -10,7 +10,7 @@
 # ui.draw_title(). tests/device/test_partial_redraw.py: never stale.
 
 from binascii import crc32
-from app.ui import band, _sum
+from app.ui import band, text_sum
 
 _ONE = b"\x00"      # mix() folds a value into a CRC's state
 
@@ -25,9 +25,9 @@ def salt(session):
     # the language (a new play screen is made after home, where the
     # language is chosen).
     from app.i18n import lang
-    sig = _sum(session.gid, lang + 1)
+    sig = text_sum(session.gid, lang + 1)
     for name in session.names:
-        sig = _sum(name, sig)
+        sig = text_sum(name, sig)
     return sig
 
 
