@@ -151,7 +151,7 @@ class App:
         self.starting = None
         self.tidy = False
         gc.collect()
-        ui._full = True                 # a drawing may have stopped halfway
+        ui.redraw_all = True            # a drawing may have stopped halfway
         self.toast(i18n.tr("no_ram"), 4000)
 
     def _step(self, now):
@@ -272,7 +272,7 @@ class App:
         fb = self.fb
         toast = self.toast_text is not None
         if toast or self.toasted:
-            ui._full = True            # the next begin() draws everything
+            ui.redraw_all = True            # the next begin() draws everything
         self.toasted = toast
         if self.starting:
             # A game starts in the next step: the screen cleared now, so

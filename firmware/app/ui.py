@@ -11,8 +11,8 @@
 # cleared and drawn again only when that changes; end(fb) (App.draw) clears the bands left out this
 # time. A screen that draws anything else starts with fb.fill(0) and never
 # calls begin(): its frame is drawn whole and the next begin() starts from
-# a clear screen (so does one after App sets _full, around a toast). The
-# checksums describe what the display shows, whichever screen drew it, so
+# a clear screen (so does one after App sets redraw_all, around a
+# toast). The checksums describe what the display shows, whichever screen drew it, so
 # a new screen on top redraws only the bands that differ. Text costs most
 # of a frame; most keys change one or two rows.
 # tests/device/test_partial_redraw.py: every frame equals a whole redraw.
@@ -32,8 +32,10 @@ ROWS = const(7)
 
 _sig = [-1] * 8     # per band: checksum of what it shows (-1: not known)
 _on = False         # inside a begin() ... end() frame
-_full = True        # the checksums do not describe the display (App
-                    # sets it around a toast: the next begin() draws all)
+# Public: True when the checksums do not describe the display; whoever
+# draws past the bands (App around a toast, a drawing stopped halfway)
+# sets it, and the next begin() clears the screen and draws every band.
+redraw_all = True
 _seen = 0           # bit b: band b drawn (or kept) since begin()
 _marked = 0         # bit b: band b got a scroll mark last frame (marks());
                     # bit 8 + b: this frame
@@ -42,14 +44,14 @@ _drawn = 0          # bit b: band b drawn or cleared since begin()
 
 def begin(fb):
     # Instead of fb.fill(0) at the start of a screen's draw.
-    global _on, _full, _seen, _marked, _drawn
+    global _on, redraw_all, _seen, _marked, _drawn
     _marked >>= 8
     _drawn = 0
-    if _full:
+    if redraw_all:
         fb.fill(0)
         for b in range(8):
             _sig[b] = -1
-        _full = False
+        redraw_all = False
         _drawn = 0xFF
     _on = True
     _seen = 0
@@ -59,9 +61,9 @@ def end(fb):
     # After a screen's draw: blank the bands it did not draw this time.
     # Returns the pages that may have changed (bit b: page b), for
     # Oled.show(): all of them after a frame drawn without bands.
-    global _on, _full, _drawn
+    global _on, redraw_all, _drawn
     if not _on:
-        _full = True                 # drawn without bands: trust nothing
+        redraw_all = True                 # drawn without bands: trust nothing
         return 0xFF
     _on = False
     for b in range(8):
