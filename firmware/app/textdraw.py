@@ -31,15 +31,15 @@ _fb = framebuf.FrameBuffer(_glyph, 5, 8, framebuf.MONO_VLSB)
 # in flash (app/tables.py), else copied into RAM once;
 # the font module is forgotten (from a .mpy its bytes would be a second
 # copy).
-_DATA, _EXTRA, _flash = tables.load("app.font", "DATA", "EXTRA")
-_DATA = tables.in_place(_DATA) if _flash else bytearray(_DATA)
+FONT, _EXTRA, _flash = tables.load("app.font", "DATA", "EXTRA")
+FONT = tables.in_place(FONT) if _flash else bytearray(FONT)
 del _flash, tables
 forget("tables")
-_strip = framebuf.FrameBuffer(_DATA, len(_DATA), 8, framebuf.MONO_VLSB)
-_COLS = memoryview(_DATA)    # a glyph's columns as a slice, copied in C
+_strip = framebuf.FrameBuffer(FONT, len(FONT), 8, framebuf.MONO_VLSB)
+_COLS = memoryview(FONT)    # a glyph's columns as a slice, copied in C
 
 
-def _offset(ch):
+def glyph_offset(ch):
     o = ord(ch)
     if 32 <= o < 127:
         i = o - 32
@@ -54,9 +54,9 @@ def _offset(ch):
 
 def _load(ch):
     # The glyph dark on lit, into _glyph.
-    off = _offset(ch)
+    off = glyph_offset(ch)
     for j in range(5):
-        _glyph[j] = (~_DATA[off + j]) & 0xFF
+        _glyph[j] = (~FONT[off + j]) & 0xFF
 
 
 def draw(fb, s, x, y, ink=1):
@@ -67,7 +67,7 @@ def draw(fb, s, x, y, ink=1):
             break
         if ink:
             # Only the ink pixels are drawn: the key skips the background.
-            _fb.blit(_strip, -_offset(ch), 0)
+            _fb.blit(_strip, -glyph_offset(ch), 0)
             fb.blit(_fb, x, y, 0)
         else:
             _load(ch)
@@ -95,7 +95,7 @@ def _put(buf, s, x, y, inv):
     if len(memoryview(s)) != len(s) or x + 5 * len(s) > 128:
         return _put_any(buf, s, x, y, inv)
     if inv:
-        _glyphs(buf, memoryview(s), (y >> 3) * 128 + x, inv, _DATA)
+        _glyphs(buf, memoryview(s), (y >> 3) * 128 + x, inv, FONT)
     else:
         _copy(buf, memoryview(s), (y >> 3) * 128 + x, _COLS)
     return x + 5 * len(s)
@@ -133,7 +133,7 @@ def _glyphs(buf, b, p, inv, cols):
 
 
 def _put_any(buf, s, x, y, inv):
-    cols = _DATA
+    cols = FONT
     line = (y >> 3) * 128
     p = line + x
     cp = 0
@@ -150,7 +150,7 @@ def _put_any(buf, s, x, y, inv):
             more -= 1
             if more:
                 continue
-            off = _offset(chr(cp))
+            off = glyph_offset(chr(cp))
         n = line + 128 - p               # columns left on the page
         if n >= 5:
             buf[p] = cols[off] ^ inv
@@ -179,7 +179,7 @@ def put_int(fb, v, x, y, inv=0):
         put(fb, v, x, y, inv)
         return x
     y = (y >> 3) * 128                  # the page's first byte
-    return _digits(fb.buffer, v, y + x, inv, _DATA) - y
+    return _digits(fb.buffer, v, y + x, inv, FONT) - y
 
 
 def _digits(buf, v, p, inv, cols):
