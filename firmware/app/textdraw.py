@@ -27,10 +27,11 @@ LINE_H = const(8)
 
 _glyph = bytearray(5)
 _fb = framebuf.FrameBuffer(_glyph, 5, 8, framebuf.MONO_VLSB)
-# framebuf wants a writable buffer: the font's bytes where they are when
-# in flash (app/tables.py), else copied into RAM once;
-# the font module is forgotten (from a .mpy its bytes would be a second
-# copy).
+# FONT (public, app/names.py reads it): the glyphs' columns, 5 bytes a
+# glyph (MONO_VLSB, bit 0 at the top), in app/font.py's order; never
+# written. framebuf wants a writable buffer: the font's bytes where they
+# are when in flash (app/tables.py), else copied into RAM once; the font
+# module is forgotten (from a .mpy its bytes would be a second copy).
 FONT, _EXTRA, _flash = tables.load("app.font", "DATA", "EXTRA")
 FONT = tables.in_place(FONT) if _flash else bytearray(FONT)
 del _flash, tables
@@ -40,6 +41,8 @@ _COLS = memoryview(FONT)    # a glyph's columns as a slice, copied in C
 
 
 def glyph_offset(ch):
+    """Where character ch's 5 columns start in FONT ('?' for a character
+    the font lacks)."""
     o = ord(ch)
     if 32 <= o < 127:
         i = o - 32

@@ -7,14 +7,17 @@
 # fb.fill(0); each band then keeps a checksum of what it shows (its texts,
 # the highlight, the grid's layout; or, for a play screen that checks its
 # rows by the values they show, app/play/rows.py, a checksum of those
-# values) and is
-# cleared and drawn again only when that changes; end(fb) (App.draw) clears the bands left out this
-# time. A screen that draws anything else starts with fb.fill(0) and never
-# calls begin(): its frame is drawn whole and the next begin() starts from
-# a clear screen (so does one after App sets redraw_all, around a
-# toast). The checksums describe what the display shows, whichever screen drew it, so
-# a new screen on top redraws only the bands that differ. Text costs most
-# of a frame; most keys change one or two rows.
+# values) and is cleared and drawn again only when that changes; end(fb)
+# (App.draw) clears the bands left out this time. A screen that draws
+# anything else starts with fb.fill(0) and never calls begin(): its frame
+# is drawn whole and the next begin() starts from a clear screen (so does
+# one after redraw_all is set, around a toast). The checksums describe
+# what the display shows, whichever screen drew it, so a new screen on top
+# redraws only the bands that differ. Text costs most of a frame; most
+# keys change one or two rows.
+#
+# The partial redraw's public API, for widgets outside this module (Grid,
+# app/play/rows.py): begin(), end(), band(), text_sum() and redraw_all.
 # tests/device/test_partial_redraw.py: every frame equals a whole redraw.
 
 from binascii import crc32
@@ -43,7 +46,8 @@ _drawn = 0          # bit b: band b drawn or cleared since begin()
 
 
 def begin(fb):
-    # Instead of fb.fill(0) at the start of a screen's draw.
+    """Instead of fb.fill(0) at the start of a screen's draw: from here
+    to end(), each band drawn goes through band()."""
     global _on, redraw_all, _seen, _marked, _drawn
     _marked >>= 8
     _drawn = 0
@@ -58,12 +62,12 @@ def begin(fb):
 
 
 def end(fb):
-    # After a screen's draw: blank the bands it did not draw this time.
-    # Returns the pages that may have changed (bit b: page b), for
-    # Oled.show(): all of them after a frame drawn without bands.
+    """After a screen's draw: blank the bands it did not draw this time.
+    Returns the pages that may have changed (bit b: page b), for
+    Oled.show(): all of them after a frame drawn without bands."""
     global _on, redraw_all, _drawn
     if not _on:
-        redraw_all = True                 # drawn without bands: trust nothing
+        redraw_all = True            # drawn without bands: trust nothing
         return 0xFF
     _on = False
     for b in range(8):
@@ -75,10 +79,14 @@ def end(fb):
 
 
 def band(fb, b, sig, lit=0):
-    # True when band b must be drawn for checksum sig (it is then cleared,
-    # or lit for a highlighted row: lit & LIT); False when it already shows
-    # it. A band that got a scroll mark last frame is drawn again (marks()
-    # draws this frame's over it).
+    """True when band b (0: the title bar; i + 1: content row i) must be
+    drawn for checksum sig: it is then cleared, or lit for a highlighted
+    row (lit & LIT), and the caller draws all of it. False when it already
+    shows sig: the caller draws nothing there. sig must change whenever
+    anything the band shows changes (text_sum() of its texts, the
+    highlight and the layout folded in); only its low 29 bits count.
+    Outside begin() ... end() it is always True. A band that got a scroll
+    mark last frame is drawn again (marks() draws this frame's over it)."""
     global _seen, _drawn
     _seen |= 1 << b
     sig &= 0x1FFFFFFF                # a small int on a 32-bit port too
@@ -92,7 +100,9 @@ def band(fb, b, sig, lit=0):
 
 
 def text_sum(s, c=0):
-    # Checksum of a text, its length folded in: "ab"+"c" != "a"+"bc".
+    """Checksum of text s (str or bytes) continuing checksum c, its
+    length folded in: "ab" then "c" differs from "a" then "bc". A band's
+    sig is built by chaining it over the band's texts."""
     return crc32(s, c) ^ len(s)
 
 
