@@ -64,7 +64,7 @@ def field(ev, key):
     return ev[key]
 
 
-def fix_encode(G, encode, ev, n):
+def fix_encode(rules, encode, ev, n):
     # {"e": "fix", "round": R (1-based), the round's fields} -> the bytes of
     # the correction: the round event by the title's encode (its builder),
     # made a FIX by the rules module's fix_event.
@@ -74,7 +74,7 @@ def fix_encode(G, encode, ev, n):
     b = encode(inner, "round", n)
     buf = bytearray(len(b) + 2)
     buf[:len(b)] = b
-    return bytes(buf[:G.fix_event(buf, r, len(b))])
+    return bytes(buf[:rules.fix_event(buf, r, len(b))])
 
 
 def fix_decode(decode, buf, off, n):

@@ -1,6 +1,6 @@
 # Duplicon's JSON side (docs/records.md): its events <-> bytes, and its status.
 
-from .. import duplicon as G
+from .. import duplicon
 from .. import errors as E
 from .common import whole, per_player, field, player, fix_encode, fix_decode
 from .common import mask_list, word, ROUNDS
@@ -10,11 +10,11 @@ from .common import no_options_dict as options_dict  # noqa: F401
 
 def encode(ev, e, n):
     if e == "fix":
-        return fix_encode(G, encode, ev, n)
+        return fix_encode(duplicon, encode, ev, n)
     if e == "pass" or e == "draw":
         b = bytearray(1)
-        kind = G.PASS if e == "pass" else G.DRAW
-        return bytes(b[:G.event(b, kind, player(field(ev, "p"), n))])
+        kind = duplicon.PASS if e == "pass" else duplicon.DRAW
+        return bytes(b[:duplicon.event(b, kind, player(field(ev, "p"), n))])
     if e != "round":
         return None
     w = per_player(field(ev, "won"), n, "won")
@@ -24,15 +24,15 @@ def encode(ev, e, n):
              for v, what in ((w[p], "won"), (h[p], "hand"), (z[p], "zone"))]
             for p in range(n)]
     b = bytearray(1 + 3 * n)
-    return bytes(b[:G.round_event(b, n, rows)])
+    return bytes(b[:duplicon.round_event(b, n, rows)])
 
 
 def decode(buf, off, k, p, n):
-    if k == G.FIX:
+    if k == duplicon.FIX:
         return fix_decode(decode, buf, off, n)
-    if k == G.PASS:
+    if k == duplicon.PASS:
         return {"e": "pass", "p": p}
-    if k == G.DRAW:
+    if k == duplicon.DRAW:
         return {"e": "draw", "p": p}
     return {"e": "round",
             "won": [buf[off + 1 + 3 * q] for q in range(n)],
