@@ -226,12 +226,12 @@ class Store:
             if not self.fs_saved:
                 return False     # ids of games would not be stable
         number = max(self.next, self.archived + 1)
-        from core import gamefile as F
-        head = F.header(number, t, 0, 0, session.gid, session.names,
-                        session.opts)
+        from core import gamefile
+        head = gamefile.header(number, t, 0, 0, session.gid, session.names,
+                               session.opts)
         try:
             with open(self.path("cur"), "wb") as f:
-                f.write(F.journal_head(head))
+                f.write(gamefile.journal_head(head))
         except OSError:
             return False
         self.number = number
@@ -268,14 +268,14 @@ class Store:
     def close(self, session, finished, ended=0):
         # Move the game from the journal to the archive. True when done.
         # ended: when it ended, Unix seconds (0: the clock is not set).
-        from core import gamefile as F
+        from core import gamefile
         g = session.log.game
-        flags = F.FINISHED if finished else 0
-        head = F.header(session.number, session.time, flags,
-                        g.winners if finished else 0, session.gid,
-                        session.names, session.opts, ended)
-        if not self.add_entry(F.entry(head, session.log.buf,
-                                      session.log.used)):
+        flags = gamefile.FINISHED if finished else 0
+        head = gamefile.header(session.number, session.time, flags,
+                               g.winners if finished else 0, session.gid,
+                               session.names, session.opts, ended)
+        if not self.add_entry(gamefile.entry(head, session.log.buf,
+                                             session.log.used)):
             return False
         self.archived = session.number
         try:
