@@ -7,7 +7,7 @@
 
 from core.game import event_size
 from core.log import GameLog
-from core import errors as E
+from core import errors
 
 EV_BYTES = 48
 
@@ -68,9 +68,9 @@ class Session:
 
     def _keep(self, start):
         if self.store is None or self.store.append(self.log, start):
-            return E.OK
+            return errors.OK
         self.log.rollback()
-        return E.NOT_SAVED
+        return errors.NOT_SAVED
 
 
 def from_journal(rec, log=None):

@@ -1,7 +1,7 @@
 # Alebrijes' JSON side (docs/records.md): its events <-> bytes, and its status.
 
 from .. import alebrijes
-from .. import errors as E
+from .. import errors
 from .common import RecordError, whole, player, per_player, field
 from .common import fix_encode, fix_decode
 from .common import ROUNDS, word
@@ -29,7 +29,8 @@ def encode(ev, e, n):
     for p in range(n):
         vals = high[p]
         if not isinstance(vals, list) or len(vals) != SUITS:
-            raise RecordError(E.BAD_VALUE, -1, "high: 5 values per player")
+            raise RecordError(errors.BAD_VALUE, -1,
+                              "high: 5 values per player")
         # Checked from the last suit on, as they were packed before.
         for s in range(SUITS - 1, -1, -1):
             whole(vals[s], 0, 5, "high")

@@ -3,7 +3,7 @@
 
 from .. import dinos
 from ..game import int8
-from .. import errors as E
+from .. import errors
 from .common import RecordError, whole, player, per_player, named, field
 from .common import mask_list, fix_encode, fix_decode
 from .common import mask_list, ROUNDS, word
@@ -14,7 +14,7 @@ def _trait_byte(t):
         for name, b in dinos.DINOS:
             if name == t:
                 return b
-        raise RecordError(E.BAD_OPTION, -1, "unknown dinosaur %r" % t)
+        raise RecordError(errors.BAD_OPTION, -1, "unknown dinosaur %r" % t)
     if isinstance(t, dict):
         b = 0
         if t.get("plus") is not None:
@@ -22,7 +22,7 @@ def _trait_byte(t):
         if t.get("minus") is not None:
             b |= (1 + named(t["minus"], dinos.DISASTERS, "minus")) << 3
         return b
-    raise RecordError(E.BAD_OPTION, -1, "bad dinosaur %r" % (t,))
+    raise RecordError(errors.BAD_OPTION, -1, "bad dinosaur %r" % (t,))
 
 
 def options_bytes(n, opts):
@@ -31,13 +31,13 @@ def options_bytes(n, opts):
         # Default: the four base dinosaurs in seat order.
         lst = [d[0] for d in dinos.DINOS[:n]]
     if not isinstance(lst, list) or len(lst) != n:
-        raise RecordError(E.BAD_OPTION, -1, "one dinosaur per player")
+        raise RecordError(errors.BAD_OPTION, -1, "one dinosaur per player")
     b = bytearray(dinos.Dinos.OPT_LEN)
     for i in range(n):
         b[i] = _trait_byte(lst[i])
     two = opts.get("two_player_rules", True)
     if not isinstance(two, bool):
-        raise RecordError(E.BAD_OPTION, -1, "two_player_rules: true or "
+        raise RecordError(errors.BAD_OPTION, -1, "two_player_rules: true or "
                           "false")
     if n == 2 and not two:
         b[0] |= dinos.TWO_RULES_OFF
@@ -77,7 +77,7 @@ def encode(ev, e, n):
     adjust = ev.get("adjust")
     sudden = ev.get("sudden") or []
     if not isinstance(sudden, list) or len(sudden) > 15:
-        raise RecordError(E.SUDDEN_MISMATCH, -1, "sudden")
+        raise RecordError(errors.SUDDEN_MISMATCH, -1, "sudden")
     red = ev.get("redirect")
     red = -1 if red is None else player(red, n, "redirect")
     if adjust is not None:

@@ -2,7 +2,7 @@
 # bytes, and its status.
 
 from .. import dog
-from .. import errors as E
+from .. import errors
 from .common import RecordError, whole, player, per_player, field, word
 
 
@@ -14,13 +14,13 @@ def options_bytes(n, opts):
     # A game of a match: its length and the games each team had won
     # before this one (the device keeps its tally this way).
     if not isinstance(m, dict):
-        raise RecordError(E.BAD_OPTION, -1, "match: {length, wins}")
-    ln = whole(m.get("length"), 1, 99, "match length", E.BAD_OPTION)
+        raise RecordError(errors.BAD_OPTION, -1, "match: {length, wins}")
+    ln = whole(m.get("length"), 1, 99, "match length", errors.BAD_OPTION)
     wins = per_player(m.get("wins"), n // 2, "match wins (one per team)")
     # Before a game of the match no team has the games that decide it.
     top = dog.match_need(ln) - 1
     what = "match wins (best of %d is decided at %d)" % (ln, top + 1)
-    return dog.match_opts(d, ln, [whole(w, 0, top, what, E.BAD_OPTION)
+    return dog.match_opts(d, ln, [whole(w, 0, top, what, errors.BAD_OPTION)
                                 for w in wins])
 
 

@@ -2,7 +2,7 @@
 
 from .. import doggy
 from ..game import int8
-from .. import errors as E
+from .. import errors
 from .common import RecordError, whole, player, named, field, word
 from .common import fix_encode, fix_decode
 
@@ -29,15 +29,16 @@ def count_bytes(ev, n):
     for c in range(4):
         v = ev.get(COLORS[c], [0, 0, 0])
         if not isinstance(v, list) or len(v) != 3:
-            raise RecordError(E.BAD_VALUE, -1, "%s: [5s, 3s, 1s]" % COLORS[c])
+            raise RecordError(errors.BAD_VALUE, -1,
+                              "%s: [5s, 3s, 1s]" % COLORS[c])
         rows.append([whole(x, 0, 15, COLORS[c]) for x in v] + [0])
     cols = ev.get("wilds", [])
     if not isinstance(cols, list) or len(cols) > 15:
-        raise RecordError(E.BAD_VALUE, -1, "wilds: a list of colours")
+        raise RecordError(errors.BAD_VALUE, -1, "wilds: a list of colours")
     for c in cols:
         rows[named(c, COLORS[:4], "wild colour")][3] += 1
     if max(r[3] for r in rows) > 15:
-        raise RecordError(E.WILD_COUNT, -1)
+        raise RecordError(errors.WILD_COUNT, -1)
     res = whole(ev.get("reserve", 0), 0, 255, "reserve")
     b = bytearray(doggy.COUNT_SIZE)
     return bytes(b[:doggy.count_event(b, p, rows, res)])
@@ -69,7 +70,7 @@ def encode(ev, e, n):
     if e == "assign":
         cols = field(ev, "colors")
         if not isinstance(cols, list) or len(cols) > 3:
-            raise RecordError(E.ASSIGN_COUNT, -1)
+            raise RecordError(errors.ASSIGN_COUNT, -1)
         cols = [named(c, COLORS[:4], "color") for c in cols]
         return bytes(b[:doggy.event(b, doggy.ASSIGN, p, cols)])  # pyright: ignore[reportArgumentType]
     return None

@@ -1,7 +1,7 @@
 # Duplicon's JSON side (docs/records.md): its events <-> bytes, and its status.
 
 from .. import duplicon
-from .. import errors as E
+from .. import errors
 from .common import whole, per_player, field, player, fix_encode, fix_decode
 from .common import mask_list, word, ROUNDS
 from .common import no_options_bytes as options_bytes  # noqa: F401
@@ -20,7 +20,7 @@ def encode(ev, e, n):
     w = per_player(field(ev, "won"), n, "won")
     h = per_player(field(ev, "hand"), n, "hand")
     z = per_player(field(ev, "zone"), n, "zone")
-    rows = [[whole(v, 0, 255, what, E.TOO_MANY_CARDS)
+    rows = [[whole(v, 0, 255, what, errors.TOO_MANY_CARDS)
              for v, what in ((w[p], "won"), (h[p], "hand"), (z[p], "zone"))]
             for p in range(n)]
     b = bytearray(1 + 3 * n)

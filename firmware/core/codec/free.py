@@ -4,14 +4,14 @@
 
 from .. import free
 from ..game import int16
-from .. import errors as E
+from .. import errors
 from .common import whole, per_player, field, fix_encode, fix_decode
 
 
 def options_bytes(n, opts):
     t = opts.get("target")
     if t is not None:
-        t = whole(t, -32768, 32767, "target", E.BAD_OPTION)
+        t = whole(t, -32768, 32767, "target", errors.BAD_OPTION)
     return free.options(opts.get("lowest_wins"), t)
 
 
