@@ -41,11 +41,11 @@ def ask(play, fix=None, index=0):
     a = play.app
 
     def pick(d):
-        unload("app.play.dinos_disaster")
+        unload(__name__)
         play.cards(d, fix)
 
     def back():
         a.pop()
-        unload("app.play.dinos_disaster")
+        unload(__name__)
     a.push(DisasterChoice(a, tr("disaster"), [tr(t) for t in TYPES], pick,
                           index, on_back=back))

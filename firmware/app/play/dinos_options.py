@@ -14,8 +14,8 @@ DINOS = ("rex", "stego", "ceratops", "bronto")
 # during the setup (the game loads it again when it starts).
 _TRAITS = (dinos.REX, dinos.STEGO, dinos.CERATOPS, dinos.BRONTO)
 _TWO_RULES_OFF = dinos.TWO_RULES_OFF
+unload(dinos.__name__)
 del dinos
-unload("core.dinos")
 
 
 def ask_options(app, names):

@@ -12,8 +12,14 @@ def say(play, j):
     # The j-th event in effect in the play's log, in words.
     text = describe(play, play.s.log.event_at(j))
     from app.memory import unload
-    unload("app.play.words", "app.play." + play.s.gid + "_words")
+    unload(__name__, _words(play.s.gid))
     return text
+
+
+def _words(gid):
+    # The title's own words: app/play/<gid>_words.py.
+    from app.memory import PLAY
+    return PLAY + "." + gid + "_words"
 
 
 def describe(play, off):
@@ -25,9 +31,8 @@ def describe(play, off):
     if k == FIX:
         return tr("fix_n") % (b[off + 1] + 1)
     try:
-        # A title's own words for its events: app/play/<gid>_words.py.
-        mod = __import__("app.play." + s.gid + "_words", None, None,
-                         ("describe",), 0)
+        # A title's own words for its events.
+        mod = __import__(_words(s.gid), None, None, ("describe",), 0)
     except ImportError:
         mod = None
     if mod:
