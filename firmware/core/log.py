@@ -302,6 +302,12 @@ class GameLog:
     def load(self, data, length=-1):
         # Replay a whole stored log (as written by this class). Returns
         # (error, index of the failing event) or (OK, number of events).
+        return self._walk(self.add, data, length)
+
+    def _walk(self, put, data, length):
+        # The one loop over a stored log's events (data[:length], all of
+        # it when length < 0): each through put(data, off, end), add() or
+        # take(), until one fails. Returns load()'s pair.
         if length < 0:
             length = len(data)
         off = 0
@@ -310,7 +316,7 @@ class GameLog:
             size = event_size(self.game, data, off, length)
             if size <= 0:
                 return (errors.TRUNCATED if size < 0 else errors.BAD_EVENT), i
-            err = self.add(data, off, off + size)
+            err = put(data, off, off + size)
             if err:
                 return err, i
             off += size
@@ -375,17 +381,8 @@ class GameLog:
         # replay (settle); a log that does not replay so is loaded again
         # by load(), which says which event fails. The same state as
         # load() for every log whose events add() accepts in turn.
-        if length < 0:
-            length = len(data)
-        off = 0
-        i = 0
-        while off < length:
-            size = event_size(self.game, data, off, length)
-            if size <= 0 or self.take(data, off, off + size):
-                break
-            off += size
-            i += 1
-        if off >= length and not self.settle():
+        err, i = self._walk(self.take, data, length)
+        if not err and not self.settle():
             return errors.OK, i
         self.begin(self.game.n, self.game.opts)
         return self.load(data, length)
