@@ -21,7 +21,7 @@ _LINK_IDLE_MS = 10000      # the sync link leaves RAM after this long quiet
 
 class App:
     def __init__(self, hw):
-        # The log of the game in progress (its buffers the largest), made
+        # The log of the game in progress (the largest buffers held), made
         # first, while the heap is in one piece: made later, next to loaded
         # modules, its largest buffer may find no free run that long. Each new
         # game (and the one resumed at boot) takes it over; the game before
@@ -272,7 +272,7 @@ class App:
         fb = self.fb
         toast = self.toast_text is not None
         if toast or self.toasted:
-            ui.redraw_all = True            # the next begin() draws everything
+            ui.redraw_all = True       # the next begin() draws everything
         self.toasted = toast
         if self.starting:
             # A game starts in the next step: the screen cleared now, so
