@@ -99,40 +99,33 @@ class GameLog:
         return errors.OK
 
     def undo(self):
-        err = self._shift(UNDO)
-        if not err:
-            self.replay()
-        return err
-
-    def redo(self):
-        err = self._shift(REDO)
-        if err:
-            return err
-        o = self.event_at(self.n_live - 1)
-        # The state is exactly what it was when the event at o was first
-        # accepted, so applying it again cannot fail.
-        if self.buf[o] & 0x0F == FIX:
-            self.replay()
-        else:
-            self.game.apply(self.buf, o)
-        self.game.score()
+        if self.n_live == 0:
+            return errors.NOTHING_TO_UNDO
+        if not self._room(1):
+            return errors.LOG_FULL
+        self._append_byte(UNDO)
+        self.n_live -= 1
+        self.n_undone += 1
+        self.replay()
         return errors.OK
 
-    def _shift(self, k):
-        # UNDO or REDO (k) written to the log, the last event in effect
-        # moved to the undone ones or the first undone one back; refused
-        # when there is nothing to undo or redo, or no room. The state is
-        # the caller's (undo, redo: a replay; take: none).
-        if k == UNDO and self.n_live == 0:
-            return errors.NOTHING_TO_UNDO
-        if k == REDO and self.n_undone == 0:
+    def redo(self):
+        if self.n_undone == 0:
             return errors.NOTHING_TO_REDO
         if not self._room(1):
             return errors.LOG_FULL
-        self._append_byte(k)
-        d = 1 if k == REDO else -1
-        self.n_live += d
-        self.n_undone -= d
+        self.n_undone -= 1
+        o = self.event_at(self.n_live)
+        # The state is exactly what it was when the event at o was first
+        # accepted, so applying it again cannot fail.
+        fix = self.buf[o] & 0x0F == FIX
+        if not fix:
+            self.game.apply(self.buf, o)
+        self._append_byte(REDO)
+        self.n_live += 1
+        if fix:
+            self.replay()
+        self.game.score()
         return errors.OK
 
     def replay(self):
@@ -344,14 +337,21 @@ class GameLog:
         rk = g.ROUND_KIND
         k = ev[off] & 0x0F
         if k == UNDO or k == REDO:
-            err = self._shift(k)
-            if err:
-                return err
-            # the event that moved: the first undone one (UNDO) or the
-            # last in effect (REDO)
-            j = self.n_live if k == UNDO else self.n_live - 1
+            if not self._room(1):
+                return errors.LOG_FULL
+            if k == UNDO:
+                if self.n_live == 0:
+                    return errors.NOTHING_TO_UNDO
+                j = self.n_live - 1
+            else:
+                if self.n_undone == 0:
+                    return errors.NOTHING_TO_REDO
+                j = self.n_live
             if rk and self.buf[self.event_at(j)] & 0x0F == rk:
                 self.taken += 1 if k == REDO else -1
+            self._append_byte(k)
+            self.n_live += 1 if k == REDO else -1
+            self.n_undone += 1 if k == UNDO else -1
             return errors.OK
         size = g.size(ev, off, end)
         if size < 0:
