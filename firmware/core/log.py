@@ -299,15 +299,13 @@ class GameLog:
                 if below[p] > i:
                     below[p] = i
 
-    def load(self, data, length=-1):
-        # Replay a whole stored log (as written by this class). Returns
-        # (error, index of the failing event) or (OK, number of events).
-        return self._walk(self.add, data, length)
-
-    def _walk(self, put, data, length):
-        # The one loop over a stored log's events (data[:length], all of
-        # it when length < 0): each through put(data, off, end), add() or
-        # take(), until one fails. Returns load()'s pair.
+    def load(self, data, length=-1, put=None):
+        # Replay a whole stored log (as written by this class), each event
+        # through add() (restore(): put, its take()) until one fails.
+        # Returns (error, index of the failing event) or (OK, number of
+        # events). The one loop over a stored log's events.
+        if put is None:
+            put = self.add
         if length < 0:
             length = len(data)
         off = 0
@@ -381,7 +379,7 @@ class GameLog:
         # replay (settle); a log that does not replay so is loaded again
         # by load(), which says which event fails. The same state as
         # load() for every log whose events add() accepts in turn.
-        err, i = self._walk(self.take, data, length)
+        err, i = self.load(data, length, self.take)
         if not err and not self.settle():
             return errors.OK, i
         self.begin(self.game.n, self.game.opts)
