@@ -21,9 +21,9 @@ _LINK_IDLE_MS = 10000      # the sync link leaves RAM after this long quiet
 
 class App:
     def __init__(self, hw):
-        # The log of the game in progress (about 4 KB of buffers), made
+        # The log of the game in progress (the largest buffers held), made
         # first, while the heap is in one piece: made later, next to loaded
-        # modules, its 2 KB buffer may find no free run that long. Each new
+        # modules, its largest buffer may find no free run that long. Each new
         # game (and the one resumed at boot) takes it over; the game before
         # must be gone from the screens by then (flow.start_game goes
         # home first). Past games opened read-only get logs of their own.
@@ -151,13 +151,12 @@ class App:
         self.starting = None
         self.tidy = False
         gc.collect()
-        ui._full = True                 # a drawing may have stopped halfway
+        ui.redraw_all = True            # a drawing may have stopped halfway
         self.toast(i18n.tr("no_ram"), 4000)
 
     def _step(self, now):
-        # Kept small, as the methods it calls: a function with more than
-        # 11 locals and stack slots gets its frame from the heap, a search
-        # of a collected heap at each call (~10,000 instructions).
+        # Kept small, as the methods it calls (docs/architecture.md,
+        # "Performance rules": the frame rule).
         self.now = now
         if self.port is not None:
             self.poll_link(now)
@@ -273,13 +272,13 @@ class App:
         fb = self.fb
         toast = self.toast_text is not None
         if toast or self.toasted:
-            ui._full = True            # the next begin() draws everything
+            ui.redraw_all = True       # the next begin() draws everything
         self.toasted = toast
         if self.starting:
             # A game starts in the next step: the screen cleared now, so
             # that the key is seen to be taken at once. (Its title there
-            # cost 0.2 M instructions more and, by the heap's layout, up
-            # to 128 bytes more at Dinos' peak on the 32-bit VM.)
+            # cost the key's step more, and by the heap's layout could
+            # raise Dinos' peak on the 32-bit VM.)
             ui.begin(fb)
         else:
             self.top().draw(fb)

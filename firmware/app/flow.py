@@ -3,8 +3,8 @@
 # game (moved into the archive, then its breakdown), abandoning one for a
 # new game (archive(); asked by newgame.before_new_game, which is not here:
 # this module is loaded from the setup's last screen on, not by the key
-# that opens it, 0.8 M instructions), and what a title does after the boot
-# (a DOG match goes on).
+# that opens it, a large cost of that key), and what a title does after
+# the boot (a DOG match goes on).
 #
 # The boot's part (open the store, resume the interrupted game, a DOG
 # match's next game) is app/startup.py, which leaves RAM once boot is

@@ -1,17 +1,17 @@
 # tr(key): the text of a key (app/texts.py) in the language chosen in
 # settings; Spanish by default.
 #
-# Where app/texts.py's table (both languages, about 5 KB) is read in
+# Where app/texts.py's table (both languages) is read in
 # place from flash (bytecode frozen into the firmware, or a ROMFS image:
 # app/tables.py), tr() searches it there and none of it is in RAM.
 # Loaded from a .mpy file, the table is in RAM while its module is:
 # set_lang() keeps only the language in use, one bytes object of
-# "\nkey|text" lines (about 3 KB), and forgets the module.
+# "\nkey|text" lines, and forgets the module.
 
 from array import array
 # A builtin's name is looked up in this module's globals first (a miss
-# searches the whole table), then among the builtins: ~700
-# instructions each time. Imported, the names below are found at once.
+# searches the whole table), then among the builtins, each time.
+# Imported, the names below are found at once.
 from builtins import len, str
 
 ES = 0
@@ -38,7 +38,7 @@ def set_lang(code):
 
 # Searched as UTF-8 bytes: on MicroPython, indexing or slicing a str with
 # non-ASCII characters walks it from the start (O(n) per index). A search
-# of the whole table costs ~50,000 instructions, and a screen asks for the
+# of the whole table is slow, and a screen asks for the
 # same few texts at every frame: _HIT remembers where a key was found, in
 # one of 32 places picked by its first and last bytes and its length (a
 # place is checked before it is trusted: any key, any table).
@@ -47,8 +47,7 @@ _HIT = array("H", bytes(64))
 
 def tr(key):
     # The key's text in the current language; the key itself if unknown.
-    # (In three functions: a frame of more than 11 locals and stack slots
-    # would come from the heap at every call.)
+    # (In three functions: the frame rule, docs/architecture.md.)
     if not _B:
         set_lang(lang)
     a = _find(key.encode())

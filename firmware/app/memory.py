@@ -78,8 +78,8 @@ def release(*names):
     # good (boot's). A conservative collector takes any word that looks
     # like an address for a pointer, and a stale one left outside the heap
     # by boot's deep calls can keep a forgotten module alive: on the
-    # 32-bit VM core.gamefile stayed in RAM after boot (1.1 KB, its
-    # functions and constants) in some builds and not in others. Emptied,
+    # 32-bit VM core.gamefile stayed in RAM after boot (its functions and
+    # constants) in some builds and not in others. Emptied,
     # such a module holds little more than its constants. Nothing of these
     # modules may run afterwards (its globals are gone).
     for name in names:

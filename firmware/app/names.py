@@ -11,7 +11,7 @@
 from .screens import Screen
 from .i18n import tr
 from . import ui
-from .textdraw import _DATA, _offset
+from .textdraw import FONT, glyph_offset
 from drivers.buttons import UP, DOWN, OK, BACK, LONG, key_of, kind_of
 
 # By use, the commonest in the middle and the next ones alternately after
@@ -80,9 +80,9 @@ class NameEdit(Screen):
 def big(fb, s, x, y):
     # s at twice the font's size (the name being typed), drawn only here.
     for ch in s:
-        off = _offset(ch)
+        off = glyph_offset(ch)
         for j in range(5):
-            col = _DATA[off + j]
+            col = FONT[off + j]
             for r in range(8):
                 if col >> r & 1:
                     fb.fill_rect(x + 2 * j, y + 2 * r, 2, 2, 1)

@@ -47,7 +47,7 @@ def draw_toast(fb, text):
     # stays on either side between the text and the frame, and a blank row
     # above and below. Texts are written to fit (tests/device/test_texts.py); a
     # longer one loses its last lines. (No name for COLS - 1: one more
-    # qstr took 128 bytes more at Dinos' peak.)
+    # qstr raised Dinos' peak.)
     lines = split_lines(text, COLS - 1)
     n = min(len(lines), TOAST_LINES)
     h = 8 * n + 4

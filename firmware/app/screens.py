@@ -24,8 +24,8 @@ class Choice(Screen):
 
     def __init__(self, app, title, items, on_pick, index=0, rights=None,
                  on_back=None):
-        # (Calls with few arguments: with its 8, a frame of more than 11
-        # locals and stack slots would come from the heap.)
+        # (Its calls take few arguments: with its own 8, more would break
+        # the frame rule, docs/architecture.md.)
         self.app = app                  # Screen.__init__
         self.menu = Menu(title, items)
         self.menu.index = index

@@ -7,7 +7,7 @@
 
 from core.game import event_size
 from core.log import GameLog
-from core import errors as E
+from core import errors
 
 EV_BYTES = 48
 
@@ -68,9 +68,9 @@ class Session:
 
     def _keep(self, start):
         if self.store is None or self.store.append(self.log, start):
-            return E.OK
+            return errors.OK
         self.log.rollback()
-        return E.NOT_SAVED
+        return errors.NOT_SAVED
 
 
 def from_journal(rec, log=None):
@@ -80,7 +80,7 @@ def from_journal(rec, log=None):
     # the first bad one (a torn last write counts 1).
     # (core.gamefile: loaded at boot and for a game's start and end only;
     # startup.py forgets it.)
-    from core import gamefile as F
+    from core import gamefile
     h = rec.head
     s = Session(h.gid, h.names, h.opts, log)
     if s.error:
@@ -100,14 +100,14 @@ def from_journal(rec, log=None):
         refused = False
         while off < end:
             size = event_size(g, data, off, end)
-            if size <= 0 or not F.event_crc_ok(data, off, off + size):
-                rec.lost = _count_rest(g, data, off, end, F.EVENT_CRC)
+            if size <= 0 or not gamefile.event_crc_ok(data, off, off + size):
+                rec.lost = _count_rest(g, data, off, end, gamefile.EVENT_CRC)
                 break
             if put(data, off, off + size):
                 refused = True
-                rec.lost = _count_rest(g, data, off, end, F.EVENT_CRC)
+                rec.lost = _count_rest(g, data, off, end, gamefile.EVENT_CRC)
                 break
-            off += size + F.EVENT_CRC
+            off += size + gamefile.EVENT_CRC
             rec.events += 1
         if put == s.log.add or not refused and not s.log.settle():
             break

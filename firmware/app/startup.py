@@ -33,9 +33,9 @@ def resume(app):
     st = app.store
     if st is None:
         return
-    from drivers import recovery as R
+    from drivers import recovery
     try:
-        rec = R.recover(st)
+        rec = recovery.recover(st)
     except OSError:
         rec = None
         st.problem("cur")
@@ -44,10 +44,10 @@ def resume(app):
         from .session import from_journal
         s = from_journal(rec, app.live_log)
         if s is None:
-            R.set_aside(st)
+            recovery.set_aside(st)
         else:
             if rec.lost:
-                R.rewrite(st, s)    # drop the bad tail before appending
+                recovery.rewrite(st, s)  # drop the bad tail before appending
             st.number = s.number
             st.saved = s.log.used
             s.store = st
@@ -67,7 +67,7 @@ def resume(app):
         match_after(app, st)     # (a game ended at boot offered it itself)
     if st.problems:
         app.push(Note(app, tr("damaged"), [", ".join(st.problems)[:50]]))
-    del R
+    del recovery
     release(*[n for n in modules("boot_only") if n not in _HAD])
     unload(*_HAD)
 
@@ -78,11 +78,11 @@ def match_after(app, st):
     # game is one of those, its play module's after_boot() offers the
     # match's next game as the device did before the power went.
     from core.games import MATCHES
-    from drivers import segments as A
+    from drivers import segments
     h = None
     try:
         if st.last is not None:  # the newest entry, found at boot
-            h = A.header_at(st, *st.last)
+            h = segments.header_at(st, *st.last)
     except OSError:
         return
     if h is not None and h.gid in MATCHES:

@@ -232,7 +232,7 @@ class Sync:
     def do_settings(self, link, args):
         # settings get | settings set KEY VALUE [KEY VALUE ...]
         #   lang es|en, dim_s / off_s seconds from the device's choices.
-        from . import settings as S
+        from . import settings
         st = self.app.settings
         if args[0] == "get":
             link.send(["ok", "settings", "lang", "en" if st.lang else "es",
@@ -245,9 +245,9 @@ class Sync:
             k, v = args[i], args[i + 1]
             if k == "lang" and v in ("es", "en"):
                 new[k] = 1 if v == "en" else 0
-            elif k == "dim_s" and num(v, 0, 86400) in S.DIM_CHOICES:
+            elif k == "dim_s" and num(v, 0, 86400) in settings.DIM_CHOICES:
                 new[k] = int(v)
-            elif k == "off_s" and num(v, 0, 86400) in S.OFF_CHOICES:
+            elif k == "off_s" and num(v, 0, 86400) in settings.OFF_CHOICES:
                 new[k] = int(v)
             else:
                 raise ValueError

@@ -16,7 +16,7 @@ def load(name, *attrs):
     # 0x20000000 and the flash lies below: the constant's address tells.
     # Elsewhere, whether the import allocated less than its size: what was
     # live before stays live, so a copy always shows in mem_alloc (each
-    # mem_alloc walks the heap's whole table: 1 M cycles on a Pico).
+    # mem_alloc walks the heap's whole table: slow on a Pico).
     rp2 = platform == "rp2"
     before = 0
     if not rp2:
@@ -36,7 +36,7 @@ def load(name, *attrs):
 
 
 def in_place(v):
-    # A bytearray over the bytes of v where they are (16 bytes of heap, no
+    # A bytearray over the bytes of v where they are (a small object, no
     # copy), for a constant load() found in flash: bytes.find and framebuf
     # work on it; it is never written.
     import uctypes
@@ -48,7 +48,8 @@ def one_language(text, english):
     # one bytearray of "\nkey|text" lines (an empty English text falls back
     # to Spanish; "--" lines and blank ones are left out). Two passes over
     # the UTF-8 bytes: the size of the kept lines, then one bytearray
-    # filled in place (no list of lines: that would be ~10 KB for a moment).
+    # filled in place (no list of lines: many times the table's size for a
+    # moment).
     t = text.encode()
     mv = memoryview(t)
     out = bytearray(0)                 # sized by the first pass

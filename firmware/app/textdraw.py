@@ -16,8 +16,8 @@
 import framebuf
 from micropython import const
 # A builtin's name is looked up in this module's globals first (a miss
-# searches the whole table), then among the builtins: ~700
-# instructions each time. Imported, the names below are found at once.
+# searches the whole table), then among the builtins, each time.
+# Imported, the names below are found at once.
 from builtins import len, memoryview, hasattr, str
 from . import tables
 from .memory import forget
@@ -27,19 +27,22 @@ LINE_H = const(8)
 
 _glyph = bytearray(5)
 _fb = framebuf.FrameBuffer(_glyph, 5, 8, framebuf.MONO_VLSB)
-# framebuf wants a writable buffer: the font's bytes where they are when
-# in flash (app/tables.py), else copied into RAM once (~570 bytes);
-# the font module is forgotten (from a .mpy its bytes would be a second
-# copy).
-_DATA, _EXTRA, _flash = tables.load("app.font", "DATA", "EXTRA")
-_DATA = tables.in_place(_DATA) if _flash else bytearray(_DATA)
+# FONT (public, app/names.py reads it): the glyphs' columns, 5 bytes a
+# glyph (MONO_VLSB, bit 0 at the top), in app/font.py's order; never
+# written. framebuf wants a writable buffer: the font's bytes where they
+# are when in flash (app/tables.py), else copied into RAM once; the font
+# module is forgotten (from a .mpy its bytes would be a second copy).
+FONT, _EXTRA, _flash = tables.load("app.font", "DATA", "EXTRA")
+FONT = tables.in_place(FONT) if _flash else bytearray(FONT)
 del _flash, tables
 forget("tables")
-_strip = framebuf.FrameBuffer(_DATA, len(_DATA), 8, framebuf.MONO_VLSB)
-_COLS = memoryview(_DATA)    # a glyph's columns as a slice, copied in C
+_strip = framebuf.FrameBuffer(FONT, len(FONT), 8, framebuf.MONO_VLSB)
+_COLS = memoryview(FONT)    # a glyph's columns as a slice, copied in C
 
 
-def _offset(ch):
+def glyph_offset(ch):
+    """Where character ch's 5 columns start in FONT ('?' for a character
+    the font lacks)."""
     o = ord(ch)
     if 32 <= o < 127:
         i = o - 32
@@ -54,9 +57,9 @@ def _offset(ch):
 
 def _load(ch):
     # The glyph dark on lit, into _glyph.
-    off = _offset(ch)
+    off = glyph_offset(ch)
     for j in range(5):
-        _glyph[j] = (~_DATA[off + j]) & 0xFF
+        _glyph[j] = (~FONT[off + j]) & 0xFF
 
 
 def draw(fb, s, x, y, ink=1):
@@ -67,7 +70,7 @@ def draw(fb, s, x, y, ink=1):
             break
         if ink:
             # Only the ink pixels are drawn: the key skips the background.
-            _fb.blit(_strip, -_offset(ch), 0)
+            _fb.blit(_strip, -glyph_offset(ch), 0)
             fb.blit(_fb, x, y, 0)
         else:
             _load(ch)
@@ -81,9 +84,9 @@ def put(fb, s, x, y, inv=0):
     # band just cleared by ui.py, nothing drawn there yet): each glyph's 5
     # column bytes are copied into the page. inv=255: dark text on a band
     # just lit (a highlighted row). Nothing allocated.
-    # (put() and the functions below keep to at most 11 locals and stack
-    # slots: a bigger frame would be allocated on the heap at each call,
-    # ~10,000 instructions on the bench, more than the copy itself.)
+    # (put() and the functions below keep to the frame rule,
+    # docs/architecture.md "Performance rules": a heap frame at each call
+    # would cost more than the copy itself.)
     if y & 7 or not 0 <= y < 64 or x < 0 or not hasattr(fb, "buffer"):
         return draw(fb, s, x, y, 0 if inv else 1)
     return _put(fb.buffer, s, x, y, inv)
@@ -95,7 +98,7 @@ def _put(buf, s, x, y, inv):
     if len(memoryview(s)) != len(s) or x + 5 * len(s) > 128:
         return _put_any(buf, s, x, y, inv)
     if inv:
-        _glyphs(buf, memoryview(s), (y >> 3) * 128 + x, inv, _DATA)
+        _glyphs(buf, memoryview(s), (y >> 3) * 128 + x, inv, FONT)
     else:
         _copy(buf, memoryview(s), (y >> 3) * 128 + x, _COLS)
     return x + 5 * len(s)
@@ -133,7 +136,7 @@ def _glyphs(buf, b, p, inv, cols):
 
 
 def _put_any(buf, s, x, y, inv):
-    cols = _DATA
+    cols = FONT
     line = (y >> 3) * 128
     p = line + x
     cp = 0
@@ -150,7 +153,7 @@ def _put_any(buf, s, x, y, inv):
             more -= 1
             if more:
                 continue
-            off = _offset(chr(cp))
+            off = glyph_offset(chr(cp))
         n = line + 128 - p               # columns left on the page
         if n >= 5:
             buf[p] = cols[off] ^ inv
@@ -170,7 +173,7 @@ def _put_any(buf, s, x, y, inv):
 def put_int(fb, v, x, y, inv=0):
     # put(fb, str(v), ...) with the text's right end at x, the digits
     # copied from the font without the str: on MicroPython a str made is
-    # first searched among the interned strings (~9,000 instructions).
+    # first searched among the interned strings.
     # The caller knows that the number fits left of x (int_len(); a Grid's
     # cell). Returns the text's left x.
     if y & 7 or not 0 <= y < 64 or x > 128 or not hasattr(fb, "buffer"):
@@ -179,7 +182,7 @@ def put_int(fb, v, x, y, inv=0):
         put(fb, v, x, y, inv)
         return x
     y = (y >> 3) * 128                  # the page's first byte
-    return _digits(fb.buffer, v, y + x, inv, _DATA) - y
+    return _digits(fb.buffer, v, y + x, inv, FONT) - y
 
 
 def _digits(buf, v, p, inv, cols):

@@ -7,21 +7,24 @@
 # fb.fill(0); each band then keeps a checksum of what it shows (its texts,
 # the highlight, the grid's layout; or, for a play screen that checks its
 # rows by the values they show, app/play/rows.py, a checksum of those
-# values) and is
-# cleared and drawn again only when that changes; end(fb) (App.draw) clears the bands left out this
-# time. A screen that draws anything else starts with fb.fill(0) and never
-# calls begin(): its frame is drawn whole and the next begin() starts from
-# a clear screen (so does one after App sets _full, around a toast). The
-# checksums describe what the display shows, whichever screen drew it, so
-# a new screen on top redraws only the bands that differ. Text costs most
-# of a frame; most keys change one or two rows.
+# values) and is cleared and drawn again only when that changes; end(fb)
+# (App.draw) clears the bands left out this time. A screen that draws
+# anything else starts with fb.fill(0) and never calls begin(): its frame
+# is drawn whole and the next begin() starts from a clear screen (so does
+# one after redraw_all is set, around a toast). The checksums describe
+# what the display shows, whichever screen drew it, so a new screen on top
+# redraws only the bands that differ. Text costs most of a frame; most
+# keys change one or two rows.
+#
+# The partial redraw's public API, for widgets outside this module (Grid,
+# app/play/rows.py): begin(), end(), band(), text_sum() and redraw_all.
 # tests/device/test_partial_redraw.py: every frame equals a whole redraw.
 
 from binascii import crc32
 from micropython import const
 # A builtin's name is looked up in this module's globals first (a miss
-# searches the whole table), then among the builtins: ~700
-# instructions each time. Imported, the name below is found at once.
+# searches the whole table), then among the builtins, each time.
+# Imported, the name below is found at once.
 from builtins import len
 from .textdraw import draw, put, width, fit
 from drivers.buttons import UP, DOWN, OK, BACK, LONG, FAST, key_of, kind_of
@@ -32,8 +35,10 @@ ROWS = const(7)
 
 _sig = [-1] * 8     # per band: checksum of what it shows (-1: not known)
 _on = False         # inside a begin() ... end() frame
-_full = True        # the checksums do not describe the display (App
-                    # sets it around a toast: the next begin() draws all)
+# Public: True when the checksums do not describe the display; whoever
+# draws past the bands (App around a toast, a drawing stopped halfway)
+# sets it, and the next begin() clears the screen and draws every band.
+redraw_all = True
 _seen = 0           # bit b: band b drawn (or kept) since begin()
 _marked = 0         # bit b: band b got a scroll mark last frame (marks());
                     # bit 8 + b: this frame
@@ -41,27 +46,28 @@ _drawn = 0          # bit b: band b drawn or cleared since begin()
 
 
 def begin(fb):
-    # Instead of fb.fill(0) at the start of a screen's draw.
-    global _on, _full, _seen, _marked, _drawn
+    """Instead of fb.fill(0) at the start of a screen's draw: from here
+    to end(), each band drawn goes through band()."""
+    global _on, redraw_all, _seen, _marked, _drawn
     _marked >>= 8
     _drawn = 0
-    if _full:
+    if redraw_all:
         fb.fill(0)
         for b in range(8):
             _sig[b] = -1
-        _full = False
+        redraw_all = False
         _drawn = 0xFF
     _on = True
     _seen = 0
 
 
 def end(fb):
-    # After a screen's draw: blank the bands it did not draw this time.
-    # Returns the pages that may have changed (bit b: page b), for
-    # Oled.show(): all of them after a frame drawn without bands.
-    global _on, _full, _drawn
+    """After a screen's draw: blank the bands it did not draw this time.
+    Returns the pages that may have changed (bit b: page b), for
+    Oled.show(): all of them after a frame drawn without bands."""
+    global _on, redraw_all, _drawn
     if not _on:
-        _full = True                 # drawn without bands: trust nothing
+        redraw_all = True            # drawn without bands: trust nothing
         return 0xFF
     _on = False
     for b in range(8):
@@ -72,11 +78,15 @@ def end(fb):
     return _drawn
 
 
-def _band(fb, b, sig, lit=0):
-    # True when band b must be drawn for checksum sig (it is then cleared,
-    # or lit for a highlighted row: lit & LIT); False when it already shows
-    # it. A band that got a scroll mark last frame is drawn again (marks()
-    # draws this frame's over it).
+def band(fb, b, sig, lit=0):
+    """True when band b (0: the title bar; i + 1: content row i) must be
+    drawn for checksum sig: it is then cleared, or lit for a highlighted
+    row (lit & LIT), and the caller draws all of it. False when it already
+    shows sig: the caller draws nothing there. sig must change whenever
+    anything the band shows changes (text_sum() of its texts, the
+    highlight and the layout folded in); only its low 29 bits count.
+    Outside begin() ... end() it is always True. A band that got a scroll
+    mark last frame is drawn again (marks() draws this frame's over it)."""
     global _seen, _drawn
     _seen |= 1 << b
     sig &= 0x1FFFFFFF                # a small int on a 32-bit port too
@@ -89,22 +99,21 @@ def _band(fb, b, sig, lit=0):
     return True
 
 
-def _sum(s, c=0):
-    # Checksum of a text, its length folded in: "ab"+"c" != "a"+"bc".
+def text_sum(s, c=0):
+    """Checksum of text s (str or bytes) continuing checksum c, its
+    length folded in: "ab" then "c" differs from "a" then "bc". A band's
+    sig is built by chaining it over the band's texts."""
     return crc32(s, c) ^ len(s)
 
 
-# The functions below run for every row of every frame: each is kept to
-# at most 11 locals and stack slots (arguments count), the most whose
-# frame MicroPython takes from the C stack; a bigger frame is allocated on
-# the heap at each call, a search of a collected heap (~10,000
-# instructions each on the bench). Hence the small helpers, and flags in
-# one argument.
+# The functions below run for every row of every frame: each keeps to the
+# frame rule (docs/architecture.md, "Performance rules"; arguments count).
+# Hence the small helpers, and flags in one argument.
 
 def header(fb, title, right=""):
     # The title in plain text, then a rule up to the right-hand text: it
     # never looks like a highlighted row below it.
-    if _band(fb, 0, _sum(right, _sum(title))):
+    if band(fb, 0, text_sum(right, text_sum(title))):
         draw_title(fb, title, right)
 
 
@@ -142,8 +151,8 @@ def row(fb, i, left, right="", flags=0):
 
 def _row_band(fb, i, sig, right, flags):
     # sig comes in as the left text.
-    sig = _sum(right, _sum(sig, flags))
-    return _band(fb, i + 1, sig, flags)
+    sig = text_sum(right, text_sum(sig, flags))
+    return band(fb, i + 1, sig, flags)
 
 
 def _left_text(fb, i, left, right, flags):
@@ -163,7 +172,7 @@ def _right_text(fb, i, right, flags):
 def centred(fb, i, s):
     # Content row i with s centred on it (a hint under a list).
     b = i + 1
-    if _band(fb, b, _sum(s, 5)):
+    if band(fb, b, text_sum(s, 5)):
         s = fit(s, COLS)
         put(fb, s, (128 - width(s)) // 2, 8 * b)
 
@@ -177,7 +186,7 @@ def marks(fb, top, shown, total, first=0, selected=-1):
     # edge of the first visible row when rows are above it, pointing down on
     # the last when rows are below. selected: the highlighted row's index in
     # the list (its mark is dark on the lit row). The rows marked are drawn
-    # again next frame (_band), which takes the marks away.
+    # again next frame (band), which takes the marks away.
     if top > 0:
         _triangle(fb, first, top == selected)
     top += shown - 1                    # the last row shown
@@ -209,7 +218,7 @@ def columns(legend, values):
     # a row's right-hand text that lines up with a legend row's. The
     # legend's format ("%4s %6s %4s") is made once, the text with one '%':
     # on MicroPython every str made is first looked up among the interned
-    # strings (hundreds of them), so a str made per word cost ~6x more.
+    # strings (hundreds of them), so a str made per word cost far more.
     if _legend[0] != legend:
         _format(legend)
     f = _legend[1]

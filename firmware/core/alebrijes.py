@@ -16,7 +16,7 @@
 from array import array
 from .game import Game, const, best_mask, zero, FIX, fix_size
 from .game import fix_event  # noqa: F401 (the builder of FIX events)
-from . import errors as E
+from . import errors
 
 START = const(1)
 ROUND = const(2)
@@ -68,29 +68,29 @@ class Alebrijes(Game):
         k = h & 0x0F
         p = h >> 4
         if self.over:
-            return E.GAME_OVER
+            return errors.GAME_OVER
         if k == START:
             if self.rounds:
-                return E.ALREADY_STARTED
+                return errors.ALREADY_STARTED
             if p >= self.n:
-                return E.BAD_PLAYER
+                return errors.BAD_PLAYER
             self.first = p
-            return E.OK
+            return errors.OK
         if k != ROUND:
-            return E.BAD_EVENT
+            return errors.BAD_EVENT
         n = self.n
         token = buf[off + 1]
         if p >= n or token > n:
-            return E.BAD_PLAYER
+            return errors.BAD_PLAYER
         for q in range(n):
             v = buf[off + 2 + 2 * q] | (buf[off + 3 + 2 * q] << 8)
             self.bad = q << 3         # (the suits are packed: the first)
             if v > _PACK_MAX:
-                return E.BAD_VALUE
+                return errors.BAD_VALUE
             if q == p and v:
-                return E.OUT_HOLDS_CARDS
+                return errors.OUT_HOLDS_CARDS
             if q != p and not v:
-                return E.NO_CARDS_LEFT
+                return errors.NO_CARDS_LEFT
         self.bad = -1
         r = self.rounds
         for q in range(n):
@@ -106,7 +106,7 @@ class Alebrijes(Game):
         self.first = self._next_first(token - 1 if token else self.first)
         if self.rounds == ROUNDS:
             self.over = True
-        return E.OK
+        return errors.OK
 
     def _total(self, q):
         s = 0

@@ -26,7 +26,7 @@ from array import array
 from .game import Game, const, int8, best_mask, popcount, zero, FIX
 from .game import fix_size
 from .game import fix_event  # noqa: F401 (the builder of FIX events)
-from . import errors as E
+from . import errors
 
 ROUND = const(1)
 
@@ -89,8 +89,8 @@ class Dinos(Game):
             if p == 0:
                 t &= ~TWO_RULES_OFF
             if t >> 6 or (t & 7) > 4 or ((t >> 3) & 7) > 4:
-                return E.BAD_OPTION
-        return E.OK
+                return errors.BAD_OPTION
+        return errors.OK
 
     def reset(self):
         zero(self.pos)
@@ -158,14 +158,14 @@ class Dinos(Game):
     def apply(self, buf, off):
         h = buf[off]
         if h & 0x0F != ROUND:
-            return E.BAD_EVENT
+            return errors.BAD_EVENT
         if self.over:
-            return E.GAME_OVER
+            return errors.GAME_OVER
         n = self.n
         d = h >> 4
         flags = buf[off + 1]
         if d > METEOR or flags >> 6:
-            return E.BAD_VALUE
+            return errors.BAD_VALUE
         stop = flags & 2
         red = (flags >> 3) & 7
         nsud = buf[off + 2]
@@ -182,12 +182,12 @@ class Dinos(Game):
             a = int8(buf[adj + p]) if flags & 4 else 0
             if alive & (1 << p):
                 if v == _NULL:
-                    return E.CARD_MISMATCH
+                    return errors.CARD_MISMATCH
                 if v > 9:
-                    return E.BAD_VALUE
+                    return errors.BAD_VALUE
                 rs[p] = v + self.trait(p, d) + a
             elif v != _NULL or a:
-                return E.CARD_MISMATCH
+                return errors.CARD_MISMATCH
 
         # Step 3: inversion swaps the tied highest and tied lowest scores.
         hi = best_mask(rs, n, alive, False)
@@ -213,7 +213,7 @@ class Dinos(Game):
                 wins = True
         if not wins and red and (stop or red > n or
                                  not alive & (1 << (red - 1))):
-            return E.BAD_REDIRECT
+            return errors.BAD_REDIRECT
         taker = NONE
         used = 0                # sudden death rounds consumed
         if not void and not wins:
@@ -225,18 +225,18 @@ class Dinos(Game):
                 while True:
                     if used >= nsud:
                         self.need = cur
-                        return E.SUDDEN_MISMATCH
+                        return errors.SUDDEN_MISMATCH
                     row = sud + used * c
                     used += 1
                     nocard = 0
                     for p in range(n):
                         v = nibble(buf, row, p)
                         if (v != _NULL) != bool(cur & (1 << p)):
-                            return E.SUDDEN_MISMATCH
+                            return errors.SUDDEN_MISMATCH
                         if v == _NO_CARD:
                             nocard |= 1 << p
                         elif 9 < v < _NULL:
-                            return E.BAD_VALUE
+                            return errors.BAD_VALUE
                     if nocard:
                         # One without a point card takes it; several: the
                         # disaster goes under the deck.
@@ -258,13 +258,13 @@ class Dinos(Game):
                         break
                     cur = low
         if not wins and used != nsud:
-            return E.SUDDEN_MISMATCH
+            return errors.SUDDEN_MISMATCH
         if not wins and (stop or red) and taker == NONE:
-            return E.NOBODY_TAKES
+            return errors.NOBODY_TAKES
         # A redirect sends the disaster "to another player" (docs/rules.md,
         # "Happy Little Dinosaurs").
         if not wins and red and red - 1 == taker:
-            return E.BAD_REDIRECT
+            return errors.BAD_REDIRECT
 
         # Everything is valid: apply.
         self.rounds += 1
@@ -274,7 +274,7 @@ class Dinos(Game):
             self.last_score[p] = rs[p] if alive & (1 << p) else 0
             self.moved[p] = 0
         if void:
-            return E.OK
+            return errors.OK
         # Step 4: the high scorers run (a score below 0 runs 0).
         reached = 0
         for p in range(n):
@@ -311,12 +311,12 @@ class Dinos(Game):
             return self._win(self.alive)
         if reached:
             return self._win(reached)
-        return E.OK
+        return errors.OK
 
     def _win(self, mask):
         self.won_mask = best_mask(self.pos, self.n, mask, False)
         self.over = True
-        return E.OK
+        return errors.OK
 
     def score(self):
         n = self.n

@@ -19,7 +19,7 @@
 
 from array import array
 from .game import Game, const, best_mask, zero
-from . import errors as E
+from . import errors
 
 DEAL = const(1)
 OUT = const(2)
@@ -53,9 +53,9 @@ class Dog(Game):
 
     def check_options(self, n, opts, off):
         if (n - self.MIN_PLAYERS) % self.PLAYER_STEP:
-            return E.BAD_PLAYER_COUNT
+            return errors.BAD_PLAYER_COUNT
         if opts[off] >= n:
-            return E.BAD_OPTION
+            return errors.BAD_OPTION
         # A game of a match (match_of's bytes): no team may already have
         # the games that decide it, or the match could not have reached it.
         t = n // 2
@@ -63,8 +63,8 @@ class Dog(Game):
             need = match_need(opts[off + 1])
             for i in range(t):
                 if opts[off + 2 + i] >= need:
-                    return E.BAD_OPTION
-        return E.OK
+                    return errors.BAD_OPTION
+        return errors.OK
 
     def reset(self):
         for p in range(self.MAX_PLAYERS):
@@ -113,61 +113,61 @@ class Dog(Game):
         k = h & 0x0F
         p = h >> 4
         if self.over:
-            return E.GAME_OVER
+            return errors.GAME_OVER
         if k == DEAL:
             self.round += 1
             self.turn = self.first_player()
-            return E.OK
+            return errors.OK
         if k < OUT or k > PASS:
-            return E.BAD_EVENT
+            return errors.BAD_EVENT
         if p >= self.n:
-            return E.BAD_PLAYER
+            return errors.BAD_PLAYER
         if k == PASS:
             self.turn = (p - 1) % self.n
-            return E.OK
+            return errors.OK
         if k == OUT:
             if self.home[p] == 0:
-                return E.HOME_EMPTY
+                return errors.HOME_EMPTY
             self.home[p] -= 1
             self.track[p] += 1
             self.turn = (p - 1) % self.n
-            return E.OK
+            return errors.OK
         q = buf[off + 1]
         if q >= self.n:
-            return E.BAD_PLAYER
+            return errors.BAD_PLAYER
         if k == KILL:
             # Pawns at home or in the goal cannot be killed.
             if self.track[q] == 0:
-                return E.NOT_ON_TRACK
+                return errors.NOT_ON_TRACK
             # The killing pawn is on the track: the killer's own, or once
             # the killer has all 4 in the goal, the partner's. A pawn that
             # kills one of its own owner's needs a second one to kill.
             m = p if self.goal[p] < PAWNS else self.partner(p)
             if self.track[m] == 0:
-                return E.NO_KILLER_PAWN
+                return errors.NO_KILLER_PAWN
             if q == m and self.track[m] < 2:
-                return E.OWN_KILL_ONE_PAWN
+                return errors.OWN_KILL_ONE_PAWN
             self.track[q] -= 1
             self.home[q] += 1
             self.kills[p] += 1
             self.deaths[q] += 1
             self.turn = (p - 1) % self.n
-            return E.OK
+            return errors.OK
         # GOAL: p owns the pawn, q moved it.
         if self.track[p] == 0:
-            return E.NOT_ON_TRACK
+            return errors.NOT_ON_TRACK
         if q != p:
             if q != self.partner(p):
-                return E.NOT_PARTNER
+                return errors.NOT_PARTNER
             if self.goal[q] < PAWNS:
-                return E.PARTNER_NOT_HOME
+                return errors.PARTNER_NOT_HOME
             self.by_partner[p] += 1
         self.track[p] -= 1
         self.goal[p] += 1
         self.turn = (q - 1) % self.n       # q moved it: q played
         if self.goal[p] + self.goal[self.partner(p)] == 2 * PAWNS:
             self.over = True
-        return E.OK
+        return errors.OK
 
     def score(self):
         n = self.n

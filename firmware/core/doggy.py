@@ -32,7 +32,7 @@
 
 from .game import Game, const, int8, best_mask, zero, FIX, fix_size
 from .game import fix_event  # noqa: F401 (the builder of FIX events)
-from . import errors as E
+from . import errors
 
 TAKE = const(1)
 ORDER = const(2)
@@ -118,15 +118,15 @@ class Doggy(Game):
 
     def setup(self, n, opts=b"", off=0):
         err = super().setup(n, opts, off)
-        if err == E.OK:
+        if err == errors.OK:
             self.opts[0] = opts[off] if len(opts) > off else LIVE
         return err
 
     def check_options(self, n, opts, off):
         k = len(opts) - off
         if k > 1 or (k == 1 and opts[off] > END_COUNT):
-            return E.BAD_OPTION
-        return E.OK
+            return errors.BAD_OPTION
+        return errors.OK
 
     def by_count(self):
         # True when the game is scored from the end count alone.
@@ -165,42 +165,42 @@ class Doggy(Game):
         p = h >> 4
         self.bad = -1
         if k < TAKE or k > COUNT:
-            return E.BAD_EVENT
+            return errors.BAD_EVENT
         if (k == COUNT) != self.by_count():
             # The end count takes counts only; live tracking none.
-            return E.COUNT_ONLY if self.by_count() else E.LIVE_ONLY
+            return errors.COUNT_ONLY if self.by_count() else errors.LIVE_ONLY
         if k == COUNT:
             return self._count(p, buf, off + 1)
         if k == ASSIGN:
             return self._assign(p, buf[off + 1])
         if self.ended():
-            return E.GAME_OVER
+            return errors.GAME_OVER
         if k == MARIO:
             return self._mario()
         if p >= self.n:
-            return E.BAD_PLAYER
+            return errors.BAD_PLAYER
         if k == TAKE or k == ORDER or k == PASS:
             # PASS leaves the refill as it is: a Mario Hugo turned up by
             # this turn's refill may still be entered after the pass.
-            err = E.OK
+            err = errors.OK
             if k == TAKE:
                 err = self._take(p, buf[off + 1])
             elif k == ORDER:
                 err = self._order(p, buf[off + 1])
-            if err == E.OK:
+            if err == errors.OK:
                 self.turn = (p + 1) % self.n
             return err
         if k == RESERVE:
             d = int8(buf[off + 1])
             if d != 1 and d != -1:
-                return E.BAD_VALUE
+                return errors.BAD_VALUE
             if self.reserve[p] + d < 0:
-                return E.RESERVE_NEGATIVE
+                return errors.RESERVE_NEGATIVE
             if self.reserve[p] + d > 255:
-                return E.BAD_VALUE
+                return errors.BAD_VALUE
             self.reserve[p] += d
-            return E.OK
-        return E.BAD_EVENT
+            return errors.OK
+        return errors.BAD_EVENT
 
     def _count(self, p, buf, o):
         # Player p's end count at buf[o:o + 9]; every value checked before
@@ -208,11 +208,11 @@ class Doggy(Game):
         # row << 3 | column (rows: the colours, then RESERVE_ROW; columns:
         # the 5s, 3s, 1s, wilds).
         if self.over:
-            return E.GAME_OVER
+            return errors.GAME_OVER
         if p >= self.n:
-            return E.BAD_PLAYER
+            return errors.BAD_PLAYER
         if p != self.rounds:
-            return E.COUNT_ORDER        # each player once, in seat order
+            return errors.COUNT_ORDER        # each player once, in seat order
         two = self.n == 2
         wilds = 0
         for c in range(4):
@@ -222,17 +222,17 @@ class Doggy(Game):
             # other players' counted ones among them.
             if (a & 15) + (a >> 4) + (b & 15) > self.left(c):
                 self.bad = c << 3 | (2 if b & 15 else 1 if a >> 4 else 0)
-                return E.COLOR_COUNT
+                return errors.COLOR_COUNT
             wilds += b >> 4
         if self.taken[WILD] + wilds > (2 if two else 3):
             c = 0
             while not buf[o + 2 * c + 1] >> 4:
                 c += 1
             self.bad = c << 3 | 3
-            return E.WILD_COUNT
+            return errors.WILD_COUNT
         if self.dogs + buf[o + 8] > DOG_CARDS:
             self.bad = RESERVE_ROW << 3
-            return E.DOG_COUNT
+            return errors.DOG_COUNT
         for c in range(4):
             a = buf[o + 2 * c]
             b = buf[o + 2 * c + 1]
@@ -250,25 +250,25 @@ class Doggy(Game):
         self.dogs += buf[o + 8]
         self.rounds += 1
         self.over = self.rounds == self.n
-        return E.OK
+        return errors.OK
 
     def _take(self, p, b):
         c = b & 0x0F
         pts = b >> 4
         if c > WILD:
-            return E.BAD_VALUE
+            return errors.BAD_VALUE
         # The deck: 3 wilds, 7 Parrandas per colour (left()); with two
         # players a wild and a 5 of each colour fewer.
         if c == WILD:
             if pts != 1:
-                return E.WILD_POINTS
+                return errors.WILD_POINTS
             if self.taken[c] >= (2 if self.n == 2 else 3):
-                return E.WILD_EXHAUSTED
+                return errors.WILD_EXHAUSTED
         else:
             if pts != 5 and pts != 3 and pts != 1:
-                return E.BAD_VALUE
+                return errors.BAD_VALUE
             if self.left(c) <= 0:
-                return E.COLOR_EXHAUSTED
+                return errors.COLOR_EXHAUSTED
         self.taken[c] += 1
         i = p * _NC + c
         self.unord_n[i] += 1
@@ -279,14 +279,14 @@ class Doggy(Game):
         self.last_c = c
         self.last_pts = pts
         self.last_valid = True
-        return E.OK
+        return errors.OK
 
     def _order(self, p, c):
         if c > WILD:
-            return E.BAD_VALUE
+            return errors.BAD_VALUE
         i = p * _NC + c
         if self.unord_n[i] == 0:
-            return E.NOTHING_TO_ORDER
+            return errors.NOTHING_TO_ORDER
         self.ord_n[i] += self.unord_n[i]
         self.ord_pts[i] += self.unord_pts[i]
         self.unord_n[i] = 0
@@ -294,14 +294,14 @@ class Doggy(Game):
         self.refill = False
         if p == self.last_p and c == self.last_c:
             self.last_valid = False
-        return E.OK
+        return errors.OK
 
     def _mario(self):
         # The supply is only refilled after someone took a Parranda.
         if not self.any_take:
-            return E.MARIO_EARLY
+            return errors.MARIO_EARLY
         if not self.refill:
-            return E.MARIO_NO_REFILL
+            return errors.MARIO_NO_REFILL
         if self.last_valid:
             # Only the last Parranda taken is ordered, and only once.
             i = self.last_p * _NC + self.last_c
@@ -312,7 +312,7 @@ class Doggy(Game):
             self.last_valid = False
         self.mario += 1
         self._check_over()
-        return E.OK
+        return errors.OK
 
     def ended(self):
         # Play is over (third Mario Hugo); the game may still wait for wild
@@ -337,21 +337,21 @@ class Doggy(Game):
 
     def _assign(self, p, b):
         if not self.ended():
-            return E.NOT_OVER
+            return errors.NOT_OVER
         if p >= self.n:
-            return E.BAD_PLAYER
+            return errors.BAD_PLAYER
         if self.assigned_mask & (1 << p):
-            return E.ALREADY_ASSIGNED
+            return errors.ALREADY_ASSIGNED
         cnt = b & 3
         if cnt != self.ord_n[p * _NC + WILD]:
-            return E.ASSIGN_COUNT
+            return errors.ASSIGN_COUNT
         if b >> (2 + 2 * cnt):
-            return E.BAD_VALUE        # colour bits past the count must be 0
+            return errors.BAD_VALUE  # colour bits past the count must be 0
         for j in range(cnt):
             self.assigned[p * 4 + ((b >> (2 + 2 * j)) & 3)] += 1
         self.assigned_mask |= 1 << p
         self._check_over()
-        return E.OK
+        return errors.OK
 
     def score(self):
         n = self.n

@@ -23,7 +23,7 @@
 from array import array
 from .game import Game, const, best_mask, zero, header, FIX, fix_size
 from .game import fix_event  # noqa: F401 (the builder of FIX events)
-from . import errors as E
+from . import errors
 
 ROUND = const(1)
 PASS = const(2)
@@ -80,9 +80,9 @@ class Duplicon(Game):
     def apply(self, buf, off):
         k = buf[off] & 0x0F
         if k != ROUND and k != PASS and k != DRAW:
-            return E.BAD_EVENT
+            return errors.BAD_EVENT
         if self.over:
-            return E.GAME_OVER
+            return errors.GAME_OVER
         if k != ROUND:
             return self._turn(k, buf[off] >> 4)
         n = self.n
@@ -92,13 +92,13 @@ class Duplicon(Game):
             w = buf[off + 1 + 3 * p]
             if w & 1:
                 self.bad = p << 3
-                return E.WON_ODD
+                return errors.WON_ODD
             for f in range(3):
                 cards += buf[off + 1 + 3 * p + f]
                 if cards > _DECK and self.bad < 0:
                     self.bad = p << 3 | f    # where the deck runs out
         if cards > _DECK:
-            return E.TOO_MANY_CARDS
+            return errors.TOO_MANY_CARDS
         for p in range(n):
             w = buf[off + 1 + 3 * p]
             h = buf[off + 2 + 3 * p]
@@ -113,22 +113,22 @@ class Duplicon(Game):
         for p in range(n):
             if self.won[p] - 2 * self.hand[p] - 3 * self.zone[p] >= TARGET:
                 self.over = True
-        return E.OK
+        return errors.OK
 
     def _turn(self, k, p):
         # p's turn ends: with a card drawn (DRAW) or without (PASS).
         self.bad = -1
         if p >= self.n:
-            return E.BAD_PLAYER
+            return errors.BAD_PLAYER
         bit = 1 << p
         if k == DRAW:
             if self.nodraw & bit:
-                return E.DREW_LAST_TURN
+                return errors.DREW_LAST_TURN
             self.nodraw |= bit
         else:
             self.nodraw &= ~bit
         self.turn = (p - 1) % self.n
-        return E.OK
+        return errors.OK
 
     def score(self):
         n = self.n

@@ -1,6 +1,6 @@
 # The text of every error code (core/errors.py), one line per code in code
 # order: "Spanish|English", and message() that reads them. Kept apart from
-# the codes so that the device loads these ~2 KB only while it shows a
+# the codes so that the device loads these texts only while it shows a
 # message (app.App.error), and translators find them in one place.
 
 T = """

@@ -13,7 +13,7 @@
 from array import array
 from .game import Game, const, int16, best_mask, zero, FIX, fix_size
 from .game import fix_event  # noqa: F401 (the builder of FIX events)
-from . import errors as E
+from . import errors
 
 ROUND = const(1)
 END = const(2)
@@ -32,12 +32,12 @@ class Free(Game):
     def __init__(self):
         super().__init__()
         # Only the totals: each round's points are read back from its event
-        # in the log (part()); a copy per round and player took 1.6 KB.
+        # in the log (part()); a copy per round and player took too much RAM.
         self.sums = array("i", bytes(4 * self.MAX_PLAYERS))
         self.reset()
 
     def check_options(self, n, opts, off):
-        return E.BAD_OPTION if opts[off] >> 2 else E.OK
+        return errors.BAD_OPTION if opts[off] >> 2 else errors.OK
 
     def lowest_wins(self):
         return bool(self.opts[0] & 1)
@@ -80,14 +80,14 @@ class Free(Game):
     def apply(self, buf, off):
         k = buf[off] & 0x0F
         if self.over:
-            return E.GAME_OVER
+            return errors.GAME_OVER
         if k == END:
             self.over = True
-            return E.OK
+            return errors.OK
         if k != ROUND:
-            return E.BAD_EVENT
+            return errors.BAD_EVENT
         if self.rounds >= MAX_ROUNDS:
-            return E.TOO_MANY_ROUNDS
+            return errors.TOO_MANY_ROUNDS
         reached = False
         has_target = self.opts[0] & 2
         tgt = int16(self.opts, 1)
@@ -98,7 +98,7 @@ class Free(Game):
         self.rounds += 1
         if reached:
             self.over = True
-        return E.OK
+        return errors.OK
 
     def score(self):
         n = self.n

@@ -21,7 +21,7 @@ except ImportError:  # CPython
         return __x
 
 from array import array
-from . import errors as E
+from . import errors
 
 FIX = const(12)     # correct a past round: see fix_size() and core/log.py
 REDO = const(13)
@@ -135,9 +135,9 @@ class Game:
 
     def setup(self, n, opts=b"", off=0):
         if n < self.MIN_PLAYERS or n > self.MAX_PLAYERS:
-            return E.BAD_PLAYER_COUNT
+            return errors.BAD_PLAYER_COUNT
         if len(opts) - off < self.OPT_LEN:
-            return E.BAD_OPTION
+            return errors.BAD_OPTION
         err = self.check_options(n, opts, off)
         if err:
             return err

@@ -21,7 +21,7 @@
 
 from array import array
 from .game import FIX, REDO, UNDO, event_size
-from . import errors as E
+from . import errors
 
 LOG_BYTES = 2048
 LOG_EVENTS = 384
@@ -66,14 +66,14 @@ class GameLog:
         self.n_live = 0
         self.n_undone = 0
         self.game.score()
-        return E.OK
+        return errors.OK
 
     def add(self, ev, off=0, end=-1):
         # Validate and apply one encoded event; on success it joins the log.
         if end < 0:
             end = len(ev)
         if off >= end:
-            return E.TRUNCATED
+            return errors.TRUNCATED
         k = ev[off] & 0x0F
         if k == UNDO:
             return self.undo()
@@ -81,11 +81,11 @@ class GameLog:
             return self.redo()
         size = self.game.size(ev, off, end)
         if size < 0:
-            return E.TRUNCATED
+            return errors.TRUNCATED
         if size == 0:
-            return E.BAD_EVENT
+            return errors.BAD_EVENT
         if not self._room(size):
-            return E.LOG_FULL
+            return errors.LOG_FULL
         if k == FIX:
             err = self._fix(ev, off)
         else:
@@ -96,24 +96,24 @@ class GameLog:
         self.n_live += 1
         self.n_undone = 0
         self.game.score()
-        return E.OK
+        return errors.OK
 
     def undo(self):
         if self.n_live == 0:
-            return E.NOTHING_TO_UNDO
+            return errors.NOTHING_TO_UNDO
         if not self._room(1):
-            return E.LOG_FULL
+            return errors.LOG_FULL
         self._append_byte(UNDO)
         self.n_live -= 1
         self.n_undone += 1
         self.replay()
-        return E.OK
+        return errors.OK
 
     def redo(self):
         if self.n_undone == 0:
-            return E.NOTHING_TO_REDO
+            return errors.NOTHING_TO_REDO
         if not self._room(1):
-            return E.LOG_FULL
+            return errors.LOG_FULL
         self.n_undone -= 1
         o = self.event_at(self.n_live)
         # The state is exactly what it was when the event at o was first
@@ -126,7 +126,7 @@ class GameLog:
         if fix:
             self.replay()
         self.game.score()
-        return E.OK
+        return errors.OK
 
     def replay(self):
         self._rounds(-1, self.buf, 0)
@@ -136,9 +136,9 @@ class GameLog:
         # round event at ev[off + 2]. Refused: the state the log gives.
         g = self.game
         if g.over:
-            return E.GAME_OVER
+            return errors.GAME_OVER
         if ev[off + 1] >= g.rounds:
-            return E.NO_SUCH_ROUND
+            return errors.NO_SUCH_ROUND
         err = self._rounds(ev[off + 1], ev, off + 2)
         if err:
             self.replay()
@@ -215,10 +215,10 @@ class GameLog:
                     # that is not a round is named by the round it is in).
                     self.bad_round = r if k == rk else r + 1
                     self.bad_err = err
-                    err = E.LATER_INVALID
+                    err = errors.LATER_INVALID
                 return err
         g.score()
-        return E.OK
+        return errors.OK
 
     def round_at(self, r):
         # Offset in buf of round r's event (0-based) as it stands: its
@@ -299,9 +299,13 @@ class GameLog:
                 if below[p] > i:
                     below[p] = i
 
-    def load(self, data, length=-1):
-        # Replay a whole stored log (as written by this class). Returns
-        # (error, index of the failing event) or (OK, number of events).
+    def load(self, data, length=-1, put=None):
+        # Replay a whole stored log (as written by this class), each event
+        # through add() (restore(): put, its take()) until one fails.
+        # Returns (error, index of the failing event) or (OK, number of
+        # events). The one loop over a stored log's events.
+        if put is None:
+            put = self.add
         if length < 0:
             length = len(data)
         off = 0
@@ -309,13 +313,13 @@ class GameLog:
         while off < length:
             size = event_size(self.game, data, off, length)
             if size <= 0:
-                return (E.TRUNCATED if size < 0 else E.BAD_EVENT), i
-            err = self.add(data, off, off + size)
+                return (errors.TRUNCATED if size < 0 else errors.BAD_EVENT), i
+            err = put(data, off, off + size)
             if err:
                 return err, i
             off += size
             i += 1
-        return E.OK, i
+        return errors.OK, i
 
     def take(self, ev, off=0, end=-1):
         # Take in one event of a log this device stored (each event was
@@ -326,42 +330,42 @@ class GameLog:
         if end < 0:
             end = len(ev)
         if off >= end:
-            return E.TRUNCATED
+            return errors.TRUNCATED
         g = self.game
         rk = g.ROUND_KIND
         k = ev[off] & 0x0F
         if k == UNDO or k == REDO:
             if not self._room(1):
-                return E.LOG_FULL
+                return errors.LOG_FULL
             if k == UNDO:
                 if self.n_live == 0:
-                    return E.NOTHING_TO_UNDO
+                    return errors.NOTHING_TO_UNDO
                 j = self.n_live - 1
             else:
                 if self.n_undone == 0:
-                    return E.NOTHING_TO_REDO
+                    return errors.NOTHING_TO_REDO
                 j = self.n_live
             if rk and self.buf[self.event_at(j)] & 0x0F == rk:
                 self.taken += 1 if k == REDO else -1
             self._append_byte(k)
             self.n_live += 1 if k == REDO else -1
             self.n_undone += 1 if k == UNDO else -1
-            return E.OK
+            return errors.OK
         size = g.size(ev, off, end)
         if size < 0:
-            return E.TRUNCATED
+            return errors.TRUNCATED
         if size == 0:
-            return E.BAD_EVENT
+            return errors.BAD_EVENT
         if not self._room(size):
-            return E.LOG_FULL
+            return errors.LOG_FULL
         if k == FIX and ev[off + 1] >= self.taken:
-            return E.NO_SUCH_ROUND
+            return errors.NO_SUCH_ROUND
         self._put(self.n_live, self._append(ev, off, size))
         self.n_live += 1
         self.n_undone = 0
         if rk and k == rk:
             self.taken += 1
-        return E.OK
+        return errors.OK
 
     def settle(self):
         # After take(): the state from one replay of the events in effect,
@@ -375,18 +379,9 @@ class GameLog:
         # replay (settle); a log that does not replay so is loaded again
         # by load(), which says which event fails. The same state as
         # load() for every log whose events add() accepts in turn.
-        if length < 0:
-            length = len(data)
-        off = 0
-        i = 0
-        while off < length:
-            size = event_size(self.game, data, off, length)
-            if size <= 0 or self.take(data, off, off + size):
-                break
-            off += size
-            i += 1
-        if off >= length and not self.settle():
-            return E.OK, i
+        err, i = self.load(data, length, self.take)
+        if not err and not self.settle():
+            return errors.OK, i
         self.begin(self.game.n, self.game.opts)
         return self.load(data, length)
 

@@ -8,7 +8,7 @@
 # its module in core/codec/; this part is the same for every title. PC only
 # (not on the board), like core/codec.
 
-from . import errors as E
+from . import errors
 from .game import UNDO, REDO
 from .games import IDS, game_class
 from .log import GameLog
@@ -27,7 +27,7 @@ def options_bytes(gid, n, opts):
     if opts is None:
         opts = {}
     if not isinstance(opts, dict):
-        raise RecordError(E.BAD_OPTION, -1, "options: an object")
+        raise RecordError(errors.BAD_OPTION, -1, "options: an object")
     c = CODECS.get(gid)
     return c.options_bytes(n, opts) if c is not None else b""
 
@@ -42,7 +42,8 @@ def options_dict(gid, n, b):
 def encode_event(gid, n, ev):
     # One JSON event -> its bytes. Raises RecordError (index -1).
     if not isinstance(ev, dict) or not isinstance(ev.get("e"), str):
-        raise RecordError(E.BAD_EVENT, -1, "an event is an object with 'e'")
+        raise RecordError(errors.BAD_EVENT, -1,
+                          "an event is an object with 'e'")
     e = ev["e"]
     if e == "undo":
         return bytes([UNDO])
@@ -50,7 +51,7 @@ def encode_event(gid, n, ev):
         return bytes([REDO])
     b = codec(gid).encode(ev, e, n)
     if b is None:
-        raise RecordError(E.BAD_EVENT, -1, "unknown event %r" % e)
+        raise RecordError(errors.BAD_EVENT, -1, "unknown event %r" % e)
     return b
 
 
@@ -72,23 +73,24 @@ def decode_event(gid, n, buf, off=0):
 
 def check_header(rec):
     if not isinstance(rec, dict):
-        raise RecordError(E.BAD_EVENT, -1, "a record is a JSON object")
+        raise RecordError(errors.BAD_EVENT, -1, "a record is a JSON object")
     gid = rec.get("game")
     cls = game_class(gid) if isinstance(gid, str) else None
     if cls is None:
         said = ('no "game" given' if gid is None else
                 "unknown game %r" % (gid,))
-        ex = RecordError(E.BAD_OPTION, -1, '%s: it must be one of %s'
+        ex = RecordError(errors.BAD_OPTION, -1, '%s: it must be one of %s'
                          % (said, ", ".join(IDS)))
         ex.alone = True
         raise ex
     names = rec.get("players")
     if not isinstance(names, list) or not all(isinstance(x, str)
                                                for x in names):
-        raise RecordError(E.BAD_PLAYER_COUNT, -1, "players: a list of names")
+        raise RecordError(errors.BAD_PLAYER_COUNT, -1,
+                          "players: a list of names")
     events = rec.get("events", [])
     if not isinstance(events, list):
-        raise RecordError(E.BAD_EVENT, -1, "events: a list")
+        raise RecordError(errors.BAD_EVENT, -1, "events: a list")
     return cls, names, events
 
 
@@ -111,7 +113,7 @@ def replay(rec):
     n = len(names)
     if n < cls.MIN_PLAYERS or n > cls.MAX_PLAYERS:
         # Before the options are encoded: they index arrays per player.
-        raise RecordError(E.BAD_PLAYER_COUNT, -1, "%d players" % n)
+        raise RecordError(errors.BAD_PLAYER_COUNT, -1, "%d players" % n)
     log = GameLog(cls())
     err = log.begin(n, options_bytes(cls.ID, n, rec.get("options")))
     if err:
@@ -132,12 +134,12 @@ def replay(rec):
 def _refused(log, err, i, ev):
     # The error of event i, refused with code err by the log.
     ex = RecordError(err, i, _event_name(ev))
-    if err == E.LATER_INVALID:
+    if err == errors.LATER_INVALID:
         from .error_texts import message
         # A correction: which later round breaks, and why.
         ex.arg = log.bad_round
         ex.detail += ": round %d: %s" % (log.bad_round,
-                                         message(log.bad_err, E.EN))
+                                         message(log.bad_err, errors.EN))
     return ex
 
 

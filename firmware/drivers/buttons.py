@@ -1,7 +1,7 @@
 # Four push buttons read by polling (no interrupts), turned into logical key
 # events: the app never sees a pin.
 #
-# poll(now_ms) is called every ~10 ms. A level counts once it has been
+# poll(now_ms) is called at every step. A level counts once it has been
 # steady for DEBOUNCE_MS (50 ms), so contact bounce is ignored. Events:
 #   OK, BACK   PRESS when released before LONG_MS; LONG once held LONG_MS
 #              (the release after a LONG is not a PRESS).
@@ -53,7 +53,7 @@ def event(key, kind):
     return key | kind << 3
 
 
-# Per key i (0..3), in two buffers (eight small ones took 0.2 KB more):
+# Per key i (0..3), in two buffers (eight small ones took more RAM):
 # the levels and flags at lv[_X + i], the times in ms at t[_X + i].
 _RAW = const(0)         # lv: last level read
 _STABLE = const(4)      # lv: debounced level (1 = pressed)
@@ -98,8 +98,8 @@ class Buttons:
         return m
 
     def poll(self, now):
-        # (A while loop: with a for loop's slots the frame would be too
-        # big for the C stack and come from the heap, at every step.)
+        # (A while loop: the frame rule, docs/architecture.md; this runs at
+        # every step.)
         lv = self.lv
         i = 0
         while i < 4:                    # the four keys (lv's and t's fields)

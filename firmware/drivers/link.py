@@ -27,7 +27,7 @@ from .outbuf import OutBuf
 
 OUT_SIZE = 1024          # the output buffer, bytes
 ROOM = 360               # room a request needs to run: its longest single
-#                          frame (data: ~300 B); longer answers stream
+#                          frame (a data frame); longer answers stream
 OWED_MAX = 8             # refusals kept to answer "err 7" later
 IN_STEP = 256            # most request bytes read per poll
 _TEXTS = {E_BUSY: "busy", E_INTERNAL: "internal", E_STORE: "flash error"}

@@ -4,7 +4,7 @@
 # 8 pixels, a row of 128 bytes is one "page", the controller's own memory
 # layout), so the UI draws with framebuf calls and then calls show().
 # show() sends only the pages that changed since the last show(): a full
-# frame is 1 KiB (~23.5 ms at 400 kHz), one page 128 bytes (~3 ms); with
+# frame is 8 pages of 128 bytes, each byte 9 SCL periods on the wire; with
 # per_step set, at most that many pages a call, the rest by flush().
 # The bus comes from the caller (a machine.I2C on a board, a fake in the
 # simulator); this module never touches pins.
@@ -32,8 +32,8 @@ class Oled(framebuf.FrameBuffer):
         self.buffer = bytearray(WIDTH * PAGES)
         super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         # What each page showed last, as the CRC-32 of its 128 bytes (a
-        # copy of the frame would take 1 KB of the heap; a changed page
-        # with an unchanged CRC, about 1 in 4e9, would keep its old
+        # copy of the frame would take as much heap as the frame; a changed
+        # page with an unchanged CRC, about 1 in 4e9, would keep its old
         # pixels until it changes again).
         self._sums = array("I", bytes(4 * PAGES))
         self._valid = 0                  # bit p: page p is on the panel
@@ -69,9 +69,8 @@ class Oled(framebuf.FrameBuffer):
         # Mark due the pages whose bytes differ from what was sent last
         # time, then send them (flush). pages: those that may have changed
         # (bit p: page p), when the caller knows (app/ui.py's partial
-        # redraw); the others are not even checked. (A while loop: with a
-        # for loop's slots the frame would be too big for the C stack and
-        # come from the heap.)
+        # redraw); the others are not even checked. (A while loop: the
+        # frame rule, docs/architecture.md.)
         page = 0
         while page < PAGES:
             bit = 1 << page

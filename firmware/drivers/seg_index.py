@@ -20,8 +20,8 @@
 # grow (drivers/store.py appends to the newest), so a line stays true of
 # its segment's first SIZE bytes; the segments from the newest one the
 # file has a line for are checked against their size at each use (a
-# stat: one for every segment cost 0.3 M instructions each per request
-# on the simulator) and only what was appended since is walked; a
+# stat: one for every segment cost much of each request on the
+# simulator) and only what was appended since is walked; a
 # segment without a line, or with damage found since (boot walks the
 # newest segment), is walked; a line without a segment is dropped. Bytes
 # of an older segment that rot after its line was written are not seen

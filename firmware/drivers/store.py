@@ -171,9 +171,9 @@ class Store:
         # Archive segment numbers, oldest first (a new list). The folder is
         # listed once and the list kept: only this store makes segments
         # (add_entry adds to the list) and deletes them (make_room sets
-        # self.segs to None: listed again). Listing the folder cost the
-        # emulated Pico about 0.4 M cycles per segment at every sync
-        # request (littlefs reads each name from the folder's log).
+        # self.segs to None: listed again). Listing the folder at every
+        # sync request cost the emulated Pico much per segment (littlefs
+        # reads each name from the folder's log).
         if self.segs is None:
             out = []
             for name in os.listdir(self.dir):
@@ -217,8 +217,8 @@ class Store:
         # three. The file "next" (this number + 1) is left to the app's next
         # step, before any key (App.step): until then
         # the journal holds the number, and boot raises `next` past it
-        # (recovery.py), so a number is never given twice. Together 1.25 M
-        # instructions fewer in the key press's step.
+        # (recovery.py), so a number is never given twice. Both keep the
+        # key press's step short.
         if self.number:
             return False
         if not self.fs_saved:
@@ -226,12 +226,12 @@ class Store:
             if not self.fs_saved:
                 return False     # ids of games would not be stable
         number = max(self.next, self.archived + 1)
-        from core import gamefile as F
-        head = F.header(number, t, 0, 0, session.gid, session.names,
-                        session.opts)
+        from core import gamefile
+        head = gamefile.header(number, t, 0, 0, session.gid, session.names,
+                               session.opts)
         try:
             with open(self.path("cur"), "wb") as f:
-                f.write(F.journal_head(head))
+                f.write(gamefile.journal_head(head))
         except OSError:
             return False
         self.number = number
@@ -268,14 +268,14 @@ class Store:
     def close(self, session, finished, ended=0):
         # Move the game from the journal to the archive. True when done.
         # ended: when it ended, Unix seconds (0: the clock is not set).
-        from core import gamefile as F
+        from core import gamefile
         g = session.log.game
-        flags = F.FINISHED if finished else 0
-        head = F.header(session.number, session.time, flags,
-                        g.winners if finished else 0, session.gid,
-                        session.names, session.opts, ended)
-        if not self.add_entry(F.entry(head, session.log.buf,
-                                      session.log.used)):
+        flags = gamefile.FINISHED if finished else 0
+        head = gamefile.header(session.number, session.time, flags,
+                               g.winners if finished else 0, session.gid,
+                               session.names, session.opts, ended)
+        if not self.add_entry(gamefile.entry(head, session.log.buf,
+                                             session.log.used)):
             return False
         self.archived = session.number
         try:

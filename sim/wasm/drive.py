@@ -75,7 +75,7 @@ def set_lang(code):
             st.lang = code
             i18n.set_lang(code)
             st.save()
-            ui._full = True
+            ui.redraw_all = True
             _app.dirty = True
     except Exception as ex:
         return _fail(ex)

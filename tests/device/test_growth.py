@@ -96,8 +96,8 @@ def test_make_room_deletes_from_the_summary_without_walking_segments():
     # the summary made: make_room deletes every segment but the newest
     # whose games are all synced (also when two spans cover it), keeps the
     # others, and reads no segment whose line settles it (a walk of each,
-    # its CRCs and headers, cost 0.3-0.5 M instructions per game on the
-    # unix port and ran at every new game while the flash was low).
+    # its CRCs and headers, cost much per game on the unix port and ran
+    # at every new game while the flash was low).
     from flashfill import small_game
     nums = list(range(1, 21)) + list(range(25, 60))
     stdin = "".join(small_game(n).hex() + "\n" for n in nums)

@@ -58,3 +58,34 @@ def test_a_released_module_left_referenced_keeps_almost_nothing():
     held2, listed2, names2 = json.loads(run_micropython(
         script, path=(FIRMWARE,), args=("release",))[-1])
     assert not listed2 and names2 == 0 and held2 < held / 2, (held, held2)
+
+
+def test_the_dinos_round_modules_leave_ram_once_used():
+    # The disaster's list, the round's grid and extras unload themselves
+    # when the round is entered; the summary when it is left.
+    from test_sim_dinos_summary import ROUND
+    from test_sim_fix import SETUP
+    states, _ = sim.run_script(SETUP["dinos"] + ROUND +
+                               "back\nwait 500\nstate\n")
+    summary, play = set(states[0]["modules"]), set(states[-1]["modules"])
+    round_mods = {"app.play.dinos_disaster", "app.play.dinos_round",
+                  "app.play.dinos_extras", "app.play.grid"}
+    assert states[0]["screen"] == "Summary"
+    assert states[-1]["screen"] == "Play"
+    assert "app.play.dinos_summary" in summary
+    assert not round_mods & summary
+    assert not (round_mods | {"app.play.dinos_summary"}) & play
+    assert "core.dinos" in play
+
+
+def test_the_undo_words_leave_ram_once_said():
+    # The undo message's words (app/play/words.py and the title's
+    # <gid>_words) are loaded for that moment only.
+    from test_sim_announce import head
+    from screen import toast
+    keys = head("doggy", "# 5 points") + "long back\nshot undone\nstate\n"
+    states, shots = sim.run_script(keys)
+    mods = set(states[0]["modules"])
+    assert toast(shots["undone"]).startswith("Deshecho: ")     # said
+    assert "app.play.doggy" in mods
+    assert not {"app.play.words", "app.play.doggy_words"} & mods

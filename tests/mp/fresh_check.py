@@ -3,7 +3,7 @@
 # random events (applied to the session directly, accepted or refused),
 # with the cursor and the scroll moved at random, each frame drawn twice:
 # as the device does (partial, the bands' checksums carried over) and
-# whole (ui._full = True). Prints JSON: frames, events accepted, and the
+# whole (ui.redraw_all = True). Prints JSON: frames, events accepted, and the
 # frames whose pixels differ.
 #
 #   micropython fresh_check.py GID SEED < start.keys
@@ -69,7 +69,7 @@ for k in range(400):
     if random.getrandbits(1):
         play.top = random.getrandbits(2) % 2
     fast = frame()
-    ui._full = True
+    ui.redraw_all = True
     whole = frame()
     out["frames"] += 1
     if fast != whole:

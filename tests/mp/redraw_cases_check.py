@@ -2,8 +2,8 @@
 # scroll, a list whose scroll marks come and go on rows whose texts stay,
 # a grid, a frame drawn without bands in between, rows left out), each
 # drawn twice: once as the device does (partial redraw, the bands' state
-# carried from frame to frame) and once whole (ui._full = True first). Prints
-# JSON: the frames whose pixels differ.
+# carried from frame to frame) and once whole (ui.redraw_all = True first).
+# Prints JSON: the frames whose pixels differ.
 import json
 import framebuf
 from app import ui, notes
@@ -74,7 +74,7 @@ for f in FRAMES:                 # as the device draws: state carried over
 bad = []
 for i in range(len(FRAMES)):     # each frame whole, on a blank panel
     whole = Panel()
-    ui._full = True
+    ui.redraw_all = True
     FRAMES[i](whole)
     ui.end(whole)
     if bytes(whole.buffer) != shown[i]:

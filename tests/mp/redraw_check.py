@@ -4,8 +4,8 @@
 #
 #   micropython redraw_check.py partial|full|later < script.keys
 #
-# "full" forgets the bands before every draw (ui._full = True), so every frame
-# is drawn whole, as before partial redraw: both runs must show the same
+# "full" forgets the bands before every draw (ui.redraw_all = True), so every
+# frame is drawn whole, as before partial redraw: both runs must show the same
 # panel at every frame (tests/device/test_partial_redraw.py). "later" draws as on
 # a board (drivers/hardware.py: the screen drawn in the step after a key's,
 # sent two pages a step), and both print the panel each time it settles (no
@@ -26,7 +26,7 @@ if sys.argv[1] == "full":
     _draw = App.draw
 
     def full_draw(self):
-        ui._full = True
+        ui.redraw_all = True
         _draw(self)
     App.draw = full_draw
 

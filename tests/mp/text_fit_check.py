@@ -191,7 +191,7 @@ def check(key, lang, way, t, right="", width=0):
     # Each case a frame of its own, drawn whole: the partial redraw's state
     # of the case before is dropped (App.draw ends every frame so).
     ui.end(Recorder())
-    ui._full = True
+    ui.redraw_all = True
     fb = Recorder()
     want = [t]
     box = (0, 0, 128, 64)
@@ -285,7 +285,7 @@ def screens():
                 cases += 1
                 del cuts[:]
                 fb = Recorder()
-                ui._full = True              # drawn whole, every row
+                ui.redraw_all = True              # drawn whole, every row
                 play_screen(None, s).draw(fb)
                 runs = fb.runs()
                 if cuts or not inside(runs, 0, 0, 128, 64):
@@ -320,7 +320,7 @@ def summary(s, lang, cuts):
     cases += 1
     del cuts[:]
     fb = Recorder()
-    ui._full = True                          # drawn whole, every row
+    ui.redraw_all = True                          # drawn whole, every row
     Summary(None, Play(s)).draw(fb)
     runs = fb.runs()
     drawn = [r[2] for r in runs]

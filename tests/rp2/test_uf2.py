@@ -137,7 +137,7 @@ def test_every_block_is_valid_uf2_for_the_rp2040(image):
 def test_size_is_plausible_and_leaves_the_filesystem_alone(image):
     data = image[1].read_bytes()
     flash = uf2_flash(data)
-    # Stock MicroPython is 679,424 B of UF2; the firmware adds 50-300 KB.
+    # Stock MicroPython's UF2 and the firmware's frozen modules on top.
     assert 730_000 < len(data) < 1_000_000, len(data)
     # The littlefs partition is the top MICROPY_HW_FLASH_STORAGE_BYTES of
     # the 2 MB: the code must end below it, or games would overwrite it.

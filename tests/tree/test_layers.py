@@ -4,6 +4,7 @@ screens and what the device does with the games). The app hands the
 drivers what they need (the link its request handlers, app/sync.py)."""
 
 import ast
+import re
 
 from conftest import FIRMWARE
 
@@ -204,26 +205,35 @@ def _unload_calls(path):
             yield node.lineno, node
 
 
+def _module_literals(call):
+    # The string constants in a call's arguments that name a module
+    # ("app.home", "app.play." + ...; not PLAY + ".grid", whose package
+    # comes from app/memory.py).
+    return [n.value for a in call.args for n in ast.walk(a)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and re.fullmatch(r"[A-Za-z_]\w*(\.\w+)+\.?", n.value)]
+
+
 def test_the_app_unloads_by_the_phase_tables_only():
     # A module's name is written in app/memory.py's table, not as a
     # literal at the call (a phase's name is: modules("boot")): the phases
-    # stay in one place.
+    # stay in one place. A module forgets itself by its __name__; app/play's
+    # modules name their package by memory.PLAY.
     found = []
-    for path in sorted((FIRMWARE / "app").glob("*.py")):
+    for path in sorted((FIRMWARE / "app").rglob("*.py")):
         if path.name == "memory.py":          # where unload() is defined
             continue
         for line, call in _unload_calls(path):
-            for arg in call.args:
-                if any(isinstance(n, ast.Constant) and isinstance(n.value, str)
-                       and "." in n.value for n in ast.walk(arg)):
-                    found.append(f"{path.name}:{line}")
+            if _module_literals(call):
+                found.append(f"{path.relative_to(FIRMWARE)}:{line}")
     assert found == []
     # and the check sees a literal where one is
-    probe = ast.parse('unload("app.home")\nunload(*modules("home"))\n')
-    lits = [c for c in ast.walk(probe) if isinstance(c, ast.Call) and any(
-        isinstance(n, ast.Constant) and "." in n.value
-        for a in c.args for n in ast.walk(a))]
-    assert len(lits) == 1
+    probe = ast.parse('unload("app.home")\nunload(*modules("home"))\n'
+                      'unload(__name__, PLAY + ".grid")\n'
+                      'unload("app.play." + gid + "_words")\n')
+    lits = [c for c in ast.walk(probe) if isinstance(c, ast.Call)
+            and _module_literals(c)]
+    assert len(lits) == 2
 
 
 def test_no_lifecycle_by_name():

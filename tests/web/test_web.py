@@ -382,7 +382,7 @@ HOSTILE = {
 }
 
 
-# A few in the default run (a browser start each, ~8 s); all with -m slow.
+# A few in the default run (a browser start each); all with -m slow.
 QUICK = ("not JSON", "settings not base64", "journal not base64",
          "under a file", "settings binary")
 

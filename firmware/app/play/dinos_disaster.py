@@ -7,7 +7,7 @@
 
 from app.play.dial import DialChoice
 from app.i18n import tr
-from app.memory import unload
+from app.memory import PLAY, unload
 from core.dinos import DISASTERS as TYPES   # their text keys
 
 
@@ -22,11 +22,11 @@ def ask(play, fix=None, index=0):
     a = play.app
 
     def pick(d):
-        unload("app.play.dinos_disaster", "app.play.dial")
+        unload(__name__, PLAY + ".dial")
         play.cards(d, fix)
 
     def back():
         a.pop()
-        unload("app.play.dinos_disaster", "app.play.dial")
+        unload(__name__, PLAY + ".dial")
     a.push(DisasterChoice(a, tr("disaster"), [tr(t) for t in TYPES], pick,
                           index, on_back=back))

@@ -6,16 +6,16 @@
 from app.screens import Choice
 from app.i18n import tr
 from app.memory import unload
-from core import dinos as _D
+from core import dinos
 
 TYPES = ("natural", "predator", "emotional", "meteor")
 DINOS = ("rex", "stego", "ceratops", "bronto")
 # The option bits the rules define, copied: the rules module leaves RAM
 # during the setup (the game loads it again when it starts).
-_TRAITS = (_D.REX, _D.STEGO, _D.CERATOPS, _D.BRONTO)
-_TWO_RULES_OFF = _D.TWO_RULES_OFF
-del _D
-unload("core.dinos")
+_TRAITS = (dinos.REX, dinos.STEGO, dinos.CERATOPS, dinos.BRONTO)
+_TWO_RULES_OFF = dinos.TWO_RULES_OFF
+unload(dinos.__name__)
+del dinos
 
 
 def ask_options(app, names):

@@ -19,8 +19,8 @@ CARD_W = 5           # the card grids' column (its title is "Carta")
 def forget():
     # The round's screen is gone (saved or left): this module, its extras
     # and the grid leave RAM (loaded again for the next round).
-    from app.memory import unload
-    unload("app.play.dinos_round", "app.play.dinos_extras", "app.play.grid")
+    from app.memory import unload, PLAY
+    unload(__name__, PLAY + ".dinos_extras", PLAY + ".grid")
 
 
 def cards(play, d, fix=None):

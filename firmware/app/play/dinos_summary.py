@@ -75,7 +75,7 @@ class Summary(Screen):
         if k == OK or k == BACK:
             self.app.pop()
             from app.memory import unload
-            unload("app.play.dinos_summary")
+            unload(__name__)
             if k == OK:
                 self.play.play_key(ev)      # the next round's disaster
 

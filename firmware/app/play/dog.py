@@ -13,7 +13,7 @@
 # their list, is one press away.
 
 from drivers.buttons import OK, LONG, key_of, kind_of
-from core import dog as G
+from core import dog
 from app.screens import Note
 from app.play.base import PlayBase
 from app.play.dial import dial, DialChoice, PICK, NOT_MINE
@@ -41,8 +41,8 @@ class Play(PlayBase):
         self.to_turn()
 
     # The rows are checked by the values they show (rows.fresh): their
-    # strings are made only when they change. (Small methods: a frame of
-    # more than 11 locals and stack slots comes from the heap.)
+    # strings are made only when they change. (Small methods: the frame
+    # rule, docs/architecture.md.)
     def draw(self, fb):
         ui.begin(fb)
         sig = self.salt
@@ -103,7 +103,7 @@ class Play(PlayBase):
             # Next turn: the highlighted player's (on the deal line, the
             # turn's player's) turn ends with nothing to record.
             p = self.index - 1 if self.index else self.g.turn
-            if self.commit(G.event(self.s.ev, G.PASS, p)):
+            if self.commit(dog.event(self.s.ev, dog.PASS, p)):
                 self.announce()
             return
         # The rows dial (app/play/dial.py): a hold let go on a player is
@@ -121,7 +121,7 @@ class Play(PlayBase):
     held = 0                    # the key that dials (app/play/dial.py)
 
     def table_action(self):
-        if self.commit(G.event(self.s.ev, G.DEAL)):
+        if self.commit(dog.event(self.s.ev, dog.DEAL)):
             self.app.toast(tr("swap"))
 
     def actions(self, p):
@@ -138,23 +138,23 @@ class Play(PlayBase):
         # The pawn that would kill: p's own, or the partner's once p has
         # all 4 in the goal (core/dog.py, KILL); killing one of its own
         # owner's needs a second pawn on the track.
-        killer = p if g.goal[p] < G.PAWNS else mate
+        killer = p if g.goal[p] < dog.PAWNS else mate
         acts = []
         if g.home[p]:
-            acts.append((G.OUT, -1))
+            acts.append((dog.OUT, -1))
         if g.track[p]:
-            acts.append((G.GOAL, p))
-            if g.goal[mate] == G.PAWNS:
-                acts.append((G.GOAL, mate))
+            acts.append((dog.GOAL, p))
+            if g.goal[mate] == dog.PAWNS:
+                acts.append((dog.GOAL, mate))
         if g.track[killer]:
             for own in (True, False):
                 for q in range(n):
                     if g.track[q] and (g.team(q) == g.team(p)) == own and \
                             (q != killer or g.track[q] > 1):
-                        acts.append((G.KILL, q))
+                        acts.append((dog.KILL, q))
         if not acts:        # all of them: the core says why each is refused
-            acts = [(G.OUT, -1), (G.GOAL, p), (G.GOAL, mate)] + \
-                [(G.KILL, q) for q in range(n)]
+            acts = [(dog.OUT, -1), (dog.GOAL, p), (dog.GOAL, mate)] + \
+                [(dog.KILL, q) for q in range(n)]
 
         lst = None
 
@@ -163,7 +163,7 @@ class Play(PlayBase):
             # with how to undo it, as a single choice is.
             if lst:
                 a.pop()
-            if self.commit(G.event(self.s.ev, acts[i][0], p, acts[i][1])) \
+            if self.commit(dog.event(self.s.ev, acts[i][0], p, acts[i][1])) \
                     and (not lst or lst.dialled):
                 self.announce()
         if len(acts) == 1:
@@ -174,10 +174,10 @@ class Play(PlayBase):
         names = self.s.names
         rows = []
         for k, q in acts:
-            if k == G.KILL:
+            if k == dog.KILL:
                 rows.append(tr("kill") % names[q])
             else:
-                rows.append(tr("out" if k == G.OUT else
+                rows.append(tr("out" if k == dog.OUT else
                                "goal" if q == p else "goal_partner"))
         lst = DialChoice(a, names[p], rows, pick)
         a.push(lst)
@@ -204,7 +204,7 @@ def after_final(app, session, nxt):
 def next_match_game(opts, n, winners):
     # The options of the match's next game (tally counted), the tally
     # as (length, wins, True) when the match is decided, or None.
-    m = G.match_of(opts, n)
+    m = dog.match_of(opts, n)
     if m is None or not winners:
         return None
     length, wins = m
@@ -212,9 +212,9 @@ def next_match_game(opts, n, winners):
     while not winners & (1 << p):
         p += 1
     wins[p % (n // 2)] += 1         # the winning team (Dog.team)
-    if max(wins) >= G.match_need(length) or length == 1:
+    if max(wins) >= dog.match_need(length) or length == 1:
         return (length, wins, True)
-    return G.match_opts((opts[0] - 1) % n, length, wins)
+    return dog.match_opts((opts[0] - 1) % n, length, wins)
 
 
 def after_boot(app, h):

@@ -11,7 +11,7 @@
 # app/play/doggy_count.py.
 
 from drivers.buttons import OK, LONG, key_of, kind_of
-from core import doggy as D
+from core import doggy
 from app.screens import Choice
 from app.play.base import PlayBase
 from app.i18n import tr
@@ -19,7 +19,7 @@ from app import ui
 from app.ui import draw_row, draw_title
 from app.play.rows import fresh, mix, salt
 
-COLOR_KEYS = D.COLORS     # the colours' text keys are the rules' names
+COLOR_KEYS = doggy.COLORS     # the colours' text keys are the rules' names
 
 
 def screen(app, session):
@@ -44,14 +44,14 @@ class Play(PlayBase):
         self.index = self.g.turn + 1
 
     # The rows are checked by the values they show (rows.fresh): their
-    # strings are made only when they change. (Small methods: a frame of
-    # more than 11 locals and stack slots comes from the heap.)
+    # strings are made only when they change. (Small methods: the frame
+    # rule, docs/architecture.md.)
     def draw(self, fb):
         ui.begin(fb)
         sig = self.salt
         if fresh(fb, 0, mix(sig, self.g.mario)):
             draw_title(fb, "%s %d/%d" % (tr("mario"), self.g.mario,
-                                         D.MARIOS_TO_END))
+                                         doggy.MARIOS_TO_END))
         self.top = ui.scroll(self.index, self.top)
         i = 0
         while i < ui.ROWS:
@@ -124,7 +124,7 @@ class Play(PlayBase):
             # Next turn: the highlighted player's turn ends (on the Mario
             # Hugo line, the turn's player's).
             p = self.index - 1 if self.index else self.g.turn
-            self.commit(D.event(self.s.ev, D.PASS, p))
+            self.commit(doggy.event(self.s.ev, doggy.PASS, p))
             return
         self.rows_key(ev)
 
@@ -150,8 +150,8 @@ class Play(PlayBase):
                 self.undo()
             else:
                 self.finished()
-        a.push(Choice(a, "%s %d/%d" % (tr("mario"), D.MARIOS_TO_END,
-                                       D.MARIOS_TO_END),
+        a.push(Choice(a, "%s %d/%d" % (tr("mario"), doggy.MARIOS_TO_END,
+                                       doggy.MARIOS_TO_END),
                       [tr("mario_end"), tr("undo")], pick,
                       on_back=lambda: pick(1)))
 
@@ -161,12 +161,12 @@ class Play(PlayBase):
 
     def table_action(self):
         self.mario_now = True
-        done = self.commit(D.event(self.s.ev, D.MARIO))
+        done = self.commit(doggy.event(self.s.ev, doggy.MARIO))
         self.mario_now = False
         if done and not self.g.ended():
             self.to_turn()          # away from the Mario Hugo line
             self.app.toast("%s %d/%d" % (tr("mario"), self.g.mario,
-                                         D.MARIOS_TO_END))
+                                         doggy.MARIOS_TO_END))
 
     def actions(self, p):
         # One list: each colour (a Parranda of it taken, then its points),
@@ -186,7 +186,7 @@ class Play(PlayBase):
         order = -1                  # the row of ordering p's biggest colour
         best = 0
         for c in range(5):
-            if c == D.YELLOW:
+            if c == doggy.YELLOW:
                 start = len(acts)
             acts.append(c)
             items.append(tr(COLOR_KEYS[c]))
@@ -199,7 +199,7 @@ class Play(PlayBase):
                 acts.append(8 + c)
                 items.append(tr("order") + " " + tr(COLOR_KEYS[c]))
                 rights.append(str(k))
-        if order >= 0 and self.turn_event() != (D.TAKE, p):
+        if order >= 0 and self.turn_event() != (doggy.TAKE, p):
             start = order
         items += [tr("reserve_add"), tr("reserve_sub")]
         rights += [str(g.reserve[p]), ""]
@@ -207,12 +207,13 @@ class Play(PlayBase):
         def pick(i):
             a.pop()
             if i >= len(acts):
-                self.commit(D.event(self.s.ev, D.RESERVE, p,
+                self.commit(doggy.event(self.s.ev, doggy.RESERVE, p,
                                     1 if i == len(acts) else -1))
             elif acts[i] < 8:
                 self.take(p, acts[i])
             else:
-                self.commit(D.event(self.s.ev, D.ORDER, p, acts[i] - 8))
+                self.commit(doggy.event(self.s.ev, doggy.ORDER, p,
+                                        acts[i] - 8))
         a.push(Choice(a, self.s.names[p], items, pick, start, rights))
 
     def turn_event(self):
@@ -223,7 +224,7 @@ class Play(PlayBase):
         for j in range(log.n_live - 1, -1, -1):
             h = log.buf[log.event_at(j)]
             k = h & 0x0F
-            if k == D.TAKE or k == D.ORDER or k == D.PASS:
+            if k == doggy.TAKE or k == doggy.ORDER or k == doggy.PASS:
                 return k, h >> 4
         return None
 
@@ -232,8 +233,8 @@ class Play(PlayBase):
         # The list opens on 1 (the rulebook does not say how many of each
         # value a colour has, so no count can pick a likelier one).
         a = self.app
-        if c == D.WILD:
-            self.commit(D.event(self.s.ev, D.TAKE, p, c, 1))
+        if c == doggy.WILD:
+            self.commit(doggy.event(self.s.ev, doggy.TAKE, p, c, 1))
             return
         pts = (5, 3, 1)
         a.push(Points(a, tr(COLOR_KEYS[c]), [str(x) for x in pts],
@@ -244,7 +245,7 @@ class Play(PlayBase):
         # more (a long OK on the points): p took another Parranda this
         # turn, so the cursor stays on p instead of moving on.
         self.app.pop()
-        if self.commit(D.event(self.s.ev, D.TAKE, p, c, v)) and more:
+        if self.commit(doggy.event(self.s.ev, doggy.TAKE, p, c, v)) and more:
             self.index = p + 1
 
     def finished(self, then=None):

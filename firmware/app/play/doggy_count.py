@@ -10,13 +10,13 @@
 # a player's count, prefilled.
 
 from drivers.buttons import OK, key_of
-from core import doggy as D
+from core import doggy
 from app.play.base import PlayBase
 from app.play.grid import Grid
 from app.i18n import tr
 from app import ui
 
-RES_HI = D.DOG_CARDS        # the reserve's cell: 0-64, too many to dial
+RES_HI = doggy.DOG_CARDS        # the reserve's cell: 0-64, too many to dial
 
 
 class CountGrid(Grid):
@@ -27,7 +27,7 @@ class CountGrid(Grid):
         hi = 6 if two else 7
         self.col_hi = (hi, hi, hi, 2 if two else 3)
         self.res_hi = (RES_HI,) * 4
-        labels = [tr(D.COLORS[c]) for c in range(4)] + [tr("p_reserve")]
+        labels = [tr(doggy.COLORS[c]) for c in range(4)] + [tr("p_reserve")]
         fields = ("5", "3", "1", tr("color_letters")[4])
         super().__init__(title, labels, fields, vals, 0, self.col_hi,
                          widths=2, row_done=True)
@@ -36,7 +36,7 @@ class CountGrid(Grid):
         r = self.r
         c = self.c
         while Grid._move(self, d):
-            if self.r != D.RESERVE_ROW or self.c == 0:
+            if self.r != doggy.RESERVE_ROW or self.c == 0:
                 return True
         self.r = r
         self.c = c
@@ -46,7 +46,7 @@ class CountGrid(Grid):
         # The reserve's cell counts up to the deck's dogs (big steps): the
         # ranges follow the cursor's row (before and after each key, and
         # when drawn: the grid may come back with its cursor put there).
-        self.hi = self.res_hi if self.r == D.RESERVE_ROW else self.col_hi
+        self.hi = self.res_hi if self.r == doggy.RESERVE_ROW else self.col_hi
 
     def key(self, ev):
         self.ranges()
@@ -57,7 +57,7 @@ class CountGrid(Grid):
     def draw(self, fb):
         self.ranges()
         Grid.draw(self, fb)
-        i = D.RESERVE_ROW - self.top
+        i = doggy.RESERVE_ROW - self.top
         if 0 <= i < ui.ROWS - 1:
             cw = self.w * 5 + 2
             x = 128 - 3 * cw
@@ -65,7 +65,7 @@ class CountGrid(Grid):
 
 
 def rows_of(vals):
-    return [vals[c] for c in range(4)], vals[D.RESERVE_ROW][0]
+    return [vals[c] for c in range(4)], vals[doggy.RESERVE_ROW][0]
 
 
 class Play(PlayBase):
@@ -100,13 +100,13 @@ class Play(PlayBase):
         vals = None
         if log.n_undone:
             off = log.event_at(log.n_live)
-            if log.buf[off] == D.COUNT | p << 4:
+            if log.buf[off] == doggy.COUNT | p << 4:
                 vals = self.values_at(off)
         s = self.s
         grid = CountGrid(s.names[p], vals or [[0] * 4 for _ in range(5)],
                          s.n == 2)
         self.enter(grid, lambda v: self.commit(
-            D.count_event(s.ev, p, *rows_of(v))))
+            doggy.count_event(s.ev, p, *rows_of(v))))
 
     def values_at(self, off):
         # A count's table values from its event at log.buf[off].
@@ -134,4 +134,4 @@ class Play(PlayBase):
         grid = CountGrid(tr("count_fix") % s.names[r], self.values_at(off),
                          s.n == 2)
         self.enter(grid, lambda v: self.commit_fix(
-            r, D.count_event(s.ev, r, *rows_of(v))))
+            r, doggy.count_event(s.ev, r, *rows_of(v))))

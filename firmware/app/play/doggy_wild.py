@@ -4,7 +4,7 @@
 # play modules when the game ends).
 
 from drivers.buttons import BACK, key_of
-from core import doggy as D
+from core import doggy
 from app.screens import Choice, Note
 from app.play.base import PlayBase
 from app.i18n import tr
@@ -45,10 +45,10 @@ class WildAssign:
         # cols: the colours p's first j wilds count as.
         a = self.app
         a.pop()
-        k = self.play.g.ordered(p, D.WILD)
+        k = self.play.g.ordered(p, doggy.WILD)
         if j == k:
             s = self.play.s
-            err = s.add(D.event(s.ev, D.ASSIGN, p, cols))
+            err = s.add(doggy.event(s.ev, doggy.ASSIGN, p, cols))
             if err:
                 # Not kept (e.g. the flash refused it): nothing changed;
                 # say why and ask this player's colours again.
@@ -62,6 +62,6 @@ class WildAssign:
     def choose(self, p, j, cols):
         a = self.app
         a.push(Choice(a, tr("assign_wild") % (j + 1),
-                      [tr(c) for c in D.COLORS[:4]],
+                      [tr(c) for c in doggy.COLORS[:4]],
                       lambda c: self.ask(p, j + 1, cols + (c,)),
                       on_back=lambda: None))

@@ -8,7 +8,7 @@
 # A player who drew last turn shows "no roba" (may not draw this turn).
 
 from drivers.buttons import OK, LONG, key_of, kind_of
-from core import duplicon as D
+from core import duplicon
 from app.play.base import PlayBase
 from app.play.grid import Grid
 from app.i18n import tr
@@ -46,7 +46,7 @@ class Play(PlayBase):
             bar = tr("no_draw") + " " if g.nodraw & (1 << p) else ""
             ui.row(fb, p + 1, mark + self.s.names[p],
                    "%s%s %4d" % (bar, last, g.total[p]), self.index == p + 1)
-        ui.row(fb, ui.ROWS - 2, "%s: %d" % (tr("target"), D.TARGET), "")
+        ui.row(fb, ui.ROWS - 2, "%s: %d" % (tr("target"), duplicon.TARGET), "")
         ui.row(fb, ui.ROWS - 1, tr("dup_key"))
 
     def play_key(self, ev):
@@ -54,7 +54,7 @@ class Play(PlayBase):
             # Next turn: the highlighted player's (on the round line, the
             # turn's player's) turn ends without a card drawn.
             p = self.index - 1 if self.index else self.g.turn
-            if self.commit(D.event(self.s.ev, D.PASS, p)):
+            if self.commit(duplicon.event(self.s.ev, duplicon.PASS, p)):
                 self.announce()
             return
         self.rows_key(ev)
@@ -64,7 +64,7 @@ class Play(PlayBase):
         # they drew on their previous turn). Recorded on one OK, so the
         # screen says what and how to undo it (a long BACK, which the
         # message lets through), as DOG's single choice does.
-        if self.commit(D.event(self.s.ev, D.DRAW, p)):
+        if self.commit(duplicon.event(self.s.ev, duplicon.DRAW, p)):
             self.announce()
 
     def table_action(self):
@@ -88,9 +88,9 @@ class Play(PlayBase):
 
     def fix_round(self, r, off):
         s = self.s
-        vals = [D.round_row(s.log.buf, off, p) for p in range(s.n)]
+        vals = [duplicon.round_row(s.log.buf, off, p) for p in range(s.n)]
         self.entry(tr("fix_n") % (r + 1), vals, lambda v: self.commit_fix(
-            r, D.round_event(s.ev, s.n, v)))
+            r, duplicon.round_event(s.ev, s.n, v)))
 
     def save_round(self, values):
-        return self.commit(D.round_event(self.s.ev, self.s.n, values))
+        return self.commit(duplicon.round_event(self.s.ev, self.s.n, values))

@@ -7,7 +7,7 @@ from drivers.buttons import UP, DOWN, OK, BACK, LONG, RELEASE, key_of, \
     kind_of
 from binascii import crc32
 from app.textdraw import draw, put, put_int, int_len, width, fit
-from app.ui import ROWS, begin, header, _band, _sum, scroll, step_of
+from app.ui import ROWS, begin, header, band, text_sum, scroll, step_of
 from app.screens import Screen
 
 DIAL_SPAN = 10      # a Grid cell of hi - lo up to this dials (see Grid)
@@ -143,11 +143,11 @@ class Grid:
         cw = self.w * 5 + 2
         x0 = 128 - nf * cw
         # A band's checksum covers its texts, the layout and the cursor.
-        lay = _sum(self.title, (cw * 64 + nf) * 2 + (self.fmt is None))
+        lay = text_sum(self.title, (cw * 64 + nf) * 2 + (self.fmt is None))
         sig = lay
         for c in range(nf):
-            sig = _sum(self.fields[c], sig)
-        if _band(fb, 1, sig):
+            sig = text_sum(self.fields[c], sig)
+        if band(fb, 1, sig):
             for c in range(nf):
                 put(fb, fit(self.fields[c], self.w), x0 + c * cw + 1, 8)
         rows = ROWS - 1
@@ -161,12 +161,12 @@ class Grid:
             # The cells by their values (a text is a function of its
             # value): no str made for a row that is kept, nothing
             # allocated (each value folded into the CRC's state).
-            sig = _sum(self.labels[j], lay + (self.c + 1 if j == self.r
+            sig = text_sum(self.labels[j], lay + (self.c + 1 if j == self.r
                                               else 0) + (64 if off else 0))
             if not off:
                 for v in self.values[j]:
                     sig = crc32(_SCRATCH, sig ^ v)
-            if not _band(fb, i + 2, sig):
+            if not band(fb, i + 2, sig):
                 continue
             put(fb, fit(self.labels[j], (x0 - 2) // 5), 1, y)
             for c in range(nf):
@@ -175,7 +175,8 @@ class Grid:
                 if not off and self.fmt is None and int_len(v) <= self.w \
                         and (j != self.r or c != self.c):
                     # A number copied in digit by digit, no str made
-                    # (textdraw.put_int; a str costs ~9,000 instructions).
+                    # (textdraw.put_int; each str made is searched among
+                    # the interned strings).
                     put_int(fb, v, x + cw - 2, y)
                     continue
                 s = "-" if off else self.fmt(v) if self.fmt else str(v)

@@ -10,24 +10,25 @@ from app.i18n import tr
 
 def say(play, j):
     # The j-th event in effect in the play's log, in words.
-    text = describe(play, play.s.log.event_at(j))
-    from app.memory import unload
-    unload("app.play.words", "app.play." + play.s.gid + "_words")
+    from app.memory import unload, PLAY
+    own = PLAY + "." + play.s.gid + "_words"    # app/play/<gid>_words.py
+    text = describe(play, play.s.log.event_at(j), own)
+    unload(__name__, own)
     return text
 
 
-def describe(play, off):
+def describe(play, off, own):
     # The event at log.buf[off]; "" where the title does not say (a
-    # title's words say "" for its rounds: "Ronda 3" is said here).
+    # title's words say "" for its rounds: "Ronda 3" is said here). own:
+    # the title's words module.
     s = play.s
     b = s.log.buf
     k = b[off] & 0x0F
     if k == FIX:
         return tr("fix_n") % (b[off + 1] + 1)
     try:
-        # A title's own words for its events: app/play/<gid>_words.py.
-        mod = __import__("app.play." + s.gid + "_words", None, None,
-                         ("describe",), 0)
+        # A title's own words for its events.
+        mod = __import__(own, None, None, ("describe",), 0)
     except ImportError:
         mod = None
     if mod:

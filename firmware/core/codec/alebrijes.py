@@ -1,7 +1,7 @@
 # Alebrijes' JSON side (docs/records.md): its events <-> bytes, and its status.
 
-from .. import alebrijes as G
-from .. import errors as E
+from .. import alebrijes
+from .. import errors
 from .common import RecordError, whole, player, per_player, field
 from .common import fix_encode, fix_decode
 from .common import ROUNDS, word
@@ -14,10 +14,11 @@ SUITS = 5
 def encode(ev, e, n):
     # The bytes are written by the rules module's builders.
     if e == "fix":
-        return fix_encode(G, encode, ev, n)
+        return fix_encode(alebrijes, encode, ev, n)
     if e == "start":
         b = bytearray(1)
-        return bytes(b[:G.event(b, G.START, player(field(ev, "p"), n))])
+        return bytes(b[:alebrijes.event(b, alebrijes.START,
+                                        player(field(ev, "p"), n))])
     if e != "round":
         return None
     out = player(field(ev, "out"), n, "out")
@@ -28,19 +29,20 @@ def encode(ev, e, n):
     for p in range(n):
         vals = high[p]
         if not isinstance(vals, list) or len(vals) != SUITS:
-            raise RecordError(E.BAD_VALUE, -1, "high: 5 values per player")
+            raise RecordError(errors.BAD_VALUE, -1,
+                              "high: 5 values per player")
         # Checked from the last suit on, as they were packed before.
         for s in range(SUITS - 1, -1, -1):
             whole(vals[s], 0, 5, "high")
         highs.append(vals)
     b = bytearray(2 + 2 * n)
-    return bytes(b[:G.event(b, G.ROUND, out, n, tok, highs)])
+    return bytes(b[:alebrijes.event(b, alebrijes.ROUND, out, n, tok, highs)])
 
 
 def decode(buf, off, k, p, n):
-    if k == G.FIX:
+    if k == alebrijes.FIX:
         return fix_decode(decode, buf, off, n)
-    if k == G.START:
+    if k == alebrijes.START:
         return {"e": "start", "p": p}
     high = []
     for q in range(n):

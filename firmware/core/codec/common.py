@@ -1,7 +1,7 @@
 # What every title's JSON codec shares: the error a record raises and the
 # checks of JSON values (PC only, with the rest of core/codec).
 
-from .. import errors as E
+from .. import errors
 
 
 class RecordError(Exception):
@@ -15,7 +15,7 @@ class RecordError(Exception):
         self.arg = None     # fills the %d of the code's text, if it has one
         self.alone = False  # the detail says it all: no code text before it
 
-    def text(self, lang=E.EN):
+    def text(self, lang=errors.EN):
         where = "record" if self.index < 0 else "event %d" % self.index
         if self.alone:
             return where + ": " + self.detail
@@ -26,27 +26,28 @@ class RecordError(Exception):
         return where + ": " + msg
 
 
-def whole(v, lo, hi, what, code=E.BAD_VALUE):
+def whole(v, lo, hi, what, code=errors.BAD_VALUE):
     # v, a whole number in lo..hi.
     if not isinstance(v, int) or isinstance(v, bool):
-        raise RecordError(E.BAD_VALUE, -1, what + " must be a whole number")
+        raise RecordError(errors.BAD_VALUE, -1,
+                          what + " must be a whole number")
     if v < lo or v > hi:
         if v < 0 <= lo:
-            raise RecordError(E.NEGATIVE, -1, "%s = %d" % (what, v))
+            raise RecordError(errors.NEGATIVE, -1, "%s = %d" % (what, v))
         raise RecordError(code, -1, "%s = %d" % (what, v))
     return v
 
 
 def player(v, n, what="p"):
     if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v >= n:
-        raise RecordError(E.BAD_PLAYER, -1, "%s = %r" % (what, v))
+        raise RecordError(errors.BAD_PLAYER, -1, "%s = %r" % (what, v))
     return v
 
 
 def per_player(v, n, what):
     # v, a list with one entry per player.
     if not isinstance(v, list) or len(v) != n:
-        raise RecordError(E.BAD_VALUE, -1,
+        raise RecordError(errors.BAD_VALUE, -1,
                           "%s needs one entry per player (%d)" % (what, n))
     return v
 
@@ -54,27 +55,27 @@ def per_player(v, n, what):
 def named(v, names, what):
     # The index of the name v in names.
     if v not in names:
-        raise RecordError(E.BAD_VALUE, -1, "%s = %r" % (what, v))
+        raise RecordError(errors.BAD_VALUE, -1, "%s = %r" % (what, v))
     return names.index(v)
 
 
 def field(ev, key):
     if key not in ev:
-        raise RecordError(E.BAD_EVENT, -1, "missing field '%s'" % key)
+        raise RecordError(errors.BAD_EVENT, -1, "missing field '%s'" % key)
     return ev[key]
 
 
-def fix_encode(G, encode, ev, n):
+def fix_encode(rules, encode, ev, n):
     # {"e": "fix", "round": R (1-based), the round's fields} -> the bytes of
     # the correction: the round event by the title's encode (its builder),
     # made a FIX by the rules module's fix_event.
-    r = whole(field(ev, "round"), 1, 256, "round", E.NO_SUCH_ROUND) - 1
+    r = whole(field(ev, "round"), 1, 256, "round", errors.NO_SUCH_ROUND) - 1
     inner = dict(ev)
     inner["e"] = "round"
     b = encode(inner, "round", n)
     buf = bytearray(len(b) + 2)
     buf[:len(b)] = b
-    return bytes(buf[:G.fix_event(buf, r, len(b))])
+    return bytes(buf[:rules.fix_event(buf, r, len(b))])
 
 
 def fix_decode(decode, buf, off, n):
@@ -107,4 +108,4 @@ ROUNDS = ("Rounds played", "Rondas jugadas")
 
 def word(pair, lang):
     # The word of an (English, Spanish) pair in lang (errors.EN or ES).
-    return pair[1] if lang == E.ES else pair[0]
+    return pair[1] if lang == errors.ES else pair[0]

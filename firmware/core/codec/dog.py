@@ -1,8 +1,8 @@
 # DOG's JSON side (docs/records.md): options (dealer, match), its events <->
 # bytes, and its status.
 
-from .. import dog as G
-from .. import errors as E
+from .. import dog
+from .. import errors
 from .common import RecordError, whole, player, per_player, field, word
 
 
@@ -14,19 +14,19 @@ def options_bytes(n, opts):
     # A game of a match: its length and the games each team had won
     # before this one (the device keeps its tally this way).
     if not isinstance(m, dict):
-        raise RecordError(E.BAD_OPTION, -1, "match: {length, wins}")
-    ln = whole(m.get("length"), 1, 99, "match length", E.BAD_OPTION)
+        raise RecordError(errors.BAD_OPTION, -1, "match: {length, wins}")
+    ln = whole(m.get("length"), 1, 99, "match length", errors.BAD_OPTION)
     wins = per_player(m.get("wins"), n // 2, "match wins (one per team)")
     # Before a game of the match no team has the games that decide it.
-    top = G.match_need(ln) - 1
+    top = dog.match_need(ln) - 1
     what = "match wins (best of %d is decided at %d)" % (ln, top + 1)
-    return G.match_opts(d, ln, [whole(w, 0, top, what, E.BAD_OPTION)
+    return dog.match_opts(d, ln, [whole(w, 0, top, what, errors.BAD_OPTION)
                                 for w in wins])
 
 
 def options_dict(n, b):
     d = {"dealer": b[0]}
-    m = G.match_of(b, n)
+    m = dog.match_of(b, n)
     if m is not None:
         d["match"] = {"length": m[0], "wins": m[1]}
     return d
@@ -36,31 +36,31 @@ def encode(ev, e, n):
     # The bytes are written by the rules module's builders (core/dog.py).
     b = bytearray(2)
     if e == "deal":
-        return bytes(b[:G.event(b, G.DEAL)])
+        return bytes(b[:dog.event(b, dog.DEAL)])
     if e == "out":
-        return bytes(b[:G.event(b, G.OUT, player(field(ev, "p"), n))])
+        return bytes(b[:dog.event(b, dog.OUT, player(field(ev, "p"), n))])
     if e == "pass":
-        return bytes(b[:G.event(b, G.PASS, player(field(ev, "p"), n))])
+        return bytes(b[:dog.event(b, dog.PASS, player(field(ev, "p"), n))])
     if e == "kill":
         p = player(field(ev, "p"), n)
         v = player(field(ev, "victim"), n, "victim")
-        return bytes(b[:G.event(b, G.KILL, p, v)])
+        return bytes(b[:dog.event(b, dog.KILL, p, v)])
     if e == "goal":
         o = player(field(ev, "owner"), n, "owner")
         by = ev.get("by")
         by = o if by is None else player(by, n, "by")
-        return bytes(b[:G.event(b, G.GOAL, o, by)])
+        return bytes(b[:dog.event(b, dog.GOAL, o, by)])
     return None
 
 
 def decode(buf, off, k, p, n):
-    if k == G.DEAL:
+    if k == dog.DEAL:
         return {"e": "deal"}
-    if k == G.OUT:
+    if k == dog.OUT:
         return {"e": "out", "p": p}
-    if k == G.PASS:
+    if k == dog.PASS:
         return {"e": "pass", "p": p}
-    if k == G.KILL:
+    if k == dog.KILL:
         return {"e": "kill", "p": p, "victim": buf[off + 1]}
     return {"e": "goal", "owner": p, "by": buf[off + 1]}
 
@@ -132,7 +132,7 @@ def match_games(rows):
     out = {}
     prev = None
     for row, rec, res in rows:
-        if row["game"] != G.Dog.ID:
+        if row["game"] != dog.Dog.ID:
             prev = None
             continue
         n = len(rec["players"])

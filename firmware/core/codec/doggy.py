@@ -1,12 +1,12 @@
 # Doggy's JSON side (docs/records.md): its events <-> bytes, and its status.
 
-from .. import doggy as G
+from .. import doggy
 from ..game import int8
-from .. import errors as E
+from .. import errors
 from .common import RecordError, whole, player, named, field, word
 from .common import fix_encode, fix_decode
 
-COLORS = G.COLORS
+COLORS = doggy.COLORS
 MODES = ("live", "count")       # the option byte: LIVE, END_COUNT
 
 
@@ -14,11 +14,11 @@ def options_bytes(n, opts):
     # {"mode": "count"}: the end count; "live" (or none): live tracking,
     # no option byte (as every game stored before the option).
     m = named(opts.get("mode", "live"), MODES, "mode")
-    return bytes([G.END_COUNT]) if m == G.END_COUNT else b""
+    return bytes([doggy.END_COUNT]) if m == doggy.END_COUNT else b""
 
 
 def options_dict(n, b):
-    return {"mode": "count"} if len(b) and b[0] == G.END_COUNT else {}
+    return {"mode": "count"} if len(b) and b[0] == doggy.END_COUNT else {}
 
 
 def count_bytes(ev, n):
@@ -29,56 +29,57 @@ def count_bytes(ev, n):
     for c in range(4):
         v = ev.get(COLORS[c], [0, 0, 0])
         if not isinstance(v, list) or len(v) != 3:
-            raise RecordError(E.BAD_VALUE, -1, "%s: [5s, 3s, 1s]" % COLORS[c])
+            raise RecordError(errors.BAD_VALUE, -1,
+                              "%s: [5s, 3s, 1s]" % COLORS[c])
         rows.append([whole(x, 0, 15, COLORS[c]) for x in v] + [0])
     cols = ev.get("wilds", [])
     if not isinstance(cols, list) or len(cols) > 15:
-        raise RecordError(E.BAD_VALUE, -1, "wilds: a list of colours")
+        raise RecordError(errors.BAD_VALUE, -1, "wilds: a list of colours")
     for c in cols:
         rows[named(c, COLORS[:4], "wild colour")][3] += 1
     if max(r[3] for r in rows) > 15:
-        raise RecordError(E.WILD_COUNT, -1)
+        raise RecordError(errors.WILD_COUNT, -1)
     res = whole(ev.get("reserve", 0), 0, 255, "reserve")
-    b = bytearray(G.COUNT_SIZE)
-    return bytes(b[:G.count_event(b, p, rows, res)])
+    b = bytearray(doggy.COUNT_SIZE)
+    return bytes(b[:doggy.count_event(b, p, rows, res)])
 
 
 def encode(ev, e, n):
     # The bytes are written by the rules module's builders (core/doggy.py).
     if e == "fix":
-        return fix_encode(G, encode, ev, n)
+        return fix_encode(doggy, encode, ev, n)
     if e == "count" or e == "round":    # "round": a fix's content
         return count_bytes(ev, n)
     b = bytearray(2)
     if e == "mario":
-        return bytes(b[:G.event(b, G.MARIO)])
+        return bytes(b[:doggy.event(b, doggy.MARIO)])
     p = player(field(ev, "p"), n)
     if e == "pass":
-        return bytes(b[:G.event(b, G.PASS, p)])
+        return bytes(b[:doggy.event(b, doggy.PASS, p)])
     if e == "take":
         c = named(field(ev, "color"), COLORS, "color")
-        pts = ev.get("points", 1 if c == G.WILD else None)
+        pts = ev.get("points", 1 if c == doggy.WILD else None)
         pts = whole(pts, 0, 15, "points")
-        return bytes(b[:G.event(b, G.TAKE, p, c, pts)])
+        return bytes(b[:doggy.event(b, doggy.TAKE, p, c, pts)])
     if e == "order":
         c = named(field(ev, "color"), COLORS, "color")
-        return bytes(b[:G.event(b, G.ORDER, p, c)])
+        return bytes(b[:doggy.event(b, doggy.ORDER, p, c)])
     if e == "reserve":
         d = whole(field(ev, "delta"), -128, 127, "delta")
-        return bytes(b[:G.event(b, G.RESERVE, p, d)])
+        return bytes(b[:doggy.event(b, doggy.RESERVE, p, d)])
     if e == "assign":
         cols = field(ev, "colors")
         if not isinstance(cols, list) or len(cols) > 3:
-            raise RecordError(E.ASSIGN_COUNT, -1)
+            raise RecordError(errors.ASSIGN_COUNT, -1)
         cols = [named(c, COLORS[:4], "color") for c in cols]
-        return bytes(b[:G.event(b, G.ASSIGN, p, cols)])  # pyright: ignore[reportArgumentType]
+        return bytes(b[:doggy.event(b, doggy.ASSIGN, p, cols)])  # pyright: ignore[reportArgumentType]
     return None
 
 
 def decode(buf, off, k, p, n):
-    if k == G.FIX:
+    if k == doggy.FIX:
         return fix_decode(decode, buf, off, n)
-    if k == G.COUNT:
+    if k == doggy.COUNT:
         out = {"e": "count", "p": p}
         wilds = []
         for c in range(4):
@@ -89,19 +90,19 @@ def decode(buf, off, k, p, n):
         out["wilds"] = wilds
         out["reserve"] = buf[off + 9]
         return out
-    if k == G.MARIO:
+    if k == doggy.MARIO:
         return {"e": "mario"}
-    if k == G.PASS:
+    if k == doggy.PASS:
         return {"e": "pass", "p": p}
     b = buf[off + 1]
-    if k == G.TAKE:
+    if k == doggy.TAKE:
         return {"e": "take", "p": p, "color": COLORS[b & 15],
                 "points": b >> 4}
-    if k == G.ORDER:
+    if k == doggy.ORDER:
         return {"e": "order", "p": p, "color": COLORS[b]}
-    if k == G.RESERVE:
+    if k == doggy.RESERVE:
         return {"e": "reserve", "p": p, "delta": int8(b)}
-    if k == G.ASSIGN:
+    if k == doggy.ASSIGN:
         return {"e": "assign", "p": p,
                 "colors": [COLORS[(b >> (2 + 2 * j)) & 3]
                            for j in range(b & 3)]}

@@ -1,7 +1,7 @@
 # Duplicon's JSON side (docs/records.md): its events <-> bytes, and its status.
 
-from .. import duplicon as G
-from .. import errors as E
+from .. import duplicon
+from .. import errors
 from .common import whole, per_player, field, player, fix_encode, fix_decode
 from .common import mask_list, word, ROUNDS
 from .common import no_options_bytes as options_bytes  # noqa: F401
@@ -10,29 +10,29 @@ from .common import no_options_dict as options_dict  # noqa: F401
 
 def encode(ev, e, n):
     if e == "fix":
-        return fix_encode(G, encode, ev, n)
+        return fix_encode(duplicon, encode, ev, n)
     if e == "pass" or e == "draw":
         b = bytearray(1)
-        kind = G.PASS if e == "pass" else G.DRAW
-        return bytes(b[:G.event(b, kind, player(field(ev, "p"), n))])
+        kind = duplicon.PASS if e == "pass" else duplicon.DRAW
+        return bytes(b[:duplicon.event(b, kind, player(field(ev, "p"), n))])
     if e != "round":
         return None
     w = per_player(field(ev, "won"), n, "won")
     h = per_player(field(ev, "hand"), n, "hand")
     z = per_player(field(ev, "zone"), n, "zone")
-    rows = [[whole(v, 0, 255, what, E.TOO_MANY_CARDS)
+    rows = [[whole(v, 0, 255, what, errors.TOO_MANY_CARDS)
              for v, what in ((w[p], "won"), (h[p], "hand"), (z[p], "zone"))]
             for p in range(n)]
     b = bytearray(1 + 3 * n)
-    return bytes(b[:G.round_event(b, n, rows)])
+    return bytes(b[:duplicon.round_event(b, n, rows)])
 
 
 def decode(buf, off, k, p, n):
-    if k == G.FIX:
+    if k == duplicon.FIX:
         return fix_decode(decode, buf, off, n)
-    if k == G.PASS:
+    if k == duplicon.PASS:
         return {"e": "pass", "p": p}
-    if k == G.DRAW:
+    if k == duplicon.DRAW:
         return {"e": "draw", "p": p}
     return {"e": "round",
             "won": [buf[off + 1 + 3 * q] for q in range(n)],

@@ -2,17 +2,17 @@
 # its
 # events <-> bytes, and its status.
 
-from .. import free as G
+from .. import free
 from ..game import int16
-from .. import errors as E
+from .. import errors
 from .common import whole, per_player, field, fix_encode, fix_decode
 
 
 def options_bytes(n, opts):
     t = opts.get("target")
     if t is not None:
-        t = whole(t, -32768, 32767, "target", E.BAD_OPTION)
-    return G.options(opts.get("lowest_wins"), t)
+        t = whole(t, -32768, 32767, "target", errors.BAD_OPTION)
+    return free.options(opts.get("lowest_wins"), t)
 
 
 def options_dict(n, b):
@@ -25,22 +25,22 @@ def options_dict(n, b):
 def encode(ev, e, n):
     # The bytes are written by the rules module's builders (core/free.py).
     if e == "fix":
-        return fix_encode(G, encode, ev, n)
+        return fix_encode(free, encode, ev, n)
     if e == "end":
         b = bytearray(1)
-        return bytes(b[:G.event(b, G.END)])
+        return bytes(b[:free.event(b, free.END)])
     if e != "round":
         return None
     scores = [whole(v, -32768, 32767, "score")
               for v in per_player(field(ev, "scores"), n, "scores")]
     b = bytearray(1 + 2 * n)
-    return bytes(b[:G.event(b, G.ROUND, n, scores)])
+    return bytes(b[:free.event(b, free.ROUND, n, scores)])
 
 
 def decode(buf, off, k, p, n):
-    if k == G.FIX:
+    if k == free.FIX:
         return fix_decode(decode, buf, off, n)
-    if k == G.END:
+    if k == free.END:
         return {"e": "end"}
     return {"e": "round",
             "scores": [int16(buf, off + 1 + 2 * q) for q in range(n)]}
