@@ -11,6 +11,22 @@ import sys
 if ".frozen" in sys.path:
     sys.path.remove(".frozen")
     sys.path.insert(0, ".frozen")
+# On a board, the built-in modules the firmware imports go into sys.modules
+# once, through their u-prefixed aliases (which bypass the filesystem). An
+# import of an extensible built-in (array, os, json...) otherwise searches
+# every sys.path entry first, littlefs's included, at every import
+# statement (built-ins are not kept in sys.modules): much of the boot's
+# littlefs work (docs/benchmarks.md, boot). (Not in the simulators: their
+# fakes of some of these go in sys.modules.)
+if sys.platform in ("rp2", "esp32"):
+    for _m in ("array", "binascii", "json", "os", "time", "machine",
+               "select"):
+        if _m not in sys.modules:
+            try:
+                sys.modules[_m] = __import__("u" + _m)
+            except ImportError:
+                pass
+    del _m
 del sys
 
 import board  # noqa: E402

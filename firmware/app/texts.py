@@ -21,6 +21,14 @@ sync_pc|Sincroniza con el PC|Sync with the PC
 full_new|para una partida nueva|to start a new game
 settings|Ajustes|Settings
 choose_game|Elige el juego|Choose the game
+-- Titles (near the top: app/i18n.py finds a text not yet seen by a
+-- search from the start, and the new-game list asks for all six at once)
+doggy|Doggy Style|Doggy Style
+duplicon|Duplicon|Duplicon
+alebrijes|Alebrijes|Alebrijes
+dog|DOG|DOG
+dinos|Happy Little Dinos|Happy Little Dinos
+free|Marcador libre|Score pad
 players|Jugadores|Players
 how_many|¿Cuántos jugadores?|How many players?
 names|Nombres|Names
@@ -174,13 +182,6 @@ p_own|Propias|Own
 p_partner|Por la pareja|By partner
 p_rounds|Por rondas|From rounds
 p_disasters|Por desastres|From disasters
--- Titles
-doggy|Doggy Style|Doggy Style
-duplicon|Duplicon|Duplicon
-alebrijes|Alebrijes|Alebrijes
-dog|DOG|DOG
-dinos|Happy Little Dinos|Happy Little Dinos
-free|Marcador libre|Score pad
 -- Short titles: a past game's row, when the long one leaves no room
 doggy_s|Doggy|Doggy
 duplicon_s|Duplicon|Duplicon
