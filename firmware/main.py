@@ -11,6 +11,12 @@ import sys
 if ".frozen" in sys.path:
     sys.path.remove(".frozen")
     sys.path.insert(0, ".frozen")
+# The rp2 port's _boot.py imports its `rp2` module (the PIO assembler, in
+# the heap for good: its globals, classes and functions) to mount the
+# flash, and keeps it in sys.modules and as a name of this module's
+# globals, which main.py shares with _boot.py. Nothing here uses it.
+sys.modules.pop("rp2", None)
+globals().pop("rp2", None)
 del sys
 
 import board  # noqa: E402
