@@ -21,5 +21,11 @@ del sys
 
 import board  # noqa: E402
 from app.app import App  # noqa: E402
+from app.memory import unload  # noqa: E402
 
-App(board.setup()).run()
+hw = board.setup()
+# board.py and drivers/hardware.py are done with once the hardware is built
+# (hw keeps its class): forgotten, their globals and functions leave RAM.
+del board
+unload("board", "drivers.hardware")
+App(hw).run()
