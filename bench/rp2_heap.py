@@ -361,6 +361,14 @@ def report(h, r, depth, minimum, title):
     for m, (b, f, g) in sorted(made.items(), key=lambda x: -x[1][0]):
         print(f"  {b:6} {f:4} {g:4}  {m}")
     print(f"  {sum(v[0] for v in made.values()):6}  in all")
+    h.qstr(1)
+    p, texts = h._qpool, []
+    while h.head_of(p) is not None:
+        _prev, tpl, _alloc, ln = struct.unpack("<4I", h.mem(p, 16))
+        texts += [h.qstr((tpl & 0x7FFFFFFF) + i) for i in range(ln)]
+        p = _prev
+    print(f"-- qstrs made at runtime ({len(texts)}, in the heap's pools): "
+          + " ".join(sorted(texts)))
     print(f"-- dominator tree (>= {minimum} B, {depth} levels)")
 
     def walk(n, d):
