@@ -36,7 +36,8 @@ def test_an_unknown_flag_is_one_line_and_runs_nothing():
     assert "heap per event" not in p.stderr
 
 
-@pytest.mark.parametrize("script", ["rp2", "growth_rp2", "rp2_profile"])
+@pytest.mark.parametrize("script", ["rp2", "growth_rp2", "rp2_profile",
+                                    "rp2_heap"])
 def test_a_bench_script_run_alone_finds_the_test_helpers_and_tools(script):
     # Run as `python bench/<script>.py` (outside pytest, whose pythonpath
     # hides a missing path): the emulated Pico's scripts reach the release
