@@ -362,6 +362,11 @@ def report(s, kind, reach, pools, top, out=print):
     shared = {a for a, c in count.items() if c > 1}
     reached = set(count)
     out(f"  {sum(s.allocs[a] for a in shared):7,}  (shared by modules)")
+    sk = Counter()
+    for a in shared:
+        sk[kind[a]] += s.allocs[a]
+    out("           shared: " + ", ".join(f"{k} {v:,}" for k, v in
+                                         sk.most_common(8)))
     un = [a for a in s.heads if a not in reached and
           not kind[a].startswith("qstr")]
     uk = Counter()
