@@ -11,13 +11,6 @@ import sys
 if ".frozen" in sys.path:
     sys.path.remove(".frozen")
     sys.path.insert(0, ".frozen")
-# The rp2 port's _boot.py imports its rp2 module (the PIO assembler's
-# helpers) to mount the flash and leaves it imported, here and in
-# sys.modules: its classes and functions stay in the heap, and the
-# firmware never uses them (bench/rp2_heapmap.py counts them).
-if "rp2" in sys.modules:
-    del sys.modules["rp2"]
-    globals().pop("rp2", None)
 del sys
 
 import board  # noqa: E402
