@@ -15,5 +15,11 @@ del sys
 
 import board  # noqa: E402
 from app.app import App  # noqa: E402
+from app.memory import release  # noqa: E402
 
+# The rp2 port's _boot.py imports its rp2 module (the PIO assembler's
+# helpers) to mount the flash and leaves it imported: the firmware never
+# uses it. Emptied as well as forgotten (release): a stale pointer to it
+# kept its objects alive when it was only forgotten.
+release("rp2")
 App(board.setup()).run()
