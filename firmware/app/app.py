@@ -7,16 +7,17 @@
 # call step() with their own clock.
 
 import gc
+from micropython import const
 from drivers.buttons import OK, BACK, key_of
 from . import i18n, ui
 from .memory import forget, modules, release
 from .settings import Settings
 
-_TICK_MS = 10
-_AWAKE = 0
-_DIM = 1
-_BLANK = 2
-_LINK_IDLE_MS = 10000      # the sync link leaves RAM after this long quiet
+_TICK_MS = const(10)
+_AWAKE = const(0)
+_DIM = const(1)
+_BLANK = const(2)
+_LINK_IDLE_MS = const(10000)   # the sync link leaves RAM after this quiet
 
 
 class App:

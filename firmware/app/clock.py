@@ -4,8 +4,9 @@
 # that knows which.
 
 import time
+from micropython import const
 
-_EPOCH_2000 = 946684800        # 2000-01-01 00:00:00 in Unix seconds
+_EPOCH_2000 = const(946684800)  # 2000-01-01 00:00:00 in Unix seconds
 
 
 def _since_1970():

@@ -3,6 +3,7 @@
 # drawn (App.step forgets this module once a key is handled and no toast
 # is up): most frames are rows (ui.py).
 
+from micropython import const
 from .textdraw import draw, width, fit
 from .ui import header, COLS, ROWS
 
@@ -37,11 +38,11 @@ def split_lines(text, width=COLS):
     return out
 
 
-TOAST_LINES = 3
+_TOAST_LINES = const(3)
 
 
 def draw_toast(fb, text):
-    # A message over the screen, word-wrapped onto up to TOAST_LINES lines
+    # A message over the screen, word-wrapped onto up to _TOAST_LINES lines
     # of COLS - 1 characters, centred in a framed box as wide as the panel:
     # 24 glyphs take 120 of its 128 columns, so that a blank column or more
     # stays on either side between the text and the frame, and a blank row
@@ -49,7 +50,7 @@ def draw_toast(fb, text):
     # longer one loses its last lines. (No name for COLS - 1: one more
     # qstr raised Dinos' peak.)
     lines = split_lines(text, COLS - 1)
-    n = min(len(lines), TOAST_LINES)
+    n = min(len(lines), _TOAST_LINES)
     h = 8 * n + 4
     y = (64 - h) // 2
     fb.fill_rect(0, y - 1, 128, h + 2, 0)

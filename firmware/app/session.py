@@ -5,11 +5,12 @@
 # returns OK; if the write fails the event is taken back (log.rollback), so
 # what the screen shows is always what the flash holds.
 
+from micropython import const
 from core.game import event_size
 from core.log import GameLog
 from core import errors
 
-EV_BYTES = 48
+_EV_BYTES = const(48)
 
 
 class Session:
@@ -32,7 +33,7 @@ class Session:
             self.log = GameLog(game, size, size)
         else:
             self.log = GameLog(game)
-        self.ev = bytearray(EV_BYTES)
+        self.ev = bytearray(_EV_BYTES)
         self.error = self.log.begin(len(names), self.opts)
         self.ui = {}        # per-game UI memory (last values used, ...)
         self.store = None   # set once the game's journal is on flash
