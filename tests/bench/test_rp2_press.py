@@ -31,7 +31,12 @@ class FakePico:
             self.edge_ms = self.cycles // MS
 
     def run_ms(self, ms):
-        end = self.cycles + ms * MS
+        self.run(ms * MS)
+
+    def run(self, cycles):
+        # A step's busy cycles count when it starts; between two steps the
+        # core waits (bench/rp2.py between_steps looks for that).
+        end = self.cycles + cycles
         while self.next_ms * MS < end:
             t = self.next_ms
             length = 0.5

@@ -386,7 +386,7 @@ def test_a_traceback_from_the_build_names_the_file_and_the_function(
     # file is named as the board loads it (the module's __file__,
     # "app/x.mpy"): the board interns that path when it imports the
     # module, and a source name that differs (app/x.py) was a second
-    # string interned for good, ~24 bytes of heap a module loaded.
+    # string interned for good, heap taken for each module loaded.
     from marcador.build_mpy import build
     src = tmp_path / "src"
     (src / "app").mkdir(parents=True)
