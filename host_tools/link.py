@@ -236,13 +236,21 @@ class Client:
                             f"(`{shown(r)}`): is its firmware up to date "
                             f"(`marcador flash`)?")
 
+    def _timeout(self, seconds):
+        # pyserial reconfigures the port to change it: a port gone is a
+        # LinkError here too.
+        self._io(setattr, self.ser, "timeout", seconds)
+
     def hello(self):
         usual = self.ser.timeout
-        self.ser.timeout = max(usual or 0, FIRST_TIMEOUT)
+        self._timeout(max(usual or 0, FIRST_TIMEOUT))
         try:
             r = self.request("hello")
         finally:
-            self.ser.timeout = usual
+            try:
+                self._timeout(usual)
+            except LinkError:
+                pass        # the port is gone: what request() raised says
         self._need(r, 4, "hello")
         out = {"device": r[1], "firmware": r[2],
                "protocol": number(r[3], "protocol version"),
