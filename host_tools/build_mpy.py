@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .counted import counted
 from .paths import FIRMWARE, out_dir
 # Run by name at boot, from the board's root: kept as source there only
 # (an app/boot.py is an ordinary module).
@@ -120,7 +121,7 @@ def main(argv=None):
     except BuildError as ex:
         print(ex, file=sys.stderr)
         return 1
-    print(f"{len(files)} file(s) compiled into {out}")
+    print(f"{counted('files', len(files))} compiled into {out}")
     return 0
 
 

@@ -34,6 +34,7 @@ from pathlib import Path
 from marcador_core.version import VERSION
 
 from . import build_mpy, paths
+from .counted import counted
 
 BOARDS_DIR = paths.BOARDS
 FIRMWARE_DIRS = ("core", "app", "drivers")
@@ -189,7 +190,7 @@ def what_changes(had, have, changed, stale, total):
         return f"{head}: nothing changes; the board is reset"
     names = sorted(p.lstrip("/") for p in changed)
     shown = ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
-    what = f"{len(changed)} of {total} file(s) change ({shown})"
+    what = f"{len(changed)} of {counted('files', total)} change ({shown})"
     if stale:
         what += f", {len(stale)} removed"
     return f"{head}: {what}; its games and settings stay"

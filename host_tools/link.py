@@ -14,6 +14,7 @@ import serial
 
 from marcador_core import gamefile, wire
 
+from .counted import counted
 from .termsafe import clean
 
 # The protocol's shared facts (the device imports the same module).
@@ -167,8 +168,8 @@ class Client:
             raw = self._io(self.ser.readline, MAX_LINE + 1)
             if not raw:
                 if damaged:
-                    raise LinkError(f"{damaged} answer(s) of the device "
-                                    f"arrived damaged (bad CRC): check the "
+                    raise LinkError(f"{counted('damaged_answers', damaged)}"
+                                    f" (bad CRC): check the "
                                     f"cable, then try again")
                 raise LinkError("the device did not answer (timeout): is "
                                 "the Marcador firmware running on it?")

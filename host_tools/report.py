@@ -31,6 +31,7 @@ from marcador_core import errors as E
 from . import breakdown, plot, stats
 from . import report_texts as T
 from .archive import BY_DATE
+from .counted import counted
 from .stats import title_key
 from .termsafe import clean
 from .titles import name as title_name
@@ -245,7 +246,7 @@ class _Report:
                                 axis=self.t("axis"))
         meta = " \u00b7 ".join(x for x in (
             row["id"], _when(row["started"], L, long=True), length,
-            T.counted("events", len(rec["events"]), L)) if x)
+            counted("events", len(rec["events"]), L)) if x)
         head = ([self.t("col_player")]
                 + [breakdown.part_head(k, L) for k in parts]
                 + [self.t("col_total")])
@@ -263,8 +264,8 @@ class _Report:
         into spill, the temporary file the page ends with."""
         L = self.lang
         counts = self.t("counts",
-                        games=T.counted("games", len(month.games), L),
-                        finished=T.counted("finished", month.finished, L))
+                        games=counted("games", len(month.games), L),
+                        finished=counted("finished", month.finished, L))
         label = T.month(month.key, self.lang)
         standings = (_standings(month.people, self.lang)
                      if month.people else "")
@@ -321,13 +322,13 @@ class _Report:
         span = (self.t("span", first=T.month(_month(self.first), L),
                        last=T.month(_month(self.last), L))
                 if self.first else "")
-        title = self.t("page_title", games=T.counted("games", self.done, L))
+        title = self.t("page_title", games=counted("games", self.done, L))
         out = [_doc_head(title, L),
                "<h1>Marcador</h1>",
                "<p id=\"summary\">" + _h(self.t(
-                   "summary", games=T.counted("games", self.done, L),
-                   finished=T.counted("finished", self.finished, L),
-                   titles=T.counted("titles", len(s), L)) + span) + "</p>"]
+                   "summary", games=counted("games", self.done, L),
+                   finished=counted("finished", self.finished, L),
+                   titles=counted("titles", len(s), L)) + span) + "</p>"]
         if not self.done:
             out.append(f"<p>{_h(self.t('empty'))}</p>")
             if self.pages is None:
@@ -410,13 +411,13 @@ class _Report:
         out = [f"<section class=\"title\" id=\"t-{_h(key)}\">",
                f"<h2>{_h(title_name(key, L))}</h2>",
                "<p>" + _h(self.t(
-                   "counts", games=T.counted("games", t["plays"], L),
-                   finished=T.counted("finished", t["finished"], L))) + "</p>"]
+                   "counts", games=counted("games", t["plays"], L),
+                   finished=counted("finished", t["finished"], L))) + "</p>"]
         total, count = self.lengths.get(key, (0, 0))
         if count:
             out.append("<p>" + _h(self.t(
                 "length_avg", length=_length_text(total, count, L),
-                games=T.counted("games", count, L))) + "</p>")
+                games=counted("games", count, L))) + "</p>")
         if t["players"]:
             order = sorted(t["players"].items(),
                            key=lambda kv: (-kv[1]["wins"], kv[0]))
@@ -433,7 +434,7 @@ class _Report:
         rivals = sorted(self.pairs.get(key, {}).items())
         if rivals:
             # Closed: n players make n(n-1)/2 rows.
-            pairs = T.counted("pairs", len(rivals), L)
+            pairs = counted("pairs", len(rivals), L)
             out.append(f"<details class=\"rivals\"><summary><h3>"
                        f"{_h(self.t('rivals', pairs=pairs))}</h3>"
                        f"</summary><p class=\"meta\">"

@@ -88,17 +88,6 @@ TEXTS = {
     "percent": ("{p}%", "{p} %"),
 }
 
-# A number with its noun: key: ((English one, other), (Spanish one, other)),
-# chosen by the number (1 is singular in both languages, 0 is plural).
-COUNTED = {
-    "games": (("1 game", "{n} games"), ("1 partida", "{n} partidas")),
-    "finished": (("1 finished", "{n} finished"),
-                 ("1 terminada", "{n} terminadas")),
-    "titles": (("1 title", "{n} titles"), ("1 título", "{n} títulos")),
-    "pairs": (("1 pair", "{n} pairs"), ("1 pareja", "{n} parejas")),
-    "events": (("1 event", "{n} events"), ("1 evento", "{n} eventos")),
-}
-
 MONTHS = (("January", "enero"), ("February", "febrero"),
           ("March", "marzo"), ("April", "abril"), ("May", "mayo"),
           ("June", "junio"), ("July", "julio"), ("August", "agosto"),
@@ -114,12 +103,6 @@ def text(key, lang, **fields):
     """The text `key` in lang (errors.EN or ES), its fields filled."""
     t = _pick(TEXTS[key], lang)
     return t.format(**fields) if fields else t
-
-
-def counted(key, n, lang):
-    """n with its noun, singular or plural: "1 partida", "3 partidas"."""
-    one, other = _pick(COUNTED[key], lang)
-    return one if n == 1 else other.format(n=n)
 
 
 def month(ym, lang):

@@ -12,6 +12,7 @@ import json
 from marcador_core import errors as E
 
 from . import titles
+from .counted import counted
 from .termsafe import clean
 
 
@@ -83,9 +84,7 @@ def compute(archive):
 
 
 # The table's words: (English, Spanish).
-_WORDS = {"plays": ("play(s)", "partida(s)"),
-          "finished": ("finished", "terminada(s)"),
-          "head": (("player", "plays", "wins", "average", "best"),
+_WORDS = {"head": (("player", "plays", "wins", "average", "best"),
                    ("jugador", "partidas", "victorias", "media", "mejor")),
           "none": ("no games in the archive yet",
                    "aún no hay partidas en el archivo")}
@@ -98,8 +97,8 @@ def text(stats, lang=E.EN):
     lines = []
     for key, t in stats.items():
         title = titles.name(key, lang)
-        lines.append(f"{title}: {t['plays']} {w('plays')}, "
-                     f"{t['finished']} {w('finished')}")
+        lines.append(f"{title}: {counted('plays', t['plays'], lang)}, "
+                     f"{counted('finished', t['finished'], lang)}")
         if not t["players"]:
             continue
         head = w("head")

@@ -9,6 +9,7 @@ from contextlib import closing
 from marcador_core import errors as E
 
 from .. import breakdown, titles
+from ..counted import counted
 from ..termsafe import clean, clean_json, clean_line, clean_lines
 from ..outfile import safe_name
 from .common import (FileProblem, InvalidRecord, UsageError, add_db,
@@ -259,8 +260,8 @@ def do_report(state, args):
     if out == "-":
         write_atomic(out, lambda f: r.update(
             report.write(archive, f, shown, lang)))
-        print(say(args, f"-: {r['games']} game(s), {r['bytes']} bytes",
-                  f"-: {r['games']} partida(s), {r['bytes']} bytes"),
+        print(f"-: {counted('games', r['games'], lang)}, {r['bytes']} "
+              f"bytes",
               file=sys.stderr)
         return
     try:
@@ -269,13 +270,13 @@ def do_report(state, args):
     except OutputError as ex:
         raise FileProblem(str(ex))
     folder = clean(pages_folder(out))
+    games, pages = (counted("games", r["games"], lang),
+                    counted("pages", r["pages"], lang))
     print(say(args,
-              f"{clean(out)}: {r['games']} game(s), {r['bytes']} bytes; "
-              f"{r['pages']} page(s) in {folder}, the biggest "
-              f"{r['biggest']} bytes",
-              f"{clean(out)}: {r['games']} partida(s), {r['bytes']} bytes; "
-              f"{r['pages']} página(s) en {folder}, la mayor de "
-              f"{r['biggest']} bytes"))
+              f"{clean(out)}: {games}, {r['bytes']} bytes; {pages} in "
+              f"{folder}, the biggest {r['biggest']} bytes",
+              f"{clean(out)}: {games}, {r['bytes']} bytes; {pages} en "
+              f"{folder}, la mayor de {r['biggest']} bytes"))
 
 
 # ------------------------------------------------------------------ export
@@ -349,7 +350,7 @@ def do_export(state, args):
         # The rows read, less those the readers left out (named by cli).
         usable = archive.count() - sum(k.startswith("game ")
                                        for k in archive.left_out)
-        print(f"{usable - len(left_out)} game(s) written to "
+        print(f"{counted('games_written', usable - len(left_out))} to "
               f"{clean(args.output)}", file=sys.stderr)
     else:
         # The file's bytes to a file or a pipe; to a terminal, names with
@@ -363,7 +364,8 @@ def do_export(state, args):
 
 def _note_undated(left_out):
     if left_out:
-        print(f"note: {len(left_out)} game(s) left out, date unknown "
+        print(f"note: {counted('games_left_out', len(left_out))}, date "
+              f"unknown "
               f"(the device's clock was not set; BG Stats needs a "
               f"date): {clean(', '.join(left_out))[:200]}",
               file=sys.stderr)
@@ -454,15 +456,18 @@ def do_import(state, args):
     new, same, clash = (total["added"], total["same"],
                         len(total["conflicts"]))
     copied = total["kept_new"]
+    lang = lang_of(args)
+
+    def c(key, k):
+        return counted(key, k, lang)
     print(say(args,
-              f"{n} game(s) read from {files} file(s): {new} new in "
-              f"{where}, {same} already there, {clash} conflict(s)"
-              + (f"; {copied} item(s) kept apart copied" if copied else ""),
-              f"{n} partida(s) leída(s) de {files} fichero(s): {new} "
-              f"nueva(s) en {where}, {same} ya estaban, {clash} "
-              f"conflicto(s)"
-              + (f"; {copied} elemento(s) apartado(s) copiado(s)"
-                 if copied else "")))
+              f"{c('games_read', n)} from {c('files', files)}: "
+              f"{c('new_games', new)} in {where}, {c('already_there', same)},"
+              f" {c('conflicts', clash)}",
+              f"{c('games_read', n)} de {c('files', files)}: "
+              f"{c('new_games', new)} en {where}, {c('already_there', same)},"
+              f" {c('conflicts', clash)}")
+          + (f"; {c('items_copied', copied)}" if copied else ""))
     print_kept(total, args)
     for path, _, _, _, left_out in batches:
         for what, why in sorted(left_out.items()):

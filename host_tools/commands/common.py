@@ -8,6 +8,7 @@ import sys
 
 from marcador_core import errors as E
 
+from ..counted import counted
 from ..termsafe import clean_json
 
 
@@ -68,8 +69,8 @@ class State:
             return None
         why = self._archive.left_out
         shown = "; ".join(f"{k} ({why[k]})" for k in items[:4])
-        return (f"note: {len(items)} damaged row(s) of the archive left "
-                f"out: {shown}{'; ...' if len(items) > 4 else ''}. The "
+        return (f"note: {counted('damaged_rows', len(items))} of the "
+                f"archive left out: {shown}{'; ...' if len(items) > 4 else ''}. The "
                 f"rest is whole; restore a backup, or sync the device "
                 f"again into a new archive (`marcador sync --all --db "
                 f"NEW.sqlite`)")

@@ -10,9 +10,10 @@ and the command goes on."""
 import sys
 import unicodedata
 
+from ..counted import counted
 from ..termsafe import clean
 from .common import (FileProblem, UsageError, add_db, add_json, add_lang,
-                     add_port, print_json, say)
+                     add_port, lang_of, print_json, say)
 
 
 def _note(text):
@@ -105,8 +106,9 @@ def _flash_mpy(state, args):
         raise FileProblem(f"the board stopped answering ({ex}). It boots to "
                           f"the REPL until flashed again: run the same "
                           f"command again")
-    print(f"{args.board} on {port}: {r['copied']} of {r['files']} "
-          f"file(s) copied ({r['bytes']} bytes), {r['removed']} removed, "
+    print(f"{args.board} on {port}: {r['copied']} of "
+          f"{counted('files', r['files'])} copied ({r['bytes']} bytes), "
+          f"{r['removed']} removed, "
           f"{r['unchanged']} unchanged; board reset")
 
 
@@ -149,31 +151,39 @@ def do_sync(state, args):
                     "damaged": r["damaged"],
                     "damaged_new": r["damaged_new"]})
         return
+    lang = lang_of(args)
+
+    def c(key, k):
+        return counted(key, k, lang)
     print(say(args,
               f"device {r['device']} (filesystem {r['fsid']}): "
-              f"{r['games']} game(s) received, {r['added']} new in {where} "
+              f"{c('games_received', r['games'])}, "
+              f"{c('new_games', r['added'])} in {where} "
               f"({r['bytes']} bytes of games, {wire} on the wire)",
               f"dispositivo {r['device']} (sistema de archivos "
-              f"{r['fsid']}): {r['games']} partida(s) recibida(s), "
-              f"{r['added']} nueva(s) en {where} ({r['bytes']} bytes de "
-              f"partidas, {wire} por el cable)"))
+              f"{r['fsid']}): {c('games_received', r['games'])}, "
+              f"{c('new_games', r['added'])} en {where} ({r['bytes']} bytes "
+              f"de partidas, {wire} por el cable)"))
     print_kept(r, args)
     n = len(r["unmarked"])
     if n:
         print(say(args,
-                  f"NOT MARKED: the device refused to mark {n} archived "
-                  f"game(s) synced; the next sync finds them archived",
-                  f"SIN MARCAR: el dispositivo no marcó como sincronizadas "
-                  f"{n} partida(s) archivada(s); la próxima sincronización "
-                  f"las encuentra archivadas"))
+                  f"NOT MARKED: the device refused to mark "
+                  f"{c('archived_games', n)} synced; the next sync finds "
+                  f"them archived",
+                  f"SIN MARCAR: el dispositivo no marcó como "
+                  f"{'sincronizada' if n == 1 else 'sincronizadas'} "
+                  f"{c('archived_games', n)}; la próxima sincronización "
+                  f"{'la' if n == 1 else 'las'} encuentra "
+                  f"{'archivada' if n == 1 else 'archivadas'}"))
     if r["damaged"]:
         print(say(args,
-                  f"{r['damaged']} damaged item(s) on the device, "
-                  f"{r['damaged_new']} new in the archive (`marcador "
-                  f"damaged`)",
-                  f"{r['damaged']} elemento(s) dañado(s) en el dispositivo, "
-                  f"{r['damaged_new']} nuevo(s) en el archivo (`marcador "
-                  f"damaged`)"))
+                  f"{c('damaged_items', r['damaged'])} on the device, "
+                  f"{c('new_items', r['damaged_new'])} in the archive "
+                  f"(`marcador damaged`)",
+                  f"{c('damaged_items', r['damaged'])} en el dispositivo, "
+                  f"{c('new_items', r['damaged_new'])} en el archivo "
+                  f"(`marcador damaged`)"))
     if r["games"] == 0 and not args.all:
         print(say(args,
                   "(every game on the device is marked synced already; "

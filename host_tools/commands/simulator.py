@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from ..counted import counted
 from .common import FileProblem, UsageError, UserError
 
 
@@ -92,7 +93,7 @@ def do_sim(state, args):
     except (OSError, RuntimeError) as ex:
         raise FileProblem(str(ex))
     last = states[-1] if states else {}
-    print(f"{len(shots)} screenshot(s)"
+    print(counted("screenshots", len(shots))
           + (f" in {args.shots}" if args.shots and shots else "")
           + f"; simulated {last.get('t', 0) / 1000:.1f} s, "
           f"{last.get('frames', 0)} frames, screen {last.get('screen')}")
@@ -136,7 +137,7 @@ def _rp2(args):
             shots, steps = pico_sim.run_script(
                 text, args.shots, flash, args.uf2, args.sh1106, uid.lower())
             steps = sorted(steps)
-            print(f"{len(shots)} screenshot(s)"
+            print(counted("screenshots", len(shots))
                   + (f" in {args.shots}" if args.shots and shots else "")
                   + f"; {len(steps)} key presses, busy cycles per press: "
                   f"median {steps[len(steps) // 2] if steps else 0}, "

@@ -49,7 +49,7 @@ def test_a_sync_while_a_report_reads_waits_or_says_so(tmp_path, capsys,
         c.close()
         # The reader done: the same sync brings all three.
         assert cli(["sync", "--port", dev.port, "--db", str(db)]) == 0
-        assert "3 game(s) received, 3 new" in capsys.readouterr().out
+        assert "3 games received, 3 new" in capsys.readouterr().out
         c = connect(dev)
         assert [g["synced"] for g in c.games()] == [True] * 3
         c.close()
@@ -74,7 +74,7 @@ def test_a_sync_waits_for_a_short_read_and_works(tmp_path, capsys,
         assert cli(["sync", "--port", dev.port, "--db", str(db)]) == 0
         done.join()
         reader.close()
-    assert "3 game(s) received, 3 new" in capsys.readouterr().out
+    assert "3 games received, 3 new" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("command", [["report"], ["export", "--format",

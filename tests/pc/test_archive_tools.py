@@ -208,7 +208,7 @@ def test_cli_stats_and_plot_errors(tmp_path, capsys):
     db, _ = filled(tmp_path, 10)
     assert cli(["stats", "--db", str(db.path)]) == 0
     out = capsys.readouterr().out
-    assert "play(s)" in out and "average" in out
+    assert " plays" in out and "average" in out
     assert cli(["plot", "nope-3", "--db", str(db.path)]) == 1
     assert "no game nope-3" in capsys.readouterr().err
     empty = tmp_path / "e.sqlite"

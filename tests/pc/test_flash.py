@@ -436,7 +436,7 @@ def test_flash_says_which_version_the_board_has_and_what_changes(
         b.reset_code()
     head = lines[0]
     assert head.startswith(f"board has 0.6.9, this is {VERSION}: "), head
-    assert f"{r['copied']} of {r['files']} file(s) change" in head
+    assert f"{r['copied']} of {r['files']} files change" in head
     assert "1 removed" in head and "games and settings stay" in head
     assert not lines[1].startswith("board has")     # before the copies
     lines.clear()
@@ -451,7 +451,7 @@ def test_the_version_line_for_a_new_board_and_a_downgrade():
     from marcador_core.version import VERSION
     assert F.what_changes(None, {}, ["/main.py", "/core/a.mpy"], [], 2) == (
         f"board has no Marcador firmware, this is {VERSION}: 2 of 2 "
-        f"file(s) change (core/a.mpy, main.py); its games and settings "
+        f"files change (core/a.mpy, main.py); its games and settings "
         f"stay")
     line = F.what_changes("99.0.0", {"/main.py": "x"}, ["/main.py"], [], 9)
     assert line.startswith(f"board has 99.0.0, this is {VERSION} (older "

@@ -119,5 +119,5 @@ def test_no_clock_means_date_unknown_in_every_view(tmp_path, utc, capsys):
     assert cli(["export", "--format", "bgstats", "-o", str(out_file),
                 *d]) == 0
     err = capsys.readouterr().err
-    assert "1 game(s) left out, date unknown" in err and two in err
-    assert "1 game(s) written" in err
+    assert "1 game left out, date unknown" in err and two in err
+    assert "1 game written" in err

@@ -173,12 +173,12 @@ def test_report_progress_goes_to_stderr_only_when_asked(tmp_path, capfd):
                 "--lang", "en"]) == 0
     got = capfd.readouterr()
     assert got.err == ""                 # stderr is not a terminal here
-    assert got.out.count("\n") == 1 and "24 game(s)" in got.out
+    assert got.out.count("\n") == 1 and "24 games" in got.out
     first = out.read_bytes()
     assert cli(["report", "--db", str(db.path), "-o", str(out),
                 "--progress", "--lang", "en"]) == 0
     got = capfd.readouterr()
-    assert got.out.count("\n") == 1 and "24 game(s)" in got.out
+    assert got.out.count("\n") == 1 and "24 games" in got.out
     lines = got.err.splitlines()
     assert lines[-1] == "report: games: 24 / 24" and len(lines) == 10
     assert out.read_bytes() == first     # the same report either way
@@ -285,7 +285,7 @@ def test_the_streamed_export_is_the_whole_list_as_before(tmp_path, capfd):
     out = tmp_path / "a.json"
     assert cli(["export", "--db", str(db.path), "-o", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == whole
-    assert "24 game(s) written" in capfd.readouterr().err
+    assert "24 games written" in capfd.readouterr().err
     assert cli(["export", "--db", str(db.path)]) == 0
     assert capfd.readouterr().out == whole
     empty = Archive(tmp_path / "e.sqlite")
@@ -353,7 +353,7 @@ def test_report_progress_ends_when_rows_are_left_out(tmp_path, capfd):
     assert cli(["report", "--db", str(tmp_path / "a.sqlite"), "-o",
                 str(out), "--progress", "--lang", "en"]) == 0
     got = capfd.readouterr()
-    assert "11 game(s)" in got.out
+    assert "11 games" in got.out
     # The last progress line says the work is done; the row is named.
     shown = [ln for ln in got.err.splitlines() if ln.startswith("report:")]
     assert shown[-1] == "report: games: 11 / 11", got.err

@@ -214,9 +214,9 @@ def test_a_good_sync_builds_fsid_ids_marks_exactly_and_fetches_damaged(
                               "bad2": os.urandom(700)})
     code, text, state = run_sync(dev, path)
     assert code == 0, text
-    assert f"device {DEVICE} (filesystem {FSID}): 9 game(s) received, " \
+    assert f"device {DEVICE} (filesystem {FSID}): 9 games received, " \
         f"9 new" in text
-    assert "2 damaged item(s) on the device, 2 new" in text
+    assert "2 damaged items on the device, 2 new" in text
     assert sorted(state["marked"]) == numbers
     db = Archive(path, readonly=True)
     assert [g["id"] for g in db.games()] == [
@@ -225,8 +225,8 @@ def test_a_good_sync_builds_fsid_ids_marks_exactly_and_fetches_damaged(
     assert kept == dev.damaged_items
     # Again: nothing new, nothing stored twice.
     code, text, _ = run_sync(dev, path)
-    assert code == 0 and "0 game(s) received" in text
-    assert "2 damaged item(s) on the device, 0 new" in text
+    assert code == 0 and "0 games received" in text
+    assert "2 damaged items on the device, 0 new" in text
     assert len(Archive(path, readonly=True).damaged()) == 2
 
 

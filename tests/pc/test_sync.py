@@ -203,7 +203,7 @@ def test_roster_set_on_the_device_and_exports(tmp_path, capsys):
                     "Peñita"]) == 0
         assert capsys.readouterr().out.strip() == "Ana Beto Peñita"
         assert cli(["sync", "--port", dev.port, "--db", str(db_path)]) == 0
-    assert "3 game(s) received, 3 new" in capsys.readouterr().out
+    assert "3 games received, 3 new" in capsys.readouterr().out
     db = Archive(db_path)
     recs = json.loads(export.write(db, "json"))
     assert [r["game"] for r in recs] == ["free", "duplicon", "dinos"]
