@@ -104,3 +104,19 @@ def test_duplicon_next_turn_is_announced_with_how_to_undo_it():
     assert toast(shots["passed"]) == "J2 pasó turno. Deshacer: BACK largo"
     states, shots = sim.run_script(ENGLISH + keys)
     assert toast(shots["passed"]) == "J2: next turn. Undo: long BACK"
+
+
+def test_doggy_next_turn_is_announced_with_how_to_undo_it():
+    # J2 ordered their wild; a long OK on J1: next turn (a pass), recorded
+    # at once, so the screen says so and how to undo it, as DOG and
+    # Duplicon do; a long BACK undoes it, named.
+    keys = head("doggy", "long ok             # J1: next turn (a pass)") \
+        + "shot passed\nstate\nlong back\nshot undone\nstate\n"
+    states, shots = sim.run_script(keys)
+    passed, undone = states[:2]
+    assert events(passed)[-1] == {"e": "pass", "p": 0}
+    assert toast(shots["passed"]) == "J1 pasó turno. Deshacer: BACK largo"
+    assert [e["e"] for e in events(undone)][-2:] == ["pass", "undo"]
+    assert toast(shots["undone"]) == "Deshecho: J1 pasó turno"
+    states, shots = sim.run_script(ENGLISH + keys)
+    assert toast(shots["passed"]) == "J1: next turn. Undo: long BACK"

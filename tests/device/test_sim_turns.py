@@ -62,6 +62,7 @@ ok
 ok
 shot after_take
 long ok
+wait 2600
 shot after_pass
 ok
 ok

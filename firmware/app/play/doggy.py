@@ -124,7 +124,8 @@ class Play(PlayBase):
             # Next turn: the highlighted player's turn ends (on the Mario
             # Hugo line, the turn's player's).
             p = self.index - 1 if self.index else self.g.turn
-            self.commit(doggy.event(self.s.ev, doggy.PASS, p))
+            if self.commit(doggy.event(self.s.ev, doggy.PASS, p)):
+                self.announce()
             return
         self.rows_key(ev)
 
