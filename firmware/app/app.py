@@ -159,7 +159,8 @@ class App:
         # Kept small, as the methods it calls (docs/architecture.md,
         # "Performance rules": the frame rule).
         self.now = now
-        if self.port is not None:
+        if self.link is not None or self.port is not None and \
+                self.port.waiting():
             self.poll_link(now)
         if self.starting is not None:
             self.start_pending()
@@ -204,6 +205,8 @@ class App:
         # The sync link, in RAM only while a PC talks to the board: the
         # first byte that comes loads it (and is its first), and it leaves
         # once it has had nothing to read or send for _LINK_IDLE_MS.
+        # Called only while the link is loaded or a byte waits (_step):
+        # its frame is too big for the C stack (the frame rule).
         link = self.link
         first = b""
         if link is None:

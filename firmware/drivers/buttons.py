@@ -74,6 +74,7 @@ class Buttons:
         self.queue = bytearray(16)
         self.head = 0
         self.tail = 0
+        self.quiet = True      # every key released, read so and debounced
 
     def _emit(self, ev):
         nxt = (self.tail + 1) & 15
@@ -99,7 +100,16 @@ class Buttons:
 
     def poll(self, now):
         # (A while loop: the frame rule, docs/architecture.md; this runs at
-        # every step.)
+        # every step.) With every key released and debounced so (quiet),
+        # four pins read released again change nothing: the loop is
+        # skipped (most steps).
+        if self.quiet:
+            p = self.pins
+            if (p[0].value() == 0) == (p[1].value() == 0) == \
+                    (p[2].value() == 0) == (p[3].value() == 0) != \
+                    self.active_low:
+                return
+            self.quiet = False
         lv = self.lv
         i = 0
         while i < 4:                    # the four keys (lv's and t's fields)
@@ -114,6 +124,8 @@ class Buttons:
             if lv[_STABLE + i]:
                 self._hold(i, i + 1, now)
             i += 1
+        self.quiet = not (lv[0] | lv[1] | lv[2] | lv[3] | lv[4] | lv[5] |
+                          lv[6] | lv[7])      # _RAW and _STABLE all 0
 
     def _edge(self, key, down, now):
         i = key - 1
