@@ -37,6 +37,7 @@ FONT = tables.in_place(FONT) if _flash else bytearray(FONT)
 del _flash, tables
 forget("tables")
 _strip = framebuf.FrameBuffer(FONT, len(FONT), 8, framebuf.MONO_VLSB)
+_COLS = memoryview(FONT)    # a glyph's columns as a slice, copied in C
 
 
 def glyph_offset(ch):
@@ -96,18 +97,34 @@ def _put(buf, s, x, y, inv):
     # text (accents, cut at the page's end) the general one.
     if len(memoryview(s)) != len(s) or x + 5 * len(s) > 128:
         return _put_any(buf, s, x, y, inv)
-    _glyphs(buf, memoryview(s), (y >> 3) * 128 + x, inv, FONT)
+    if inv:
+        _glyphs(buf, memoryview(s), (y >> 3) * 128 + x, inv, FONT)
+    else:
+        _copy(memoryview(buf)[(y >> 3) * 128:(y >> 3) * 128 + 128],
+              memoryview(s), x, _COLS)
     return x + 5 * len(s)
+
+
+def _copy(buf, b, p, cols):
+    # _glyphs() for plain text: each glyph's 5 columns copied as one slice
+    # (a memoryview of the font's; about half the instructions). buf: the
+    # text's page alone: MicroPython moves the rest of the buffer after a
+    # slice stored into it (its bytes onto themselves), the rest of the
+    # page here, not of the frame.
+    i = len(b)
+    p += 5 * i
+    while i:
+        i -= 1
+        p -= 5
+        c = b[i]
+        c = c * 5 - 160 if c > 31 and c < 127 else 155     # 155: '?'
+        buf[p:p + 5] = cols[c:c + 5]
 
 
 def _glyphs(buf, b, p, inv, cols):
     # The glyphs of b (ASCII bytes) from buf[p] on, whole, XOR-ed with inv
-    # (255 on a lit band, 0 on a clear one); cols: the font (a local is
-    # quicker than a global). From the last glyph back: no count to keep.
-    # Byte by byte: a glyph's columns copied as a slice (buf[p:p + 5] =
-    # cols[c:c + 5]) made a memoryview per glyph, and MicroPython moves
-    # the whole rest of the frame after a slice stored into a bytearray
-    # (its bytes onto themselves: ~500 bytes a glyph, slower on a Pico).
+    # (255 on a lit band); cols: the font (a local is quicker than a
+    # global). From the last glyph back: no count to keep.
     i = len(b)
     p += 5 * i
     while i:
