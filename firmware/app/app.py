@@ -165,13 +165,13 @@ class App:
         if self.starting is not None:
             self.start_pending()
         b = self.buttons
-        b.poll(now)
         events = self.events
-        while True:
-            ev = b.get()
-            if not ev:
-                break
-            self.handle_key(ev, now)
+        if b.poll(now):                # events wait (most steps: none)
+            while True:
+                ev = b.get()
+                if not ev:
+                    break
+                self.handle_key(ev, now)
         keyed = self.events != events
         if keyed:
             self.tidy = True
@@ -319,7 +319,8 @@ class App:
         # across a soft reset, and the simulator's terminal clock is the
         # PC's; from 0 the screen would start blanked, as if long idle.
         self.last_key = clock.ticks_ms()
+        ticks, sleep, step = clock.ticks_ms, clock.sleep_ms, self.step
         while True:
-            self.step(clock.ticks_ms())
-            clock.sleep_ms(_TICK_MS)
+            step(ticks())
+            sleep(_TICK_MS)
 

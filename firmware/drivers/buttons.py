@@ -99,16 +99,16 @@ class Buttons:
         return m
 
     def poll(self, now):
-        # (A while loop: the frame rule, docs/architecture.md; this runs at
-        # every step.) With every key released and debounced so (quiet),
-        # four pins read released again change nothing: the loop is
-        # skipped (most steps).
+        # True when events wait (get()). (A while loop: the frame rule,
+        # docs/architecture.md; this runs at every step.) With every key
+        # released and debounced so (quiet), four pins read released again
+        # change nothing: the loop is skipped (most steps).
         if self.quiet:
             p = self.pins
             if (p[0].value() == 0) == (p[1].value() == 0) == \
                     (p[2].value() == 0) == (p[3].value() == 0) != \
                     self.active_low:
-                return
+                return self.head != self.tail
             self.quiet = False
         lv = self.lv
         i = 0
@@ -126,6 +126,7 @@ class Buttons:
             i += 1
         self.quiet = not (lv[0] | lv[1] | lv[2] | lv[3] | lv[4] | lv[5] |
                           lv[6] | lv[7])      # _RAW and _STABLE all 0
+        return self.head != self.tail
 
     def _edge(self, key, down, now):
         i = key - 1
