@@ -66,15 +66,17 @@ def _find(k):
     if not n:
         return 0
     h = (k[0] << 5 ^ k[n >> 1] << 2 ^ k[-1] ^ n * 41) << 1 & 31
-    if _at(k, _HIT[h]):
-        return _HIT[h] + n + 1
-    if _at(k, _HIT[h + 1]):
-        return _HIT[h + 1] + n + 1
-    i = _B.find(b"\n" + k + b"|") + 1
-    if not i:
-        return 0
-    _HIT[h + 1] = _HIT[h]              # the older of the pair goes
-    _HIT[h] = i
+    b = _B
+    i = _HIT[h]                        # (the first place: no call)
+    if not (i and b.startswith(k, i) and b[i - 1] == 10 and
+            i + n < len(b) and b[i + n] == 124):
+        i = _HIT[h + 1]
+        if not _at(k, i):
+            i = b.find(b"\n" + k + b"|") + 1
+            if not i:
+                return 0
+            _HIT[h + 1] = _HIT[h]      # the older of the pair goes
+            _HIT[h] = i
     return i + n + 1
 
 
