@@ -159,18 +159,19 @@ class App:
         # Kept small, as the methods it calls (docs/architecture.md,
         # "Performance rules": the frame rule).
         self.now = now
-        if self.port is not None:
+        if self.link is not None or self.port is not None and \
+                self.port.waiting():
             self.poll_link(now)
         if self.starting is not None:
             self.start_pending()
         b = self.buttons
-        b.poll(now)
         events = self.events
-        while True:
-            ev = b.get()
-            if not ev:
-                break
-            self.handle_key(ev, now)
+        if b.poll(now):                # events wait (most steps: none)
+            while True:
+                ev = b.get()
+                if not ev:
+                    break
+                self.handle_key(ev, now)
         keyed = self.events != events
         if keyed:
             self.tidy = True
@@ -204,6 +205,8 @@ class App:
         # The sync link, in RAM only while a PC talks to the board: the
         # first byte that comes loads it (and is its first), and it leaves
         # once it has had nothing to read or send for _LINK_IDLE_MS.
+        # Called only while the link is loaded or a byte waits (_step):
+        # its frame is too big for the C stack (the frame rule).
         link = self.link
         first = b""
         if link is None:
@@ -316,7 +319,8 @@ class App:
         # across a soft reset, and the simulator's terminal clock is the
         # PC's; from 0 the screen would start blanked, as if long idle.
         self.last_key = clock.ticks_ms()
+        ticks, sleep, step = clock.ticks_ms, clock.sleep_ms, self.step
         while True:
-            self.step(clock.ticks_ms())
-            clock.sleep_ms(_TICK_MS)
+            step(ticks())
+            sleep(_TICK_MS)
 

@@ -38,16 +38,20 @@ def set_lang(code):
 
 # Searched as UTF-8 bytes: on MicroPython, indexing or slicing a str with
 # non-ASCII characters walks it from the start (O(n) per index). A search
-# of the whole table is slow, and a screen asks for the
+# of the whole table is slow (bytes.find compares at every byte: a
+# thousand cycles of a Pico per line passed), and a screen asks for the
 # same few texts at every frame: _HIT remembers where a key was found, in
-# one of 32 places picked by its first and last bytes and its length (a
-# place is checked before it is trusted: any key, any table).
+# one of 16 pairs of places picked by its first, middle and last bytes and
+# its length, the newest first (a place is checked before it is trusted:
+# any key, any table). Two keys a screen shows share a pair, not a place:
+# with one place each, a round screen's three texts took turns in one and
+# were searched for again at every round.
 _HIT = array("H", bytes(64))
 
 
 def tr(key):
     # The key's text in the current language; the key itself if unknown.
-    # (In three functions: the frame rule, docs/architecture.md.)
+    # (In four functions: the frame rule, docs/architecture.md.)
     if not _B:
         set_lang(lang)
     a = _find(key.encode())
@@ -58,19 +62,29 @@ def tr(key):
 
 def _find(k):
     # Where key k's text starts in _B, 0 if k is not there.
-    b = _B
     n = len(k)
     if not n:
         return 0
-    h = (k[0] * 7 + k[-1] * 3 + n) & 31
-    i = _HIT[h]                        # where the key's line starts, maybe
+    h = (k[0] << 5 ^ k[n >> 1] << 2 ^ k[-1] ^ n * 41) << 1 & 31
+    b = _B
+    i = _HIT[h]                        # (the first place: no call)
     if not (i and b.startswith(k, i) and b[i - 1] == 10 and
             i + n < len(b) and b[i + n] == 124):
-        i = b.find(b"\n" + k + b"|") + 1
-        if not i:
-            return 0
-        _HIT[h] = i
+        i = _HIT[h + 1]
+        if not _at(k, i):
+            i = b.find(b"\n" + k + b"|") + 1
+            if not i:
+                return 0
+            _HIT[h + 1] = _HIT[h]      # the older of the pair goes
+            _HIT[h] = i
     return i + n + 1
+
+
+def _at(k, i):
+    # True when key k's line starts at _B[i] (0: no place).
+    b = _B
+    return i and b.startswith(k, i) and b[i - 1] == 10 and \
+        i + len(k) < len(b) and b[i + len(k)] == 124
 
 
 def _text(b, a):

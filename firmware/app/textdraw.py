@@ -100,13 +100,17 @@ def _put(buf, s, x, y, inv):
     if inv:
         _glyphs(buf, memoryview(s), (y >> 3) * 128 + x, inv, FONT)
     else:
-        _copy(buf, memoryview(s), (y >> 3) * 128 + x, _COLS)
+        _copy(memoryview(buf)[(y >> 3) * 128:(y >> 3) * 128 + 128],
+              memoryview(s), x, _COLS)
     return x + 5 * len(s)
 
 
 def _copy(buf, b, p, cols):
     # _glyphs() for plain text: each glyph's 5 columns copied as one slice
-    # (a memoryview of the font's; about half the instructions).
+    # (a memoryview of the font's; about half the instructions). buf: the
+    # text's page alone: MicroPython moves the rest of the buffer after a
+    # slice stored into it (its bytes onto themselves), the rest of the
+    # page here, not of the frame.
     i = len(b)
     p += 5 * i
     while i:

@@ -74,6 +74,7 @@ class Buttons:
         self.queue = bytearray(16)
         self.head = 0
         self.tail = 0
+        self.quiet = True      # every key released, read so and debounced
 
     def _emit(self, ev):
         nxt = (self.tail + 1) & 15
@@ -98,8 +99,17 @@ class Buttons:
         return m
 
     def poll(self, now):
-        # (A while loop: the frame rule, docs/architecture.md; this runs at
-        # every step.)
+        # True when events wait (get()). (A while loop: the frame rule,
+        # docs/architecture.md; this runs at every step.) With every key
+        # released and debounced so (quiet), four pins read released again
+        # change nothing: the loop is skipped (most steps).
+        if self.quiet:
+            p = self.pins
+            if (p[0].value() == 0) == (p[1].value() == 0) == \
+                    (p[2].value() == 0) == (p[3].value() == 0) != \
+                    self.active_low:
+                return self.head != self.tail
+            self.quiet = False
         lv = self.lv
         i = 0
         while i < 4:                    # the four keys (lv's and t's fields)
@@ -114,6 +124,9 @@ class Buttons:
             if lv[_STABLE + i]:
                 self._hold(i, i + 1, now)
             i += 1
+        self.quiet = not (lv[0] | lv[1] | lv[2] | lv[3] | lv[4] | lv[5] |
+                          lv[6] | lv[7])      # _RAW and _STABLE all 0
+        return self.head != self.tail
 
     def _edge(self, key, down, now):
         i = key - 1

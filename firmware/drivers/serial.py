@@ -39,6 +39,13 @@ class Port:
         self.poll_out.register(tx_poll or tx, select.POLLOUT)
         self.ask_out = bool(self.poll_out.poll(0))
 
+    def waiting(self):
+        # True when a byte has come (read(1) gives it). The app asks at
+        # every step: ipoll() allocates nothing (poll() makes a list).
+        for _ in self.poll_in.ipoll(0):
+            return True
+        return False
+
     def read(self, n=1):
         if self.poll_in.poll(0):
             return self.rx.read(1)

@@ -13,11 +13,13 @@ def cases(*names):
 
 
 def test_debounce_tap_long_press_and_steady_repeat():
-    r = cases("bounce", "tap_ok", "long_ok", "hold_up")
+    r = cases("bounce", "tap_ok", "tap_ok_high", "long_ok", "hold_up")
     # Contact bounce shorter than 50 ms is no press at all.
     assert r["bounce"] == []
     # A tap on OK is one PRESS, when released (debounced 50 ms).
     assert r["tap_ok"] == [[350, "OK", PRESS]]
+    # The same with keys that read 1 when pressed (active high).
+    assert r["tap_ok_high"] == [[350, "OK", PRESS]]
     # Held past 1 s: one LONG while still held, and no PRESS on release.
     assert r["long_ok"] == [[1150, "OK", LONG]]
     ev = r["hold_up"]

@@ -228,3 +228,12 @@ def test_spanish_texts_use_no_english_words():
     for key, (es, _) in _table().items():
         words = set(re.findall(r"[a-záéíóúñü]+", es.lower()))
         assert not words & english, (key, es)
+
+
+def test_every_key_finds_its_text_in_either_form_of_the_table():
+    # tests/mp/i18n_check.py: tr() of every key, both languages, from the
+    # one-language table and from both languages in place, searched for
+    # and remembered; an unknown key gives itself.
+    r = printed(run_micropython(MP_SCRIPTS / "i18n_check.py")[-1])
+    assert r["keys"] > 150
+    assert r["wrong"] == {"one": [], "both": []}

@@ -18,10 +18,13 @@ class Pin:
         return self.level
 
 
-def run(script, until):
+def run(script, until, active_low=True):
     # script: list of (ms, key index, level). Poll every 10 ms.
     pins = [Pin() for _ in range(4)]
-    b = B.Buttons(pins)
+    if not active_low:                 # wired to 3V3, pulled down
+        for p in pins:
+            p.level = 0
+    b = B.Buttons(pins, active_low)
     out = []
     j = 0
     for t in range(0, until, 10):
@@ -43,6 +46,7 @@ CASES = {
                            (140, OK_, 1)], 400),
     "tap_ok": lambda: run([(100, OK_, 0), (300, OK_, 1)], 600),
     "long_ok": lambda: run([(100, OK_, 0), (1500, OK_, 1)], 2000),
+    "tap_ok_high": lambda: run([(100, OK_, 1), (300, OK_, 0)], 600, False),
     "hold_up": lambda: run([(100, UP_, 0), (3100, UP_, 1)], 3500),
     # UP released before the repeat delay (a tap, a slow tap) and just
     # after it; DOWN held 600 ms.

@@ -50,6 +50,9 @@ class FakePort:
             self.pos = 0
         self.inq += data
 
+    def waiting(self):
+        return self.pos < len(self.inq)
+
     def read(self, n=1):
         if self.pos < len(self.inq):
             self.pos += 1

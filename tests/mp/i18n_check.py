@@ -1,0 +1,33 @@
+# Runs on the MicroPython VM: app/i18n.py's tr() for every key of
+# app/texts.py, from both forms of the table (one language, as a board
+# that runs .mpy files keeps it; both in place, as the release image
+# reads it from flash), against the texts read from the file here; each
+# key asked for twice (searched for, then remembered: app/i18n.py's _HIT),
+# in the table's order and back. Prints one JSON line: the keys whose text
+# came out wrong, per form.
+import json
+from app import i18n, texts
+
+want = {}
+order = []
+for line in texts.T.split("\n"):
+    if line and not line.startswith("--"):
+        k, es, *en = line.split("|")
+        if k not in want:                    # the first line of a key
+            want[k] = (es, en[0] if en and en[0] else es)
+            order.append(k)
+wrong = {"one": [], "both": []}
+for form in ("one", "both"):
+    for lang in (0, 1):
+        i18n._BOTH = False
+        i18n.set_lang(lang)
+        if form == "both":               # the table in place, as on flash
+            i18n._B = bytearray(texts.T.encode())
+            i18n._BOTH = True
+        for k in order + order[::-1] + order:
+            if i18n.tr(k) != want[k][lang]:
+                wrong[form].append([lang, k, i18n.tr(k)])
+        for k in ("no_such_key", "hom", "home|", "x"):
+            if i18n.tr(k) != k:          # unknown: the key itself
+                wrong[form].append([lang, k, i18n.tr(k)])
+print(json.dumps({"keys": len(order), "wrong": wrong}))
