@@ -35,7 +35,7 @@
 
 from micropython import const
 import gc
-from .i18n import tr
+from .i18n import tr, keep_title
 from .memory import unload, unload_package, forget, PLAY
 from .clock import now_s
 
@@ -79,7 +79,9 @@ def play_module(gid):
 
 def play_screen(app, session):
     # A title whose options choose between screens has screen() (Doggy
-    # Style: live tracking or the end count); the others, Play.
+    # Style: live tracking or the end count); the others, Play. The texts
+    # of the other titles leave RAM while it is played.
+    keep_title(session.gid)
     mod = play_module(session.gid)
     return getattr(mod, "screen", mod.Play)(app, session)
 
