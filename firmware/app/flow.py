@@ -33,10 +33,16 @@
 #   sync      the link (app/sync.py, drivers/link.py) only while a PC
 #             talks to the board (App.poll_link).
 
+from micropython import const
 import gc
-from .i18n import tr
+from .i18n import tr, keep_title
 from .memory import unload, unload_package, forget, PLAY
 from .clock import now_s
+
+# Error codes (core/errors.py: tests/core/test_errors.py checks each
+# number): private consts, folded into the bytecode by mpy-cross, so
+# neither core.errors nor these names are in a board's RAM.
+_NOT_SAVED = const(35)
 
 
 def archive(app, session, finished=True):
@@ -49,8 +55,7 @@ def archive(app, session, finished=True):
     if st.close(session, finished, ended):
         session.store = None
         return True
-    from core import errors
-    app.error(errors.NOT_SAVED)
+    app.error(_NOT_SAVED)
     return False
 
 
@@ -61,8 +66,7 @@ def keep(app, session):
     if st is None:
         return True
     if not st.start(session, now_s()):
-        from core import errors
-        app.error(errors.NOT_SAVED)
+        app.error(_NOT_SAVED)
         return False
     session.store = st
     return True
@@ -75,7 +79,9 @@ def play_module(gid):
 
 def play_screen(app, session):
     # A title whose options choose between screens has screen() (Doggy
-    # Style: live tracking or the end count); the others, Play.
+    # Style: live tracking or the end count); the others, Play. The texts
+    # of the other titles leave RAM while it is played.
+    keep_title(session.gid)
     mod = play_module(session.gid)
     return getattr(mod, "screen", mod.Play)(app, session)
 

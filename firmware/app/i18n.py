@@ -19,14 +19,17 @@ EN = 1
 lang = ES
 _B = b""
 _BOTH = False       # _B is texts.T in place: "\nkey|Spanish|English" lines
+_TITLE = None       # the title whose section alone _B keeps (None: all)
 
 
 def set_lang(code):
-    global lang, _B, _BOTH
+    # The whole table, in language code.
+    global lang, _B, _BOTH, _TITLE
     lang = EN if code == EN else ES
     if _BOTH:
         return                         # both languages are there
     _B = b""                           # the old table can go first
+    _TITLE = None
     from . import tables
     t, flash = tables.load("app.texts", "T")
     _BOTH = flash
@@ -34,6 +37,28 @@ def set_lang(code):
     del t, tables
     from .memory import forget
     forget("tables")
+
+
+def keep_title(gid):
+    # During a game of title gid (app/flow.py play_screen): the table
+    # keeps that title's texts and leaves the other titles' sections out
+    # (app/texts.py), cut from the table in RAM. A text missed afterwards
+    # (home's screens: another title's options, a past game's breakdown)
+    # reads the whole table again (tr).
+    global _TITLE, _B
+    t = gid.encode() if gid else None
+    if _BOTH or t == _TITLE:
+        return
+    if _TITLE is not None or not _B:   # a cut table: the whole one first
+        set_lang(lang)
+        if _BOTH:
+            return
+    _TITLE = t
+    if t is not None:
+        from . import tables
+        _B = tables.cut(_B, t)
+        from .memory import forget
+        forget("tables")
 
 
 # Searched as UTF-8 bytes: on MicroPython, indexing or slicing a str with
@@ -56,7 +81,10 @@ def tr(key):
         set_lang(lang)
     a = _find(key.encode())
     if not a:
-        return key
+        if _TITLE is None:
+            return key
+        keep_title(None)               # another title's text: all of them
+        return tr(key)
     return _text(_B, a)
 
 

@@ -46,7 +46,9 @@ def in_place(v):
 def one_language(text, english):
     # The lines of app/texts.py's table (text: its T) in one language, as
     # one bytearray of "\nkey|text" lines (an empty English text falls back
-    # to Spanish; "--" lines and blank ones are left out). Two passes over
+    # to Spanish; blank lines are left out). A "--" line becomes a "--"
+    # line alone, or "--<id>" where it opens a title's section ("-- <id>:
+    # ..."): where app/i18n.py keep_title() cuts. Two passes over
     # the UTF-8 bytes: the size of the kept lines, then one bytearray
     # filled in place (no list of lines: many times the table's size for a
     # moment).
@@ -61,7 +63,16 @@ def one_language(text, english):
             if e < 0:
                 e = len(t)
             a = t.find(b"|", i, e)     # key ends; Spanish starts at a + 1
-            if a > i and t[i] != 45:   # not blank, not a "-- section"
+            if t[i] == 45:             # "--": "--" or a title's "--<id>"
+                c = t.find(b":", i, e)
+                if c < 0 or t.find(b" ", i + 3, c) >= 0:
+                    c = i + 3
+                if fill:
+                    out[n:n + 2] = b"--"
+                    out[n + 2:n + c - i - 1] = mv[i + 3:c]
+                    out[n + c - i - 1] = 10
+                n += c - i
+            elif a > i:                # not blank
                 b = t.find(b"|", a + 1, e)
                 if b < 0:              # no English column
                     b = e
@@ -78,4 +89,30 @@ def one_language(text, english):
         if not fill:
             out = bytearray(n + 1)
             out[0] = 10
+    return out
+
+
+def cut(b, t):
+    # Table b (one_language()) without the sections of the titles
+    # other than t: the parts that start at a "--<id>" line of another
+    # title, up to the next "--" line.
+    keep = []                          # start, end of each kept part
+    size = a = 0
+    while a < len(b):
+        e = b.find(b"\n--", a + 1)
+        if e < 0:
+            e = len(b)
+        n = b.find(b"\n", a + 1)        # the part's first line ends
+        if not (a and n > a + 3 and b[a + 3:n] != t):
+            keep.append(a)
+            keep.append(e)
+            size += e - a
+        a = e
+    out = bytearray(size)
+    mv = memoryview(b)
+    n = 0
+    for i in range(0, len(keep), 2):
+        a, e = keep[i], keep[i + 1]
+        out[n:n + e - a] = mv[a:e]
+        n += e - a
     return out

@@ -2,7 +2,8 @@
 # (an empty English text falls back to Spanish); "--" lines are comments.
 # Translators edit this file only. app/i18n.py keeps the lines of the
 # language in use and forgets this module, so the table's two languages
-# do not stay in RAM.
+# do not stay in RAM; during a game, a section opened by "-- <title id>:"
+# is kept only in that title's games (up to the next "--" line).
 
 T = """
 home|Marcador|Marcador
@@ -82,7 +83,7 @@ dealer|Reparte|Dealer
 first|Empieza|Starts
 pass_to|Pasa el aparato a|Pass the device to
 ok_when_ready|OK cuando estés listo|OK when ready
--- Doggy Style
+-- doggy: Doggy Style
 mario|Mario Hugo|Mario Hugo
 mario_came|¡Apareció Mario Hugo!|Mario Hugo appeared!
 mario_end|Fin del juego: seguir|Play is over: go on
@@ -113,20 +114,20 @@ mode_count|Solo recuento final|End count only
 count_title|Recuento final|End count
 count_next|OK: contar a %s|OK: count %s
 count_fix|Corregir: %s|Fix: %s
--- Duplicon
+-- duplicon: Duplicon
 won|Ganó|Won
 hand|Mano|Hand
 zone|Zona|Zone
 no_draw|no roba|no draw
 dup_key|OK robó · largo: pasó|OK drew · long: next turn
--- Alebrijes
+-- alebrijes: Alebrijes
 who_starts|¿Quién empieza?|Who starts?
 who_out|¿Quién acabó sus cartas?|Who went out?
 deal_n|%d cartas|%d cards
 token_q|¿Quién tiene el token?|Who has the token?
 next_first|Empieza: %s|Starts: %s
 suits|AzVeRoNaCo|BlGrPiOrWi
--- DOG
+-- dog: DOG
 deal|Repartir|Deal
 dog_cols|Casa Camino Meta|Home Track Goal
 cards|cartas|cards
@@ -137,7 +138,7 @@ kill|Mató a %s|Killed %s
 team|Equipo|Team
 swap|Intercambien una carta|Partners swap a card
 next_game|Siguiente partida|Next game
--- Happy Little Dinosaurs
+-- dinos: Happy Little Dinosaurs
 disaster|Desastre|Disaster
 dinos_cols|N D E M Pos|N P E M Pos
 dinos_key|Nat. Depred. Emoc. Met.|Nat. Pred. Emot. Meteor

@@ -16,7 +16,18 @@
 from array import array
 from .game import Game, const, best_mask, zero, FIX, fix_size
 from .game import fix_event  # noqa: F401 (the builder of FIX events)
-from . import errors
+
+# Error codes (core/errors.py: tests/core/test_errors.py checks each
+# number): private consts, folded into the bytecode by mpy-cross, so
+# neither core.errors nor these names are in a board's RAM.
+_OK = const(0)
+_GAME_OVER = const(1)
+_BAD_PLAYER = const(2)
+_BAD_EVENT = const(3)
+_BAD_VALUE = const(4)
+_OUT_HOLDS_CARDS = const(17)
+_NO_CARDS_LEFT = const(18)
+_ALREADY_STARTED = const(19)
 
 START = const(1)
 ROUND = const(2)
@@ -68,29 +79,29 @@ class Alebrijes(Game):
         k = h & 0x0F
         p = h >> 4
         if self.over:
-            return errors.GAME_OVER
+            return _GAME_OVER
         if k == START:
             if self.rounds:
-                return errors.ALREADY_STARTED
+                return _ALREADY_STARTED
             if p >= self.n:
-                return errors.BAD_PLAYER
+                return _BAD_PLAYER
             self.first = p
-            return errors.OK
+            return _OK
         if k != ROUND:
-            return errors.BAD_EVENT
+            return _BAD_EVENT
         n = self.n
         token = buf[off + 1]
         if p >= n or token > n:
-            return errors.BAD_PLAYER
+            return _BAD_PLAYER
         for q in range(n):
             v = buf[off + 2 + 2 * q] | (buf[off + 3 + 2 * q] << 8)
             self.bad = q << 3         # (the suits are packed: the first)
             if v > _PACK_MAX:
-                return errors.BAD_VALUE
+                return _BAD_VALUE
             if q == p and v:
-                return errors.OUT_HOLDS_CARDS
+                return _OUT_HOLDS_CARDS
             if q != p and not v:
-                return errors.NO_CARDS_LEFT
+                return _NO_CARDS_LEFT
         self.bad = -1
         r = self.rounds
         for q in range(n):
@@ -106,7 +117,7 @@ class Alebrijes(Game):
         self.first = self._next_first(token - 1 if token else self.first)
         if self.rounds == ROUNDS:
             self.over = True
-        return errors.OK
+        return _OK
 
     def _total(self, q):
         s = 0

@@ -26,7 +26,19 @@ from array import array
 from .game import Game, const, int8, best_mask, popcount, zero, FIX
 from .game import fix_size
 from .game import fix_event  # noqa: F401 (the builder of FIX events)
-from . import errors
+
+# Error codes (core/errors.py: tests/core/test_errors.py checks each
+# number): private consts, folded into the bytecode by mpy-cross, so
+# neither core.errors nor these names are in a board's RAM.
+_OK = const(0)
+_GAME_OVER = const(1)
+_BAD_EVENT = const(3)
+_BAD_VALUE = const(4)
+_CARD_MISMATCH = const(24)
+_SUDDEN_MISMATCH = const(25)
+_BAD_REDIRECT = const(26)
+_BAD_OPTION = const(28)
+_NOBODY_TAKES = const(34)
 
 ROUND = const(1)
 
@@ -89,8 +101,8 @@ class Dinos(Game):
             if p == 0:
                 t &= ~TWO_RULES_OFF
             if t >> 6 or (t & 7) > 4 or ((t >> 3) & 7) > 4:
-                return errors.BAD_OPTION
-        return errors.OK
+                return _BAD_OPTION
+        return _OK
 
     def reset(self):
         zero(self.pos)
@@ -158,14 +170,14 @@ class Dinos(Game):
     def apply(self, buf, off):
         h = buf[off]
         if h & 0x0F != ROUND:
-            return errors.BAD_EVENT
+            return _BAD_EVENT
         if self.over:
-            return errors.GAME_OVER
+            return _GAME_OVER
         n = self.n
         d = h >> 4
         flags = buf[off + 1]
         if d > METEOR or flags >> 6:
-            return errors.BAD_VALUE
+            return _BAD_VALUE
         stop = flags & 2
         red = (flags >> 3) & 7
         nsud = buf[off + 2]
@@ -182,12 +194,12 @@ class Dinos(Game):
             a = int8(buf[adj + p]) if flags & 4 else 0
             if alive & (1 << p):
                 if v == _NULL:
-                    return errors.CARD_MISMATCH
+                    return _CARD_MISMATCH
                 if v > 9:
-                    return errors.BAD_VALUE
+                    return _BAD_VALUE
                 rs[p] = v + self.trait(p, d) + a
             elif v != _NULL or a:
-                return errors.CARD_MISMATCH
+                return _CARD_MISMATCH
 
         # Step 3: inversion swaps the tied highest and tied lowest scores.
         hi = best_mask(rs, n, alive, False)
@@ -213,7 +225,7 @@ class Dinos(Game):
                 wins = True
         if not wins and red and (stop or red > n or
                                  not alive & (1 << (red - 1))):
-            return errors.BAD_REDIRECT
+            return _BAD_REDIRECT
         taker = NONE
         used = 0                # sudden death rounds consumed
         if not void and not wins:
@@ -225,18 +237,18 @@ class Dinos(Game):
                 while True:
                     if used >= nsud:
                         self.need = cur
-                        return errors.SUDDEN_MISMATCH
+                        return _SUDDEN_MISMATCH
                     row = sud + used * c
                     used += 1
                     nocard = 0
                     for p in range(n):
                         v = nibble(buf, row, p)
                         if (v != _NULL) != bool(cur & (1 << p)):
-                            return errors.SUDDEN_MISMATCH
+                            return _SUDDEN_MISMATCH
                         if v == _NO_CARD:
                             nocard |= 1 << p
                         elif 9 < v < _NULL:
-                            return errors.BAD_VALUE
+                            return _BAD_VALUE
                     if nocard:
                         # One without a point card takes it; several: the
                         # disaster goes under the deck.
@@ -258,13 +270,13 @@ class Dinos(Game):
                         break
                     cur = low
         if not wins and used != nsud:
-            return errors.SUDDEN_MISMATCH
+            return _SUDDEN_MISMATCH
         if not wins and (stop or red) and taker == NONE:
-            return errors.NOBODY_TAKES
+            return _NOBODY_TAKES
         # A redirect sends the disaster "to another player" (docs/rules.md,
         # "Happy Little Dinosaurs").
         if not wins and red and red - 1 == taker:
-            return errors.BAD_REDIRECT
+            return _BAD_REDIRECT
 
         # Everything is valid: apply.
         self.rounds += 1
@@ -274,7 +286,7 @@ class Dinos(Game):
             self.last_score[p] = rs[p] if alive & (1 << p) else 0
             self.moved[p] = 0
         if void:
-            return errors.OK
+            return _OK
         # Step 4: the high scorers run (a score below 0 runs 0).
         reached = 0
         for p in range(n):
@@ -311,12 +323,12 @@ class Dinos(Game):
             return self._win(self.alive)
         if reached:
             return self._win(reached)
-        return errors.OK
+        return _OK
 
     def _win(self, mask):
         self.won_mask = best_mask(self.pos, self.n, mask, False)
         self.over = True
-        return errors.OK
+        return _OK
 
     def score(self):
         n = self.n

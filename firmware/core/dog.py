@@ -19,7 +19,22 @@
 
 from array import array
 from .game import Game, const, best_mask, zero
-from . import errors
+
+# Error codes (core/errors.py: tests/core/test_errors.py checks each
+# number): private consts, folded into the bytecode by mpy-cross, so
+# neither core.errors nor these names are in a board's RAM.
+_OK = const(0)
+_GAME_OVER = const(1)
+_BAD_PLAYER = const(2)
+_BAD_EVENT = const(3)
+_HOME_EMPTY = const(20)
+_NOT_ON_TRACK = const(21)
+_NOT_PARTNER = const(22)
+_PARTNER_NOT_HOME = const(23)
+_BAD_PLAYER_COUNT = const(27)
+_BAD_OPTION = const(28)
+_NO_KILLER_PAWN = const(37)
+_OWN_KILL_ONE_PAWN = const(38)
 
 DEAL = const(1)
 OUT = const(2)
@@ -53,9 +68,9 @@ class Dog(Game):
 
     def check_options(self, n, opts, off):
         if (n - self.MIN_PLAYERS) % self.PLAYER_STEP:
-            return errors.BAD_PLAYER_COUNT
+            return _BAD_PLAYER_COUNT
         if opts[off] >= n:
-            return errors.BAD_OPTION
+            return _BAD_OPTION
         # A game of a match (match_of's bytes): no team may already have
         # the games that decide it, or the match could not have reached it.
         t = n // 2
@@ -63,8 +78,8 @@ class Dog(Game):
             need = match_need(opts[off + 1])
             for i in range(t):
                 if opts[off + 2 + i] >= need:
-                    return errors.BAD_OPTION
-        return errors.OK
+                    return _BAD_OPTION
+        return _OK
 
     def reset(self):
         for p in range(self.MAX_PLAYERS):
@@ -113,61 +128,61 @@ class Dog(Game):
         k = h & 0x0F
         p = h >> 4
         if self.over:
-            return errors.GAME_OVER
+            return _GAME_OVER
         if k == DEAL:
             self.round += 1
             self.turn = self.first_player()
-            return errors.OK
+            return _OK
         if k < OUT or k > PASS:
-            return errors.BAD_EVENT
+            return _BAD_EVENT
         if p >= self.n:
-            return errors.BAD_PLAYER
+            return _BAD_PLAYER
         if k == PASS:
             self.turn = (p - 1) % self.n
-            return errors.OK
+            return _OK
         if k == OUT:
             if self.home[p] == 0:
-                return errors.HOME_EMPTY
+                return _HOME_EMPTY
             self.home[p] -= 1
             self.track[p] += 1
             self.turn = (p - 1) % self.n
-            return errors.OK
+            return _OK
         q = buf[off + 1]
         if q >= self.n:
-            return errors.BAD_PLAYER
+            return _BAD_PLAYER
         if k == KILL:
             # Pawns at home or in the goal cannot be killed.
             if self.track[q] == 0:
-                return errors.NOT_ON_TRACK
+                return _NOT_ON_TRACK
             # The killing pawn is on the track: the killer's own, or once
             # the killer has all 4 in the goal, the partner's. A pawn that
             # kills one of its own owner's needs a second one to kill.
             m = p if self.goal[p] < PAWNS else self.partner(p)
             if self.track[m] == 0:
-                return errors.NO_KILLER_PAWN
+                return _NO_KILLER_PAWN
             if q == m and self.track[m] < 2:
-                return errors.OWN_KILL_ONE_PAWN
+                return _OWN_KILL_ONE_PAWN
             self.track[q] -= 1
             self.home[q] += 1
             self.kills[p] += 1
             self.deaths[q] += 1
             self.turn = (p - 1) % self.n
-            return errors.OK
+            return _OK
         # GOAL: p owns the pawn, q moved it.
         if self.track[p] == 0:
-            return errors.NOT_ON_TRACK
+            return _NOT_ON_TRACK
         if q != p:
             if q != self.partner(p):
-                return errors.NOT_PARTNER
+                return _NOT_PARTNER
             if self.goal[q] < PAWNS:
-                return errors.PARTNER_NOT_HOME
+                return _PARTNER_NOT_HOME
             self.by_partner[p] += 1
         self.track[p] -= 1
         self.goal[p] += 1
         self.turn = (q - 1) % self.n       # q moved it: q played
         if self.goal[p] + self.goal[self.partner(p)] == 2 * PAWNS:
             self.over = True
-        return errors.OK
+        return _OK
 
     def score(self):
         n = self.n

@@ -32,7 +32,32 @@
 
 from .game import Game, const, int8, best_mask, zero, FIX, fix_size
 from .game import fix_event  # noqa: F401 (the builder of FIX events)
-from . import errors
+
+# Error codes (core/errors.py: tests/core/test_errors.py checks each
+# number): private consts, folded into the bytecode by mpy-cross, so
+# neither core.errors nor these names are in a board's RAM.
+_OK = const(0)
+_GAME_OVER = const(1)
+_BAD_PLAYER = const(2)
+_BAD_EVENT = const(3)
+_BAD_VALUE = const(4)
+_COLOR_EXHAUSTED = const(5)
+_WILD_EXHAUSTED = const(6)
+_WILD_POINTS = const(7)
+_RESERVE_NEGATIVE = const(8)
+_NOTHING_TO_ORDER = const(9)
+_ASSIGN_COUNT = const(10)
+_MARIO_EARLY = const(11)
+_NOT_OVER = const(12)
+_ALREADY_ASSIGNED = const(13)
+_BAD_OPTION = const(28)
+_MARIO_NO_REFILL = const(36)
+_COLOR_COUNT = const(43)
+_WILD_COUNT = const(44)
+_DOG_COUNT = const(45)
+_COUNT_ORDER = const(46)
+_COUNT_ONLY = const(47)
+_LIVE_ONLY = const(48)
 
 TAKE = const(1)
 ORDER = const(2)
@@ -118,15 +143,15 @@ class Doggy(Game):
 
     def setup(self, n, opts=b"", off=0):
         err = super().setup(n, opts, off)
-        if err == errors.OK:
+        if err == _OK:
             self.opts[0] = opts[off] if len(opts) > off else LIVE
         return err
 
     def check_options(self, n, opts, off):
         k = len(opts) - off
         if k > 1 or (k == 1 and opts[off] > END_COUNT):
-            return errors.BAD_OPTION
-        return errors.OK
+            return _BAD_OPTION
+        return _OK
 
     def by_count(self):
         # True when the game is scored from the end count alone.
@@ -165,42 +190,42 @@ class Doggy(Game):
         p = h >> 4
         self.bad = -1
         if k < TAKE or k > COUNT:
-            return errors.BAD_EVENT
+            return _BAD_EVENT
         if (k == COUNT) != self.by_count():
             # The end count takes counts only; live tracking none.
-            return errors.COUNT_ONLY if self.by_count() else errors.LIVE_ONLY
+            return _COUNT_ONLY if self.by_count() else _LIVE_ONLY
         if k == COUNT:
             return self._count(p, buf, off + 1)
         if k == ASSIGN:
             return self._assign(p, buf[off + 1])
         if self.ended():
-            return errors.GAME_OVER
+            return _GAME_OVER
         if k == MARIO:
             return self._mario()
         if p >= self.n:
-            return errors.BAD_PLAYER
+            return _BAD_PLAYER
         if k == TAKE or k == ORDER or k == PASS:
             # PASS leaves the refill as it is: a Mario Hugo turned up by
             # this turn's refill may still be entered after the pass.
-            err = errors.OK
+            err = _OK
             if k == TAKE:
                 err = self._take(p, buf[off + 1])
             elif k == ORDER:
                 err = self._order(p, buf[off + 1])
-            if err == errors.OK:
+            if err == _OK:
                 self.turn = (p + 1) % self.n
             return err
         if k == RESERVE:
             d = int8(buf[off + 1])
             if d != 1 and d != -1:
-                return errors.BAD_VALUE
+                return _BAD_VALUE
             if self.reserve[p] + d < 0:
-                return errors.RESERVE_NEGATIVE
+                return _RESERVE_NEGATIVE
             if self.reserve[p] + d > 255:
-                return errors.BAD_VALUE
+                return _BAD_VALUE
             self.reserve[p] += d
-            return errors.OK
-        return errors.BAD_EVENT
+            return _OK
+        return _BAD_EVENT
 
     def _count(self, p, buf, o):
         # Player p's end count at buf[o:o + 9]; every value checked before
@@ -208,11 +233,11 @@ class Doggy(Game):
         # row << 3 | column (rows: the colours, then RESERVE_ROW; columns:
         # the 5s, 3s, 1s, wilds).
         if self.over:
-            return errors.GAME_OVER
+            return _GAME_OVER
         if p >= self.n:
-            return errors.BAD_PLAYER
+            return _BAD_PLAYER
         if p != self.rounds:
-            return errors.COUNT_ORDER        # each player once, in seat order
+            return _COUNT_ORDER        # each player once, in seat order
         two = self.n == 2
         wilds = 0
         for c in range(4):
@@ -222,17 +247,17 @@ class Doggy(Game):
             # other players' counted ones among them.
             if (a & 15) + (a >> 4) + (b & 15) > self.left(c):
                 self.bad = c << 3 | (2 if b & 15 else 1 if a >> 4 else 0)
-                return errors.COLOR_COUNT
+                return _COLOR_COUNT
             wilds += b >> 4
         if self.taken[WILD] + wilds > (2 if two else 3):
             c = 0
             while not buf[o + 2 * c + 1] >> 4:
                 c += 1
             self.bad = c << 3 | 3
-            return errors.WILD_COUNT
+            return _WILD_COUNT
         if self.dogs + buf[o + 8] > DOG_CARDS:
             self.bad = RESERVE_ROW << 3
-            return errors.DOG_COUNT
+            return _DOG_COUNT
         for c in range(4):
             a = buf[o + 2 * c]
             b = buf[o + 2 * c + 1]
@@ -250,25 +275,25 @@ class Doggy(Game):
         self.dogs += buf[o + 8]
         self.rounds += 1
         self.over = self.rounds == self.n
-        return errors.OK
+        return _OK
 
     def _take(self, p, b):
         c = b & 0x0F
         pts = b >> 4
         if c > WILD:
-            return errors.BAD_VALUE
+            return _BAD_VALUE
         # The deck: 3 wilds, 7 Parrandas per colour (left()); with two
         # players a wild and a 5 of each colour fewer.
         if c == WILD:
             if pts != 1:
-                return errors.WILD_POINTS
+                return _WILD_POINTS
             if self.taken[c] >= (2 if self.n == 2 else 3):
-                return errors.WILD_EXHAUSTED
+                return _WILD_EXHAUSTED
         else:
             if pts != 5 and pts != 3 and pts != 1:
-                return errors.BAD_VALUE
+                return _BAD_VALUE
             if self.left(c) <= 0:
-                return errors.COLOR_EXHAUSTED
+                return _COLOR_EXHAUSTED
         self.taken[c] += 1
         i = p * _NC + c
         self.unord_n[i] += 1
@@ -279,14 +304,14 @@ class Doggy(Game):
         self.last_c = c
         self.last_pts = pts
         self.last_valid = True
-        return errors.OK
+        return _OK
 
     def _order(self, p, c):
         if c > WILD:
-            return errors.BAD_VALUE
+            return _BAD_VALUE
         i = p * _NC + c
         if self.unord_n[i] == 0:
-            return errors.NOTHING_TO_ORDER
+            return _NOTHING_TO_ORDER
         self.ord_n[i] += self.unord_n[i]
         self.ord_pts[i] += self.unord_pts[i]
         self.unord_n[i] = 0
@@ -294,14 +319,14 @@ class Doggy(Game):
         self.refill = False
         if p == self.last_p and c == self.last_c:
             self.last_valid = False
-        return errors.OK
+        return _OK
 
     def _mario(self):
         # The supply is only refilled after someone took a Parranda.
         if not self.any_take:
-            return errors.MARIO_EARLY
+            return _MARIO_EARLY
         if not self.refill:
-            return errors.MARIO_NO_REFILL
+            return _MARIO_NO_REFILL
         if self.last_valid:
             # Only the last Parranda taken is ordered, and only once.
             i = self.last_p * _NC + self.last_c
@@ -312,7 +337,7 @@ class Doggy(Game):
             self.last_valid = False
         self.mario += 1
         self._check_over()
-        return errors.OK
+        return _OK
 
     def ended(self):
         # Play is over (third Mario Hugo); the game may still wait for wild
@@ -337,21 +362,21 @@ class Doggy(Game):
 
     def _assign(self, p, b):
         if not self.ended():
-            return errors.NOT_OVER
+            return _NOT_OVER
         if p >= self.n:
-            return errors.BAD_PLAYER
+            return _BAD_PLAYER
         if self.assigned_mask & (1 << p):
-            return errors.ALREADY_ASSIGNED
+            return _ALREADY_ASSIGNED
         cnt = b & 3
         if cnt != self.ord_n[p * _NC + WILD]:
-            return errors.ASSIGN_COUNT
+            return _ASSIGN_COUNT
         if b >> (2 + 2 * cnt):
-            return errors.BAD_VALUE  # colour bits past the count must be 0
+            return _BAD_VALUE  # colour bits past the count must be 0
         for j in range(cnt):
             self.assigned[p * 4 + ((b >> (2 + 2 * j)) & 3)] += 1
         self.assigned_mask |= 1 << p
         self._check_over()
-        return errors.OK
+        return _OK
 
     def score(self):
         n = self.n

@@ -23,7 +23,17 @@
 from array import array
 from .game import Game, const, best_mask, zero, header, FIX, fix_size
 from .game import fix_event  # noqa: F401 (the builder of FIX events)
-from . import errors
+
+# Error codes (core/errors.py: tests/core/test_errors.py checks each
+# number): private consts, folded into the bytecode by mpy-cross, so
+# neither core.errors nor these names are in a board's RAM.
+_OK = const(0)
+_GAME_OVER = const(1)
+_BAD_PLAYER = const(2)
+_BAD_EVENT = const(3)
+_WON_ODD = const(14)
+_TOO_MANY_CARDS = const(15)
+_DREW_LAST_TURN = const(41)
 
 ROUND = const(1)
 PASS = const(2)
@@ -80,9 +90,9 @@ class Duplicon(Game):
     def apply(self, buf, off):
         k = buf[off] & 0x0F
         if k != ROUND and k != PASS and k != DRAW:
-            return errors.BAD_EVENT
+            return _BAD_EVENT
         if self.over:
-            return errors.GAME_OVER
+            return _GAME_OVER
         if k != ROUND:
             return self._turn(k, buf[off] >> 4)
         n = self.n
@@ -92,13 +102,13 @@ class Duplicon(Game):
             w = buf[off + 1 + 3 * p]
             if w & 1:
                 self.bad = p << 3
-                return errors.WON_ODD
+                return _WON_ODD
             for f in range(3):
                 cards += buf[off + 1 + 3 * p + f]
                 if cards > _DECK and self.bad < 0:
                     self.bad = p << 3 | f    # where the deck runs out
         if cards > _DECK:
-            return errors.TOO_MANY_CARDS
+            return _TOO_MANY_CARDS
         for p in range(n):
             w = buf[off + 1 + 3 * p]
             h = buf[off + 2 + 3 * p]
@@ -113,22 +123,22 @@ class Duplicon(Game):
         for p in range(n):
             if self.won[p] - 2 * self.hand[p] - 3 * self.zone[p] >= TARGET:
                 self.over = True
-        return errors.OK
+        return _OK
 
     def _turn(self, k, p):
         # p's turn ends: with a card drawn (DRAW) or without (PASS).
         self.bad = -1
         if p >= self.n:
-            return errors.BAD_PLAYER
+            return _BAD_PLAYER
         bit = 1 << p
         if k == DRAW:
             if self.nodraw & bit:
-                return errors.DREW_LAST_TURN
+                return _DREW_LAST_TURN
             self.nodraw |= bit
         else:
             self.nodraw &= ~bit
         self.turn = (p - 1) % self.n
-        return errors.OK
+        return _OK
 
     def score(self):
         n = self.n

@@ -5,6 +5,13 @@
 # one allocates nothing; their texts (core/error_texts.py message()) are
 # only looked up when a screen or the PC has to show one. Keep the numbers
 # stable: they travel in logs and on the serial link.
+#
+# The modules a board runs do not import this one: each defines the codes
+# it returns as private consts (_BAD_VALUE = const(4)), which mpy-cross
+# folds into the bytecode, so a board keeps neither this module's dict nor
+# its names (each name of a loaded .mpy is interned for good).
+# tests/core/test_errors.py checks their numbers against these. The PC's
+# modules (core/record.py, core/codec/) use these names.
 
 OK = 0
 GAME_OVER = 1

@@ -13,7 +13,15 @@
 from array import array
 from .game import Game, const, int16, best_mask, zero, FIX, fix_size
 from .game import fix_event  # noqa: F401 (the builder of FIX events)
-from . import errors
+
+# Error codes (core/errors.py: tests/core/test_errors.py checks each
+# number): private consts, folded into the bytecode by mpy-cross, so
+# neither core.errors nor these names are in a board's RAM.
+_OK = const(0)
+_GAME_OVER = const(1)
+_BAD_EVENT = const(3)
+_BAD_OPTION = const(28)
+_TOO_MANY_ROUNDS = const(32)
 
 ROUND = const(1)
 END = const(2)
@@ -37,7 +45,7 @@ class Free(Game):
         self.reset()
 
     def check_options(self, n, opts, off):
-        return errors.BAD_OPTION if opts[off] >> 2 else errors.OK
+        return _BAD_OPTION if opts[off] >> 2 else _OK
 
     def lowest_wins(self):
         return bool(self.opts[0] & 1)
@@ -80,14 +88,14 @@ class Free(Game):
     def apply(self, buf, off):
         k = buf[off] & 0x0F
         if self.over:
-            return errors.GAME_OVER
+            return _GAME_OVER
         if k == END:
             self.over = True
-            return errors.OK
+            return _OK
         if k != ROUND:
-            return errors.BAD_EVENT
+            return _BAD_EVENT
         if self.rounds >= MAX_ROUNDS:
-            return errors.TOO_MANY_ROUNDS
+            return _TOO_MANY_ROUNDS
         reached = False
         has_target = self.opts[0] & 2
         tgt = int16(self.opts, 1)
@@ -98,7 +106,7 @@ class Free(Game):
         self.rounds += 1
         if reached:
             self.over = True
-        return errors.OK
+        return _OK
 
     def score(self):
         n = self.n

@@ -21,7 +21,12 @@ except ImportError:  # CPython
         return __x
 
 from array import array
-from . import errors
+
+# Error codes (core/errors.py: tests/core/test_errors.py checks each
+# number): private consts, folded into the bytecode by mpy-cross, so
+# neither core.errors nor these names are in a board's RAM.
+_BAD_PLAYER_COUNT = const(27)
+_BAD_OPTION = const(28)
 
 FIX = const(12)     # correct a past round: see fix_size() and core/log.py
 REDO = const(13)
@@ -135,9 +140,9 @@ class Game:
 
     def setup(self, n, opts=b"", off=0):
         if n < self.MIN_PLAYERS or n > self.MAX_PLAYERS:
-            return errors.BAD_PLAYER_COUNT
+            return _BAD_PLAYER_COUNT
         if len(opts) - off < self.OPT_LEN:
-            return errors.BAD_OPTION
+            return _BAD_OPTION
         err = self.check_options(n, opts, off)
         if err:
             return err

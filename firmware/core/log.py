@@ -20,8 +20,20 @@
 # replay (restore).
 
 from array import array
-from .game import FIX, REDO, UNDO, event_size
-from . import errors
+from .game import FIX, REDO, UNDO, event_size, const
+
+# Error codes (core/errors.py: tests/core/test_errors.py checks each
+# number): private consts, folded into the bytecode by mpy-cross, so
+# neither core.errors nor these names are in a board's RAM.
+_OK = const(0)
+_GAME_OVER = const(1)
+_BAD_EVENT = const(3)
+_NOTHING_TO_UNDO = const(29)
+_NOTHING_TO_REDO = const(30)
+_LOG_FULL = const(31)
+_TRUNCATED = const(33)
+_NO_SUCH_ROUND = const(39)
+_LATER_INVALID = const(40)
 
 LOG_BYTES = 2048
 LOG_EVENTS = 384
@@ -66,14 +78,14 @@ class GameLog:
         self.n_live = 0
         self.n_undone = 0
         self.game.score()
-        return errors.OK
+        return _OK
 
     def add(self, ev, off=0, end=-1):
         # Validate and apply one encoded event; on success it joins the log.
         if end < 0:
             end = len(ev)
         if off >= end:
-            return errors.TRUNCATED
+            return _TRUNCATED
         k = ev[off] & 0x0F
         if k == UNDO:
             return self.undo()
@@ -81,11 +93,11 @@ class GameLog:
             return self.redo()
         size = self.game.size(ev, off, end)
         if size < 0:
-            return errors.TRUNCATED
+            return _TRUNCATED
         if size == 0:
-            return errors.BAD_EVENT
+            return _BAD_EVENT
         if not self._room(size):
-            return errors.LOG_FULL
+            return _LOG_FULL
         if k == FIX:
             err = self._fix(ev, off)
         else:
@@ -96,24 +108,24 @@ class GameLog:
         self.n_live += 1
         self.n_undone = 0
         self.game.score()
-        return errors.OK
+        return _OK
 
     def undo(self):
         if self.n_live == 0:
-            return errors.NOTHING_TO_UNDO
+            return _NOTHING_TO_UNDO
         if not self._room(1):
-            return errors.LOG_FULL
+            return _LOG_FULL
         self._append_byte(UNDO)
         self.n_live -= 1
         self.n_undone += 1
         self.replay()
-        return errors.OK
+        return _OK
 
     def redo(self):
         if self.n_undone == 0:
-            return errors.NOTHING_TO_REDO
+            return _NOTHING_TO_REDO
         if not self._room(1):
-            return errors.LOG_FULL
+            return _LOG_FULL
         self.n_undone -= 1
         o = self.event_at(self.n_live)
         # The state is exactly what it was when the event at o was first
@@ -126,7 +138,7 @@ class GameLog:
         if fix:
             self.replay()
         self.game.score()
-        return errors.OK
+        return _OK
 
     def replay(self):
         self._rounds(-1, self.buf, 0)
@@ -136,9 +148,9 @@ class GameLog:
         # round event at ev[off + 2]. Refused: the state the log gives.
         g = self.game
         if g.over:
-            return errors.GAME_OVER
+            return _GAME_OVER
         if ev[off + 1] >= g.rounds:
-            return errors.NO_SUCH_ROUND
+            return _NO_SUCH_ROUND
         err = self._rounds(ev[off + 1], ev, off + 2)
         if err:
             self.replay()
@@ -215,10 +227,10 @@ class GameLog:
                     # that is not a round is named by the round it is in).
                     self.bad_round = r if k == rk else r + 1
                     self.bad_err = err
-                    err = errors.LATER_INVALID
+                    err = _LATER_INVALID
                 return err
         g.score()
-        return errors.OK
+        return _OK
 
     def round_at(self, r):
         # Offset in buf of round r's event (0-based) as it stands: its
@@ -313,13 +325,13 @@ class GameLog:
         while off < length:
             size = event_size(self.game, data, off, length)
             if size <= 0:
-                return (errors.TRUNCATED if size < 0 else errors.BAD_EVENT), i
+                return (_TRUNCATED if size < 0 else _BAD_EVENT), i
             err = put(data, off, off + size)
             if err:
                 return err, i
             off += size
             i += 1
-        return errors.OK, i
+        return _OK, i
 
     def take(self, ev, off=0, end=-1):
         # Take in one event of a log this device stored (each event was
@@ -330,42 +342,42 @@ class GameLog:
         if end < 0:
             end = len(ev)
         if off >= end:
-            return errors.TRUNCATED
+            return _TRUNCATED
         g = self.game
         rk = g.ROUND_KIND
         k = ev[off] & 0x0F
         if k == UNDO or k == REDO:
             if not self._room(1):
-                return errors.LOG_FULL
+                return _LOG_FULL
             if k == UNDO:
                 if self.n_live == 0:
-                    return errors.NOTHING_TO_UNDO
+                    return _NOTHING_TO_UNDO
                 j = self.n_live - 1
             else:
                 if self.n_undone == 0:
-                    return errors.NOTHING_TO_REDO
+                    return _NOTHING_TO_REDO
                 j = self.n_live
             if rk and self.buf[self.event_at(j)] & 0x0F == rk:
                 self.taken += 1 if k == REDO else -1
             self._append_byte(k)
             self.n_live += 1 if k == REDO else -1
             self.n_undone += 1 if k == UNDO else -1
-            return errors.OK
+            return _OK
         size = g.size(ev, off, end)
         if size < 0:
-            return errors.TRUNCATED
+            return _TRUNCATED
         if size == 0:
-            return errors.BAD_EVENT
+            return _BAD_EVENT
         if not self._room(size):
-            return errors.LOG_FULL
+            return _LOG_FULL
         if k == FIX and ev[off + 1] >= self.taken:
-            return errors.NO_SUCH_ROUND
+            return _NO_SUCH_ROUND
         self._put(self.n_live, self._append(ev, off, size))
         self.n_live += 1
         self.n_undone = 0
         if rk and k == rk:
             self.taken += 1
-        return errors.OK
+        return _OK
 
     def settle(self):
         # After take(): the state from one replay of the events in effect,
@@ -381,7 +393,7 @@ class GameLog:
         # load() for every log whose events add() accepts in turn.
         err, i = self.load(data, length, self.take)
         if not err and not self.settle():
-            return errors.OK, i
+            return _OK, i
         self.begin(self.game.n, self.game.opts)
         return self.load(data, length)
 

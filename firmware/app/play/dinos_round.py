@@ -4,14 +4,21 @@
 # builds and commits the round event. In RAM only while it is up, with the
 # grid module: forget() when it is left.
 
+from micropython import const
 from drivers.buttons import LONG, kind_of
 from core import dinos
-from core import errors
 from app.screens import Screen
 from app.play.grid import Grid
 from core.dinos import DISASTERS as TYPES   # their text keys
 from app.i18n import tr
 from app import ui
+
+# Error codes (core/errors.py: tests/core/test_errors.py checks each
+# number): private consts, folded into the bytecode by mpy-cross, so
+# neither core.errors nor these names are in a board's RAM.
+_SUDDEN_MISMATCH = const(25)
+_BAD_REDIRECT = const(26)
+_NOBODY_TAKES = const(34)
 
 CARD_W = 5           # the card grids' column (its title is "Carta")
 
@@ -117,7 +124,7 @@ class DinosRound(Screen):
         if self.fix >= 0:
             size = dinos.fix_event(play.s.ev, self.fix, size)
         err = play.s.add(size)
-        if err == errors.SUDDEN_MISMATCH and play.g.need and \
+        if err == _SUDDEN_MISMATCH and play.g.need and \
                 len(self.sudden) < 15:
             from app.play.dinos_extras import ask_sudden
             ask_sudden(self, play.g.need)
@@ -126,7 +133,7 @@ class DinosRound(Screen):
             # Refused: everything stays as typed; the cursor goes to the
             # instant card when that is what the rules refused.
             self.sudden = []
-            if err == errors.BAD_REDIRECT or err == errors.NOBODY_TAKES:
+            if err == _BAD_REDIRECT or err == _NOBODY_TAKES:
                 self.extras.index = 3
             a.error(err, 2500, play.s.log.bad_round)
             return
