@@ -8,7 +8,7 @@ from . import ui
 
 class Home(Screen):
     def __init__(self, app):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.menu = ui.Menu(tr("home"), [])
         self.actions = []
 

@@ -63,7 +63,7 @@ class Names(Screen):
     name, the last line starts the game (or asks its options)."""
 
     def __init__(self, app, gid, names):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.gid = gid
         self.names = names
         self.menu = ui.Menu(tr("names"), [])

@@ -25,7 +25,7 @@ from app.play.rows import fresh, mix, salt
 
 class Play(PlayBase):
     def __init__(self, app, session):
-        super().__init__(app, session)
+        PlayBase.__init__(self, app, session)
         self.salt = salt(session)       # the rows' value checksums' start
         self.to_turn()
 

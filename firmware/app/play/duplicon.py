@@ -19,7 +19,7 @@ FIELD_W = 4          # the grid's columns: won, hand, zone (and their titles)
 
 class Play(PlayBase):
     def __init__(self, app, session):
-        super().__init__(app, session)
+        PlayBase.__init__(self, app, session)
         self.to_turn()
 
     def to_turn(self):

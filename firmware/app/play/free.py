@@ -11,7 +11,7 @@ from app import ui
 
 class Play(PlayBase):
     def __init__(self, app, session):
-        super().__init__(app, session)
+        PlayBase.__init__(self, app, session)
         self.top = 0
 
     def draw(self, fb):
