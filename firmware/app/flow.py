@@ -36,7 +36,7 @@
 import gc
 from .i18n import tr
 from .memory import unload, unload_package, forget, PLAY
-from .clock import now_s
+from app.clock import now_s
 
 
 def archive(app, session, finished=True):
@@ -119,7 +119,7 @@ def start_game(app, gid, names, opts):
     forget("setup")
     unload(options_module(gid))
     gc.collect()
-    from .session import Session
+    from app.session import Session
     s = Session(gid, names, opts, app.live_log)
     if s.error:
         app.error(s.error, 1500)

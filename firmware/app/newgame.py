@@ -107,7 +107,7 @@ class Names(Screen):
                 del a.settings.roster[:-12]
                 a.settings.save()
         if not roster:          # a list of one choice: straight to typing
-            from .names import NameEdit
+            from app.names import NameEdit
             a.push(NameEdit(a, self.names[i], set_name))
             return
         a.push(Choice(a, self.names[i], items, chosen))

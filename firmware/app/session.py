@@ -8,7 +8,7 @@
 from micropython import const
 from core.game import event_size
 from core.log import GameLog
-from core import errors
+import core.errors as errors
 
 _EV_BYTES = const(48)
 

@@ -3,7 +3,7 @@
 # The SH1106 has 132 columns of RAM, of which the visible 128 start at
 # column 2, and only page addressing: each page is written by setting the
 # page and the column, then sending its bytes.
-from .oled import Oled
+from drivers.oled import Oled
 
 _COL_OFFSET = 2
 

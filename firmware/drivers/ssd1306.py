@@ -1,5 +1,5 @@
 # SSD1306 128x64 over I2C (the common 0.96" module). See oled.py.
-from .oled import Oled
+from drivers.oled import Oled
 
 
 class SSD1306(Oled):

@@ -13,7 +13,7 @@
 # their list, is one press away.
 
 from drivers.buttons import OK, LONG, key_of, kind_of
-from core import dog
+import core.dog as dog
 from app.screens import Note
 from app.play.base import PlayBase
 from app.play.dial import dial, DialChoice, PICK, NOT_MINE

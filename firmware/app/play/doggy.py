@@ -11,7 +11,7 @@
 # app/play/doggy_count.py.
 
 from drivers.buttons import OK, LONG, key_of, kind_of
-from core import doggy
+import core.doggy as doggy
 from app.screens import Choice
 from app.play.base import PlayBase
 from app.i18n import tr

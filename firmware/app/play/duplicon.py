@@ -8,7 +8,7 @@
 # A player who drew last turn shows "no roba" (may not draw this turn).
 
 from drivers.buttons import OK, LONG, key_of, kind_of
-from core import duplicon
+import core.duplicon as duplicon
 from app.play.base import PlayBase
 from app.play.grid import Grid
 from app.i18n import tr

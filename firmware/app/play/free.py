@@ -1,7 +1,7 @@
 # Free score pad: totals; OK enters a round, one number per player.
 
 from drivers.buttons import UP, DOWN, OK, key_of
-from core import free
+import core.free as free
 from app.screens import Choice
 from app.play.base import PlayBase
 from app.play.grid import Grid
