@@ -18,15 +18,18 @@ if ".frozen" in sys.path:
 # statement (built-ins are not kept in sys.modules): much of the boot's
 # littlefs work (docs/benchmarks.md, boot). (Not in the simulators: their
 # fakes of some of these go in sys.modules.)
+# Both names written out: "u" + name would make each alias a qstr in the
+# heap for good, where a literal's is in the image's flash.
 if sys.platform in ("rp2", "esp32"):
-    for _m in ("array", "binascii", "json", "os", "time", "machine",
-               "select"):
+    for _m, _u in (("array", "uarray"), ("binascii", "ubinascii"),
+                   ("json", "ujson"), ("os", "uos"), ("time", "utime"),
+                   ("machine", "umachine"), ("select", "uselect")):
         if _m not in sys.modules:
             try:
-                sys.modules[_m] = __import__("u" + _m)
+                sys.modules[_m] = __import__(_u)
             except ImportError:
                 pass
-    del _m
+    del _m, _u
 # The rp2 port's _boot.py imports its `rp2` module (the PIO assembler, in
 # the heap for good: its globals, classes and functions) to mount the
 # flash, and keeps it in sys.modules and as a name of this module's

@@ -11,7 +11,7 @@ from micropython import const
 from drivers.buttons import OK, BACK, key_of
 from . import i18n, ui
 from .memory import forget, modules, release
-from .settings import Settings
+from app.settings import Settings
 
 _TICK_MS = const(10)
 _AWAKE = const(0)
@@ -58,7 +58,7 @@ class App:
         self.tidy = False          # a collection is due (see step)
         self.toasted = False       # a toast was drawn last time
         self.push(None)            # home: loaded when first shown (top)
-        from . import startup
+        import app.startup as startup
         self.store = startup.open_store(hw)   # the games on flash
         startup.resume(self)
         del startup
@@ -77,7 +77,7 @@ class App:
         # before: it is loaded here.
         s = self.stack[-1]
         if s is None:
-            from .home import Home
+            from app.home import Home
             s = self.stack[0] = Home(self)
         return s
 
@@ -216,7 +216,7 @@ class App:
             first = port.read(1)
             if not first:
                 return
-            from .sync import link as open_link
+            from app.sync import link as open_link
             link = self.link = open_link(self, self.port)
         try:
             busy = link.poll(first)    # answers its requests' own errors
@@ -251,7 +251,7 @@ class App:
     def start_pending(self):
         if self.starting:
             # A key asked for a game in the last step (start_later).
-            from .flow import start_game
+            from app.flow import start_game
             start_game(self, *self.starting)    # (starting = 0)
             return
         # The step after, before any key: the collection that follows a

@@ -40,7 +40,7 @@ def finish_game(app, session, then=None):
 
 class Breakdown(Screen):
     def __init__(self, app, session, live=False):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.s = session
         self.live = live
         self.index = 0
@@ -115,7 +115,7 @@ class Final(Breakdown):
 
     def __init__(self, app, session, then=None):
         # then: what follows the game once it is left (finish_game).
-        super().__init__(app, session)
+        Breakdown.__init__(self, app, session)
         self.then = then
 
     # What BACK and the undo row do: app/flow.py's, loaded for them (it is
@@ -129,7 +129,7 @@ class Final(Breakdown):
         reopen_game(self.app, self.s)
 
     def draw(self, fb):
-        super().draw(fb)
+        Breakdown.draw(self, fb)
         i = self.s.n + 1 - self.top
         if 0 <= i < ui.ROWS:
             ui.row(fb, i, tr("undo_last"), "",

@@ -37,7 +37,7 @@ from micropython import const
 import gc
 from .i18n import tr, keep_title
 from .memory import unload, unload_package, forget, PLAY
-from .clock import now_s
+from app.clock import now_s
 
 # Error codes (core/errors.py: tests/core/test_errors.py checks each
 # number): private consts, folded into the bytecode by mpy-cross, so
@@ -125,7 +125,7 @@ def start_game(app, gid, names, opts):
     forget("setup")
     unload(options_module(gid))
     gc.collect()
-    from .session import Session
+    from app.session import Session
     s = Session(gid, names, opts, app.live_log)
     if s.error:
         app.error(s.error, 1500)

@@ -8,7 +8,7 @@ from . import ui
 
 class Home(Screen):
     def __init__(self, app):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.menu = ui.Menu(tr("home"), [])
         self.actions = []
 
@@ -42,14 +42,14 @@ class Home(Screen):
         act = self.actions[r]
         a = self.app
         if act == "new":
-            from .newgame import before_new_game, choose_game
+            from app.newgame import before_new_game, choose_game
             before_new_game(a, lambda: choose_game(a))
         elif act == "resume":
             from .flow import resume
             resume(a)
         elif act == "past":
-            from .history import History
+            from app.history import History
             a.push(History(a))
         elif act == "settings":
-            from .settings_screen import SettingsScreen
+            from app.settings_screen import SettingsScreen
             a.push(SettingsScreen(a))

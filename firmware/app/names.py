@@ -32,7 +32,7 @@ def _is_default(name):
 
 class NameEdit(Screen):
     def __init__(self, app, name, done):
-        super().__init__(app)
+        Screen.__init__(self, app)
         if _is_default(name):
             name = ""
         self.chars = list(name[:MAX_LEN]) or ["A"]

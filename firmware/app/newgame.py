@@ -63,7 +63,7 @@ class Names(Screen):
     name, the last line starts the game (or asks its options)."""
 
     def __init__(self, app, gid, names):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.gid = gid
         self.names = names
         self.menu = ui.Menu(tr("names"), [])
@@ -107,7 +107,7 @@ class Names(Screen):
                 del a.settings.roster[:-12]
                 a.settings.save()
         if not roster:          # a list of one choice: straight to typing
-            from .names import NameEdit
+            from app.names import NameEdit
             a.push(NameEdit(a, self.names[i], set_name))
             return
         a.push(Choice(a, self.names[i], items, chosen))

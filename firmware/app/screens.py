@@ -53,7 +53,7 @@ class Note(Screen):
     """A few centred lines; OK or BACK runs on_ok (default: pop)."""
 
     def __init__(self, app, title, lines, on_ok=None, blank=False):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.title = title
         self.lines = lines
         self.on_ok = on_ok

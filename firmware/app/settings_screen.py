@@ -15,7 +15,7 @@ def secs(s):
 
 class SettingsScreen(Screen):
     def __init__(self, app):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.menu = ui.Menu(tr("settings"), [])
 
     def _fill(self):

@@ -33,7 +33,7 @@ def resume(app):
     st = app.store
     if st is None:
         return
-    from drivers import recovery
+    import drivers.recovery as recovery
     try:
         rec = recovery.recover(st)
     except OSError:

@@ -19,7 +19,7 @@ from micropython import const
 # searches the whole table), then among the builtins, each time.
 # Imported, the names below are found at once.
 from builtins import len, memoryview, hasattr, str
-from . import tables
+import app.tables as tables
 from .memory import forget
 
 CHAR_W = const(5)   # advance per character (the glyph's last column is 0)

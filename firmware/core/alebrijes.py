@@ -45,7 +45,7 @@ class Alebrijes(Game):
     ROUND_KIND = ROUND
 
     def __init__(self):
-        super().__init__()
+        Game.__init__(self)
         m = self.MAX_PLAYERS
         self.pts = array("h", bytes(2 * m * ROUNDS))  # per player, per round
         self.zeros = bytearray(m)                      # rounds won (scored 0)

@@ -78,7 +78,7 @@ class Dinos(Game):
     ROUND_KIND = ROUND
 
     def __init__(self):
-        super().__init__()
+        Game.__init__(self)
         m = self.MAX_PLAYERS
         self.pos = array("h", bytes(2 * m))           # escape route, 0 -> 50
         self.by_rounds = array("h", bytes(2 * m))     # steps from round wins

@@ -55,7 +55,7 @@ class Dog(Game):
     PARTS = ("own", "partner")
 
     def __init__(self):
-        super().__init__()
+        Game.__init__(self)
         m = self.MAX_PLAYERS
         self.home = bytearray(m)
         self.track = bytearray(m)

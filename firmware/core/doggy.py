@@ -93,7 +93,7 @@ class Doggy(Game):
     ROUND_KIND = COUNT    # only an end-count game has them
 
     def __init__(self):
-        super().__init__()
+        Game.__init__(self)
         # The option byte (LIVE or END_COUNT). OPT_LEN stays 0: games
         # stored before the option have none and are live; setup() keeps
         # the byte here, so a replay (log.restore) sets the game up again.
@@ -142,7 +142,7 @@ class Doggy(Game):
         self.dogs = 0             # end count: reserve dogs counted so far
 
     def setup(self, n, opts=b"", off=0):
-        err = super().setup(n, opts, off)
+        err = Game.setup(self, n, opts, off)
         if err == _OK:
             self.opts[0] = opts[off] if len(opts) > off else LIVE
         return err

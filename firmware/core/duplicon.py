@@ -51,7 +51,7 @@ class Duplicon(Game):
     ROUND_KIND = ROUND
 
     def __init__(self):
-        super().__init__()
+        Game.__init__(self)
         m = self.MAX_PLAYERS
         self.won = array("i", bytes(4 * m))    # cards won, all rounds
         self.hand = array("i", bytes(4 * m))   # cards left in hand

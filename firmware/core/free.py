@@ -38,7 +38,7 @@ class Free(Game):
     ROUND_KIND = ROUND
 
     def __init__(self):
-        super().__init__()
+        Game.__init__(self)
         # Only the totals: each round's points are read back from its event
         # in the log (part()); a copy per round and player took too much RAM.
         self.sums = array("i", bytes(4 * self.MAX_PLAYERS))

@@ -36,7 +36,7 @@ def build(display_cls, i2c_id, sda, scl, freq, addr, button_pins):
     hw.uid = unique_id()   # with the game number: a stable game id
     # The sync protocol shares the USB serial port with the REPL.
     import sys
-    from .serial import Port
+    from drivers.serial import Port
     # An ESP32 DevKit's REPL is a UART at 115200 baud behind a USB bridge:
     # its writes wait for the wire (11 bytes a millisecond), so the link
     # writes little per 10 ms step. The rp2's USB CDC takes 64-byte

@@ -23,7 +23,7 @@ from binascii import crc32, b2a_base64
 from core.wire import (printable, frame, parse, tail, REQUEST_MAX,
                        MARK_SPANS, OFF_MAX, E_FRAME, E_LONG, E_UNKNOWN,
                        E_ARGS, E_STORE, E_BUSY, E_INTERNAL)
-from .outbuf import OutBuf
+from drivers.outbuf import OutBuf
 
 OUT_SIZE = 1024          # the output buffer, bytes
 ROOM = 360               # room a request needs to run: its longest single

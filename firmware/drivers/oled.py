@@ -19,12 +19,14 @@ HEIGHT = const(64)
 PAGES = const(8)
 
 _CMD = b"\x00"      # control byte: a stream of commands follows
-_DATA = b"\x40"     # control byte: a stream of display data follows
+# (b"\x40" before a page's bytes: display data follows; each display's
+# write_page sends it)
 
 
 class Oled(framebuf.FrameBuffer):
     per_step = PAGES    # pages sent per show() or flush(); the rest wait
     due = 0             # bit p: page p differs from the panel, not sent yet
+    _INIT: bytes        # each display's set-up commands (annotation only)
 
     def __init__(self, i2c, addr=0x3C):
         self.i2c = i2c
@@ -41,17 +43,17 @@ class Oled(framebuf.FrameBuffer):
         self.pages_sent = 0              # counters for the benchmark
         self.bytes_sent = 0
         # The controller's RAM holds noise at power-on: the panel stays off
-        # (init_display leaves it so) until the first frame is in (flush),
+        # (its _INIT leaves it so) until the first frame is in (flush),
         # rather than being sent a blank frame first.
         self._dark = True
-        self.init_display()
+        # The controller's set-up commands (each display's _INIT: a
+        # command control byte, then the commands), once.
+        i2c.writeto(addr, self._INIT)
+        self.bytes_sent += len(self._INIT)
 
     def command(self, *cmds):
         self.i2c.writeto(self.addr, _CMD + bytes(cmds))
         self.bytes_sent += 1 + len(cmds)
-
-    def init_display(self):
-        raise NotImplementedError
 
     def poweroff(self):
         self.command(0xAE)
@@ -61,9 +63,6 @@ class Oled(framebuf.FrameBuffer):
 
     def contrast(self, level):
         self.command(0x81, level & 0xFF)
-
-    def invert(self, on):
-        self.command(0xA7 if on else 0xA6)
 
     def show(self, full=False, pages=0xFF):
         # Mark due the pages whose bytes differ from what was sent last
@@ -108,6 +107,3 @@ class Oled(framebuf.FrameBuffer):
 
     def write_page(self, page, data):
         raise NotImplementedError
-
-    def _data(self, data):
-        self.i2c.writevto(self.addr, (_DATA, data))

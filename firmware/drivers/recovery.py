@@ -3,7 +3,7 @@
 # imported at boot only.
 
 import os
-from core import gamefile
+import core.gamefile as gamefile
 from core.game import event_size
 
 

@@ -3,30 +3,30 @@
 # The SH1106 has 132 columns of RAM, of which the visible 128 start at
 # column 2, and only page addressing: each page is written by setting the
 # page and the column, then sending its bytes.
-from .oled import Oled
+from drivers.oled import Oled
 
 _COL_OFFSET = 2
 
 
 class SH1106(Oled):
-    def init_display(self):
-        self.command(
-            0xAE,               # display off
-            0xD5, 0x80,         # clock divide / oscillator
-            0xA8, 63,           # multiplex ratio: 64 rows
-            0xD3, 0x00,         # no vertical offset
-            0x40,               # start line 0
-            0xAD, 0x8B,         # DC-DC converter on
-            0xA1,               # segment remap
-            0xC8,               # scan COM from the bottom
-            0xDA, 0x12,         # COM pins configuration
-            0x81, 0x80,         # contrast
-            0xD9, 0x22,         # pre-charge period
-            0xDB, 0x35,         # VCOM deselect level
-            0xA4,               # display follows RAM
-            0xA6)               # not inverted
-        # Display on once the first frame is in (Oled.flush), not a blank
-        # frame first.
+    # Oled.__init__ sends it once (a bytes literal: in flash, not a
+    # method in RAM for good). Display on once the first frame is in
+    # (Oled.flush), not a blank frame first.
+    _INIT = (b"\x00"        # control byte: commands follow
+             b"\xae"        # display off
+             b"\xd5\x80"    # clock divide / oscillator
+             b"\xa8\x3f"    # multiplex ratio: 64 rows
+             b"\xd3\x00"    # no vertical offset
+             b"\x40"        # start line 0
+             b"\xad\x8b"    # DC-DC converter on
+             b"\xa1"        # segment remap
+             b"\xc8"        # scan COM from the bottom
+             b"\xda\x12"    # COM pins configuration
+             b"\x81\x80"    # contrast
+             b"\xd9\x22"    # pre-charge period
+             b"\xdb\x35"    # VCOM deselect level
+             b"\xa4"        # display follows RAM
+             b"\xa6")       # not inverted
 
     def write_page(self, page, data):
         # The page and the column (as one bytes object: this runs for
@@ -34,4 +34,4 @@ class SH1106(Oled):
         self.i2c.writeto(self.addr, bytes((0, 0xB0 | page, _COL_OFFSET & 0x0F,
                                            0x10 | (_COL_OFFSET >> 4))))
         self.bytes_sent += 4
-        self._data(data)
+        self.i2c.writevto(self.addr, (b"\x40", data))   # data follows

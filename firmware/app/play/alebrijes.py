@@ -3,7 +3,7 @@
 # a long OK leaves the rest of a player's suits at 0 and goes to the next).
 
 from drivers.buttons import OK, key_of
-from core import alebrijes
+import core.alebrijes as alebrijes
 from app.screens import Choice
 from app.play.base import PlayBase
 from app.play.grid import Grid

@@ -11,7 +11,7 @@ from app import ui
 
 class PlayBase(Screen):
     def __init__(self, app, session):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.s = session
 
     @property

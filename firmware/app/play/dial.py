@@ -49,6 +49,6 @@ class DialChoice(Choice):
             self.dialled = True
             self.on_pick(m.index)
         elif i == NOT_MINE:
-            super().key(ev)
+            Choice.key(self, ev)
         else:
             m.index = i

@@ -6,7 +6,7 @@
 # device asks the sudden death rounds it needs.
 
 from drivers.buttons import OK, key_of
-from core import dinos
+import core.dinos as dinos
 from app.play.base import PlayBase
 from app.i18n import tr
 from app import ui

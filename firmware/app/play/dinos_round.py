@@ -66,7 +66,7 @@ class DinosRound(Screen):
     extras: ui.Menu     # stage 1's menu (app/play/dinos_extras.py menu)
 
     def __init__(self, app, play, grid):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.play = play
         self.grid = grid
         self.adjust = None

@@ -49,7 +49,7 @@ def rows(g, names, buf, off):
 
 class Summary(Screen):
     def __init__(self, app, play):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.play = play
         s = play.s
         g = play.g

@@ -13,7 +13,7 @@
 # their list, is one press away.
 
 from drivers.buttons import OK, LONG, key_of, kind_of
-from core import dog
+import core.dog as dog
 from app.screens import Note
 from app.play.base import PlayBase
 from app.play.dial import dial, DialChoice, PICK, NOT_MINE
@@ -25,7 +25,7 @@ from app.play.rows import fresh, mix, salt
 
 class Play(PlayBase):
     def __init__(self, app, session):
-        super().__init__(app, session)
+        PlayBase.__init__(self, app, session)
         self.salt = salt(session)       # the rows' value checksums' start
         self.to_turn()
 

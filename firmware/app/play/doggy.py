@@ -11,7 +11,7 @@
 # app/play/doggy_count.py.
 
 from drivers.buttons import OK, LONG, key_of, kind_of
-from core import doggy
+import core.doggy as doggy
 from app.screens import Choice
 from app.play.base import PlayBase
 from app.i18n import tr
@@ -33,7 +33,7 @@ def screen(app, session):
 
 class Play(PlayBase):
     def __init__(self, app, session):
-        super().__init__(app, session)
+        PlayBase.__init__(self, app, session)
         self.salt = salt(session)       # the rows' value checksums' start
         self.top = 0
         self.to_turn()
@@ -157,7 +157,7 @@ class Play(PlayBase):
                       on_back=lambda: pick(1)))
 
     def undo(self):
-        super().undo()
+        PlayBase.undo(self)
         self.to_turn()
 
     def table_action(self):
@@ -261,15 +261,15 @@ class Points(Choice):
     takes it and keeps the cursor on the player, who took another."""
 
     def __init__(self, app, title, items, on_pick, index, on_long):
-        super().__init__(app, title, items, on_pick, index)
+        Choice.__init__(self, app, title, items, on_pick, index)
         self.on_long = on_long
 
     def draw(self, fb):
-        super().draw(fb)
+        Choice.draw(self, fb)
         ui.centred(fb, ui.ROWS - 1, tr("take_more"))   # a band, as rows
 
     def key(self, ev):
         if key_of(ev) == OK and kind_of(ev) == LONG:
             self.on_long(self.menu.index)
         else:
-            super().key(ev)
+            Choice.key(self, ev)

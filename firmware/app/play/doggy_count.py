@@ -29,8 +29,8 @@ class CountGrid(Grid):
         self.res_hi = (RES_HI,) * 4
         labels = [tr(doggy.COLORS[c]) for c in range(4)] + [tr("p_reserve")]
         fields = ("5", "3", "1", tr("color_letters")[4])
-        super().__init__(title, labels, fields, vals, 0, self.col_hi,
-                         widths=2, row_done=True)
+        Grid.__init__(self, title, labels, fields, vals, 0, self.col_hi,
+                      widths=2, row_done=True)
 
     def _move(self, d):
         r = self.r

@@ -20,7 +20,7 @@ class PassTo(Note):
         if key_of(ev) == BACK:
             self.app.pop()          # the play screen is under it
             return
-        super().key(ev)
+        Note.key(self, ev)
 
 
 class WildAssign:

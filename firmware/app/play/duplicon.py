@@ -8,7 +8,7 @@
 # A player who drew last turn shows "no roba" (may not draw this turn).
 
 from drivers.buttons import OK, LONG, key_of, kind_of
-from core import duplicon
+import core.duplicon as duplicon
 from app.play.base import PlayBase
 from app.play.grid import Grid
 from app.i18n import tr
@@ -19,7 +19,7 @@ FIELD_W = 4          # the grid's columns: won, hand, zone (and their titles)
 
 class Play(PlayBase):
     def __init__(self, app, session):
-        super().__init__(app, session)
+        PlayBase.__init__(self, app, session)
         self.to_turn()
 
     def to_turn(self):

@@ -1,7 +1,7 @@
 # Free score pad: totals; OK enters a round, one number per player.
 
 from drivers.buttons import UP, DOWN, OK, key_of
-from core import free
+import core.free as free
 from app.screens import Choice
 from app.play.base import PlayBase
 from app.play.grid import Grid
@@ -11,7 +11,7 @@ from app import ui
 
 class Play(PlayBase):
     def __init__(self, app, session):
-        super().__init__(app, session)
+        PlayBase.__init__(self, app, session)
         self.top = 0
 
     def draw(self, fb):

@@ -195,7 +195,7 @@ class GridScreen(Screen):
     cell (or a long OK), on_cancel() if BACK leaves the first cell."""
 
     def __init__(self, app, grid, on_done, on_cancel=None):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.grid = grid
         self.on_done = on_done
         self.on_cancel = on_cancel
