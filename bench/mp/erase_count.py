@@ -116,8 +116,9 @@ out = {"start": since(dev, m), "events": []}
 s = app.session
 for r in range(ROUNDS):
     m = dev.mark()
-    assert s.add(free.event(s.ev, free.ROUND, PLAYERS,
-                            [(r * 37 + p * 11) % 300 for p in range(PLAYERS)])) == 0
+    if s.add(free.event(s.ev, free.ROUND, PLAYERS,
+                        [(r * 37 + p * 11) % 300 for p in range(PLAYERS)])):
+        break                                 # the log is full
     app.step(app.now)
     out["events"].append(since(dev, m)
                          + [os.stat("/flash/games/cur")[6]])
