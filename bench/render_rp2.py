@@ -232,9 +232,9 @@ def rp2_section(res):
     if parts:
         lines += ["", "Without flash writes, " + "; ".join(parts) + ". A "
                   f"4 KB sector erase alone takes {erase:,} cycles (45 ms), "
-                  "over the worst step's target: a press whose event "
-                  "makes littlefs compact its metadata block, or appends "
-                  "to a journal past littlefs's inline limit, erases "
+                  "over the worst step's target: a press erases when "
+                  "its event makes littlefs compact the games folder's "
+                  "metadata block, or when it archives a game "
                   "(docs/architecture.md, Performance rules; "
                   "bench/flash_erases.py). A whole frame (8 "
                   "pages of 128 bytes with their commands and addresses) "

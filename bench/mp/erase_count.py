@@ -9,10 +9,9 @@
 # one JSON line: {"start": [erases, pages], "events": [[erases, pages,
 # journal bytes], ...], "close": [erases, pages]}: pages are 256 B
 # programs, journal bytes the size of games/cur after the event.
-# CHUNK > 0 tries a design that is not the firmware's (docs/architecture.md
-# "Performance rules"): the journal's records appended to chunk files
-# cur, cur1, cur2... each kept under CHUNK bytes, so that littlefs keeps
-# each inline in its metadata.
+# CHUNK > 0: the journal's files kept under CHUNK bytes instead of the
+# firmware's drivers/store.py CHUNK (a huge one: the journal in one file,
+# as before the firmware split it).
 import sys
 import json
 import os
@@ -85,26 +84,8 @@ from app.flow import start_game               # noqa: E402
 from core import free                         # noqa: E402
 
 if CHUNK:
-    from binascii import crc32
-    from drivers.store import Store
-
-    def chunked_append(self, log, start):
-        # The design tried: the record goes to the newest chunk file, or a
-        # new one when it would pass CHUNK bytes.
-        end = log.used
-        c = crc32(memoryview(log.buf)[start:end])
-        n = getattr(self, "chunk", 0)
-        name = "cur%d" % n if n else "cur"
-        if os.stat(self.path(name))[6] + end - start + 2 > CHUNK:
-            n += 1
-            self.chunk = n
-            name = "cur%d" % n
-        with open(self.path(name), "ab") as f:
-            f.write(memoryview(log.buf)[start:end])
-            f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
-        self.saved = end
-        return True
-    Store.append = chunked_append
+    from drivers import store
+    store.CHUNK = CHUNK
 
 app = App(board.setup())
 app.step(0)
