@@ -335,7 +335,8 @@ class Store:
             return False
         self.archived = session.number
         try:
-            self.remove_chunks(self.chunk)
+            # (+ 1: an empty file a refused append may have left)
+            self.remove_chunks(self.chunk + 1)
             os.remove(self.path("cur"))
         except OSError:
             pass                  # boot removes them (the entry is there)
