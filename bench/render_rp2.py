@@ -232,10 +232,11 @@ def rp2_section(res):
     if parts:
         lines += ["", "Without flash writes, " + "; ".join(parts) + ". A "
                   f"4 KB sector erase alone takes {erase:,} cycles (45 ms), "
-                  "over the worst step's target; littlefs erases a fresh "
-                  "block at the first write after a file is closed, so "
-                  "every press that writes erases (docs/architecture.md, "
-                  "Performance rules). A whole frame (8 "
+                  "over the worst step's target: a press erases when "
+                  "its event makes littlefs compact the games folder's "
+                  "metadata block, or when it archives a game "
+                  "(docs/architecture.md, Performance rules; "
+                  "bench/flash_erases.py). A whole frame (8 "
                   "pages of 128 bytes with their commands and addresses) "
                   f"is {frame:,} SCL periods on the wire: {frame * 312:,} "
                   f"cycles at 400 kHz, {frame * 125:,} at 1 MHz."]

@@ -47,7 +47,7 @@ def resume(app):
             recovery.set_aside(st)
         else:
             if rec.lost:
-                recovery.rewrite(st, s)  # drop the bad tail before appending
+                recovery.rewrite(st, s, rec)  # drop the bad tail first
             st.number = s.number
             st.saved = s.log.used
             s.store = st

@@ -10,10 +10,11 @@ from core.game import event_size
 class Recovery:
     """What boot found of the game in progress."""
 
-    def __init__(self, head, data, first):
+    def __init__(self, head, data, first, ends):
         self.head = head      # gamefile.Header
-        self.data = data      # the journal's bytes
+        self.data = data      # the journal's bytes (all its files')
         self.first = first    # offset of the first event record
+        self.ends = ends      # where each file's bytes end in data
         self.lost = 0         # records that could not be read back
         self.events = 0
 
@@ -30,6 +31,7 @@ def recover(st):
         # The power went while store.start created it (littlefs had
         # committed its name, not yet its bytes): no game had started.
         try:
+            st.remove_chunks()
             os.remove(st.path("cur"))
         except OSError:
             pass
@@ -40,10 +42,22 @@ def recover(st):
         set_aside(st)
         return None
     if head.number <= st.archived:
-        os.remove(st.path("cur"))  # already in the archive: finish the move
+        st.remove_chunks()         # already in the archive: finish the move
+        os.remove(st.path("cur"))
         return None
+    # The records go on in cur1, cur2... (drivers/store.py), in order.
+    ends = [len(data)]
+    while True:
+        try:
+            with open(st.chunk_path(len(ends)), "rb") as f:
+                data += f.read()
+        except OSError:
+            break
+        ends.append(len(data))
+    st.chunk = len(ends) - 1
+    st.chunk_bytes = ends[-1] - (ends[-2] if st.chunk else 0)
     st.next = max(st.next, head.number + 1)
-    return Recovery(head, data, first)
+    return Recovery(head, data, first, ends)
 
 
 def set_aside(st):
@@ -51,6 +65,16 @@ def set_aside(st):
     # at, out of the way of the next game.
     st.problem("cur")
     try:
+        k = 1                    # its other files, kept beside it
+        while True:
+            try:
+                os.stat(st.chunk_path(k))
+            except OSError:
+                break
+            k += 1
+        while k > 1:             # last first: those left have no gap
+            k -= 1
+            os.rename(st.chunk_path(k), st.path("bad%d-%d" % (st.next, k)))
         os.rename(st.path("cur"), st.path("bad%d" % st.next))
     except OSError:
         pass
@@ -64,22 +88,31 @@ def set_aside(st):
         pass                     # the next game's journal holds it too
 
 
-def rewrite(st, session):
-    # Replace the journal with the session's log as it now stands (after
-    # dropping damaged records at boot), whole or not at all.
+def rewrite(st, session, rec):
+    # Drop the journal's records past those the session took back (damaged
+    # ones at boot), each step whole or not at all: the files after the
+    # one where the kept records end are removed, last first, then that
+    # file is replaced by its kept bytes. (Never the whole journal written
+    # into cur while later files remain: a cut between would read their
+    # records twice.)
     log = session.log
-    head = gamefile.header(session.number, session.time, 0, 0, session.gid,
-                    session.names, session.opts)
-
-    def write(f):
-        f.write(gamefile.journal_head(head))
-        g = log.game
-        off = 0
-        while off < log.used:
-            size = event_size(g, log.buf, off, log.used)
-            c = gamefile.crc(log.buf, off, off + size)
-            f.write(memoryview(log.buf)[off:off + size])
-            f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
-            off += size
-    st.replace_file(st.path("cur"), write)
+    g = log.game
+    data = rec.data
+    end = rec.first           # past the kept records
+    for _ in range(rec.events):
+        end += event_size(g, data, end, len(data)) + gamefile.EVENT_CRC
+    ends = rec.ends
+    k = 0
+    while ends[k] < end:
+        k += 1
+    last = len(ends) - 1
+    while last > k:           # last first
+        os.remove(st.chunk_path(last))
+        last -= 1
+    start = ends[k - 1] if k else 0
+    if end < ends[k]:
+        st.replace_file(st.chunk_path(k), data[start:end])
+    st.chunk = k
+    st.chunk_bytes = end - start
     st.saved = log.used
+

@@ -2,8 +2,17 @@
 # under <root>/games (the byte formats are in core/gamefile.py):
 #
 #   cur      the game in progress: a header, then one record per event,
-#            appended (open, write, close: littlefs commits it atomically)
-#            before the screen confirms the event.
+#   cur1...  appended (open, write, close: littlefs commits it atomically)
+#            before the screen confirms the event. The records go on in
+#            cur1, cur2... (one journal, read in that order), each file
+#            kept under CHUNK bytes: littlefs keeps a file that small
+#            inline in the folder's metadata, and a commit is then a page
+#            or two; a bigger file gets blocks of its own, and every
+#            append to it after an open copies its last block to a freshly
+#            erased one (an erase in each key's step). A file cur<k> is
+#            made only once cur<k-1>'s last record is on flash, and they
+#            are removed last first: the files are always cur and a run
+#            cur1..cur<n> with no gap.
 #   aNNNN    archive segments: each finished or abandoned game as one entry
 #            with its own CRC, appended whole; a segment takes entries until
 #            it holds SEG_BYTES. Small files are the point: littlefs gives
@@ -43,6 +52,10 @@ from binascii import crc32
 # ends, not for each event: the app forgets it during play (app/flow.py).
 
 SEG_BYTES = 16384
+# A journal file's bytes stay below this: under littlefs's inline limit as
+# MicroPython mounts it by default (its cache, 4 x 32 B; the rp2 port's
+# progsize=256 raises it to 512 B, block_size/8).
+CHUNK = 120
 RESERVE_BLOCKS = 8       # kept free so the game in progress can always end
 LOW_BLOCKS = 24          # below this, warn before a new game
 OK = 0
@@ -70,6 +83,14 @@ def _read(path):
     # The bytes of the file at path; OSError when it is not there.
     with open(path, "rb") as f:
         return f.read()
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+    except OSError:
+        return False
+    return True
 
 
 def _is_hex(t):
@@ -101,6 +122,8 @@ class Store:
         self.low = low
         self.number = 0          # number of the game in progress (0: none)
         self.saved = 0           # log bytes of that game confirmed on flash
+        self.chunk = 0           # its journal's newest file (chunk_path)
+        self.chunk_bytes = 0     # and that file's size
         self.archived = 0        # latest game number moved to the archive
         self.problems = []       # damaged files found, for the boot report
         self.damage = {}         # segment -> damaged spans [(off, len)]
@@ -124,6 +147,26 @@ class Store:
 
     def path(self, name):
         return self.dir + "/" + name
+
+    def chunk_path(self, k):
+        # The journal's file k: cur, cur1, cur2...
+        return self.dir + ("/cur%d" % k if k else "/cur")
+
+    def remove_chunks(self, last=0):
+        # Remove the journal's files after cur, last first (so that those
+        # left are always a run with no gap). last: the newest one's
+        # number if known, else they are looked for (0: cur1, cur2...
+        # until one is missing). OSError when the flash refuses.
+        if not last:
+            while _exists(self.chunk_path(last + 1)):
+                last += 1
+        while last > 0:
+            try:
+                os.remove(self.chunk_path(last))
+            except OSError:
+                if _exists(self.chunk_path(last)):
+                    raise
+            last -= 1
 
     def problem(self, what):
         # A damaged file found, for the boot report (each once).
@@ -229,11 +272,17 @@ class Store:
         from core import gamefile
         head = gamefile.header(number, t, 0, 0, session.gid, session.names,
                                session.opts)
+        head = gamefile.journal_head(head)
         try:
+            # Journal files an older game left (a cut while they were
+            # removed) must not join this one's.
+            self.remove_chunks()
             with open(self.path("cur"), "wb") as f:
-                f.write(gamefile.journal_head(head))
+                f.write(head)
         except OSError:
             return False
+        self.chunk = 0
+        self.chunk_bytes = len(head)
         self.number = number
         self.next = number + 1
         self.saved = 0
@@ -248,9 +297,14 @@ class Store:
         end = log.used
         # Its CRC-32 (as gamefile.crc), the low 16 bits kept (EVENT_CRC).
         c = crc32(memoryview(log.buf)[start:end])
+        k = self.chunk
+        size = self.chunk_bytes + end - start + 2
+        if size > CHUNK and self.chunk_bytes:
+            k += 1               # the next file, once this one is full
+            size = end - start + 2
         f = None
         try:
-            f = open(self.path("cur"), "ab")
+            f = open(self.chunk_path(k), "ab")
             f.write(memoryview(log.buf)[start:end])
             f.write(bytes((c & 0xFF, c >> 8 & 0xFF)))
             f.close()
@@ -262,6 +316,8 @@ class Store:
                 except OSError:
                     pass
             return False
+        self.chunk = k
+        self.chunk_bytes = size
         self.saved = end
         return True
 
@@ -279,9 +335,11 @@ class Store:
             return False
         self.archived = session.number
         try:
+            # (+ 1: an empty file a refused append may have left)
+            self.remove_chunks(self.chunk + 1)
             os.remove(self.path("cur"))
         except OSError:
-            pass                  # boot removes it (the entry is there)
+            pass                  # boot removes them (the entry is there)
         self.number = 0
         return True
 

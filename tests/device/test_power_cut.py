@@ -169,7 +169,10 @@ def test_power_cut_on_a_nearly_full_flash_with_marks_and_make_room():
 
 
 def test_power_cut_in_a_game_at_the_log_size_limit():
-    check_big(run("big", 500, "hge", "second"), 500)
+    # Every 60th: its journal kept in small files, the game takes far
+    # fewer flash operations than when each append copied a block (a file
+    # past littlefs's inline limit); this still samples a dozen points.
+    check_big(run("big", 60, "hge", "second"), 60)
 
 
 def test_the_check_finds_unsynced_games_deleted_and_marks_torn():

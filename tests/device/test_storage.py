@@ -51,6 +51,26 @@ def test_damaged_files_are_found_reported_and_never_crash_the_boot():
     assert r["bad_synced"]["synced_1"] is False      # no mark read into it
 
 
+def test_a_long_games_journal_stays_inline_and_its_events_seldom_erase():
+    # store_check.py chunks: 90 rounds of 4 players on the simulator's
+    # littlefs. Past littlefs's inline limit a journal in one file would
+    # erase a block at every event (a key's step on a board); kept in
+    # small files, an erase is only the folder's metadata compaction,
+    # which leaves a fresh block: never two events in a row.
+    r = check("chunks")
+    assert r["erasing_in_a_row"] == 0, r["erasing"]
+    # A commit is a page or two and a metadata block holds many.
+    assert 0 < r["erasing"] < 90 // 4
+    assert len(r["files"]) > 3 and max(r["sizes"]) < 128, r["sizes"]
+    assert r["resumed"] == [True, 0]               # nothing lost
+    assert r["middle_flip"] == [True, True, r["middle_flip"][2]]
+    assert r["middle_flip"][2] >= 1                # reported lost
+    assert r["after_rewrite"] == [True, 0]
+    assert r["appended_after"] == [True, 0, True]
+    assert r["archived"] == [True, [], True]
+    assert r["stale"] == [True, 0]
+
+
 def test_random_damage_never_crashes_and_never_shows_a_wrong_game():
     r = check("flips", 300)
     shown = unchecked(r)

@@ -7,6 +7,8 @@
 #   micropython store_check.py room      synced marks and making room
 #   micropython store_check.py resume    events, undo, resume, rewrite
 #   micropython store_check.py clock     start and end times of games
+#   micropython store_check.py chunks    a long game's journal: erases per
+#                                        event, resume, a bad middle record
 #
 # Games are played through the App's Session (the same path as the keys),
 # and every boot is the firmware's App on the simulated board.
@@ -270,6 +272,17 @@ def full():
                 junk += 512
     except OSError:
         pass
+    # The journal's small files live in the folder's metadata, which
+    # littlefs still rewrites in the folder's own blocks on a full flash:
+    # fill those too (small files beside it), until littlefs refuses.
+    pads = 0
+    try:
+        while pads < 400:
+            with open(d + "/pad%d" % pads, "wb") as f:
+                f.write(b"p" * 100)
+            pads += 1
+    except OSError:
+        pass
     # Rounds go on while littlefs still finds room in its metadata; the
     # first refused one must change nothing, nor may undo.
     rounds = 0
@@ -293,6 +306,11 @@ def full():
     a = boot(dev)
     resumed = a.session is not None and log_of(a.session) == before
     os.remove(d + "/../junk")
+    for k in range(pads + 1):
+        try:
+            os.remove(d + "/pad%d" % k)
+        except OSError:
+            pass               # the last one was refused
     last = free_round(a, [200, 0, 0])
     finished = a.session is None and len(games_on(boot(dev))) == 1
     print(json.dumps({
@@ -791,8 +809,79 @@ def _read_next(d):
         return None
 
 
+def _journal_files(d):
+    return sorted(f for f in os.listdir(d)
+                  if f.startswith("cur") and not f.endswith(".tmp"))
+
+
+def chunks():
+    # A long free game (4 players, 90 rounds: a journal far past the
+    # inline limit of littlefs as this board mounts it). littlefs keeps a
+    # small file inline in its folder's metadata; a file past that limit
+    # has blocks of its own, and each append to it after an open copies
+    # its last block to a freshly erased one. An erase in a key's step
+    # makes the press slow on a board: events that erase one after the
+    # other mean the journal has outgrown the limit.
+    res = {}
+    dev = fresh()
+    app = boot(dev)
+    s = new_free(app, 4, 5000)
+    d = app.store.dir
+    erased = []
+    for r in range(90):
+        e0 = dev.erases
+        assert free_round(app, [r % 7, 3, r % 5, 1]) == 0
+        erased.append(dev.erases > e0)
+    res["erasing_in_a_row"] = max(
+        [i + 1 for i in range(1, 90) if erased[i] and erased[i - 1]] or [0])
+    res["erasing"] = sum(erased)
+    res["files"] = _journal_files(d)
+    res["sizes"] = [os.stat(d + "/" + f)[6] for f in res["files"]]
+    played = log_of(s)
+    # A power cut now: boot reads the whole journal back.
+    a = boot(dev)
+    res["resumed"] = [a.session is not None and log_of(a.session) == played,
+                      _lost(a)]
+    # A flipped bit in a record of a middle file: the game resumes up to
+    # that record, the records after it are reported lost and dropped
+    # for good (another boot finds the same game, nothing lost), and new
+    # events follow the kept ones.
+    files = _journal_files(d)
+    mid = files[len(files) // 2]
+    flip(d + "/" + mid, os.stat(d + "/" + mid)[6] - 3)
+    a = boot(dev)
+    kept = log_of(a.session)
+    res["middle_flip"] = [len(kept) < len(played), played.startswith(kept),
+                          _lost(a)]
+    a = boot(dev)
+    res["after_rewrite"] = [log_of(a.session) == kept, _lost(a)]
+    free_round(a, [9, 9, 9, 9])
+    more = log_of(a.session)
+    a = boot(dev)
+    res["appended_after"] = [log_of(a.session) == more, _lost(a),
+                             len(more) > len(kept)]
+    # The game ends: archived whole, and no journal file is left.
+    s = a.session
+    assert free_round(a, [5000, 0, 0, 0]) == 0
+    final = log_of(s)
+    a = boot(dev)
+    res["archived"] = [games_on(a).get(s.number) == final,
+                       _journal_files(d), a.session is None]
+    # Journal files a cut left behind (an older game's) never join a new
+    # game's journal.
+    with open(d + "/cur1", "wb") as f:
+        f.write(bytes(range(40)))
+    s = new_free(a, 4, 5000)
+    for r in range(3):
+        free_round(a, [1, 2, 3, 4])
+    log = log_of(s)
+    a = boot(dev)
+    res["stale"] = [log_of(a.session) == log, _lost(a)]
+    print(json.dumps(res))
+
+
 {"corrupt": corrupt, "journal": journal, "full": full, "final_sync": final_sync, "room": room, "resume": resume,
- "clock": clock,
+ "clock": clock, "chunks": chunks,
  "fsid": fsid, "damage_newest": lambda: damage_newest(sys.argv[2],
                                                       int(sys.argv[3])), "marks": marks, "resync": resync,
  "flips": lambda: flips(int(sys.argv[2]))}[sys.argv[1]]()
