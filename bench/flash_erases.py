@@ -1,6 +1,8 @@
 """Which events of a game erase flash, and why (littlefs on the rp2 port).
 
-Run: .venv/bin/python bench/flash_erases.py [ROUNDS]   (default 90)
+Run: .venv/bin/python bench/flash_erases.py [ROUNDS]   (default 90:
+prints the section), or bench/run.py --erases-only (keeps the figures in
+out/bench/erases.json and renders the section into docs/benchmarks.md).
 On the MicroPython VM with real littlefs2 in the rp2 port's geometry (352
 blocks of 4 KB, progsize=256, as its _boot.py mounts it; a fresh
 filesystem), the firmware's own store (bench/mp/erase_count.py): a free
@@ -40,8 +42,47 @@ def game(rounds, players, chunk=0):
     return json.loads(out.strip().splitlines()[-1])
 
 
-def row(rounds, players, chunk=0):
-    g = game(rounds, players, chunk)
+ROUNDS = 90
+HEAD = "### Flash erases per event"
+
+
+def measure(rounds=ROUNDS):
+    """The figures, as the "erases" section of out/bench keeps them:
+    {"rounds", "games": [{"players", "chunk", "game": game()'s}]}."""
+    games = []
+    for players in (2, 4):
+        for chunk in (0, 1 << 20):
+            print(f"erases: {players} players, "
+                  f"{'one file' if chunk else 'firmware'}...",
+                  file=sys.stderr)
+            games.append({"players": players, "chunk": chunk,
+                          "game": game(rounds, players, chunk)})
+    return {"rounds": rounds, "games": games}
+
+
+def section(data):
+    """The section, as markdown lines, from measure()'s data."""
+    lines = [HEAD, "",
+             f"`bench/run.py --erases-only` (bench/flash_erases.py): a free "
+             f"game of {data['rounds']} rounds (one event each) through the "
+             f"firmware's own store on the MicroPython VM, on littlefs2 as "
+             f"the rp2 port mounts it (352 blocks of 4 KB, progsize=256); "
+             f"a sector erase takes 45 ms of a Pico's core (docs/"
+             f"architecture.md, Performance rules). \"one file\" is the "
+             f"journal as it was before drivers/store.py's CHUNK split it, "
+             f"for comparison.", "",
+             "| journal | players | events | start: erases / pages | "
+             "events: erases / pages | archive: erases / pages | events "
+             "that erase | every event erases from (journal) |",
+             "|---|---|---|---|---|---|---|---|"]
+    for g in data["games"]:
+        lines.append(row(data["rounds"], g["players"], g["chunk"],
+                         g["game"]))
+    return lines
+
+
+def row(rounds, players, chunk=0, g=None):
+    g = g or game(rounds, players, chunk)
     ev = g["events"]
     erasing = [i + 1 for i, e in enumerate(ev) if e[0]]
     # The first event from which every event erases, 3 at least (None:
@@ -58,14 +99,8 @@ def row(rounds, players, chunk=0):
 
 
 def main():
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 90
-    print("| journal | players | events | start: erases / pages | events: "
-          "erases / pages | archive: erases / pages | events that erase | "
-          "every event erases from (journal) |")
-    print("|---|---|---|---|---|---|---|---|")
-    for players in (2, 4):
-        for chunk in (0, 1 << 20):
-            print(row(rounds, players, chunk))
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else ROUNDS
+    print("\n".join(section(measure(rounds))))
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ COMMANDS = {"unix": "bench/run.py", "keys": "bench/run.py --keys-only",
             "growth-rp2-sync": "bench/run.py --growth-rp2 --sync-only",
             "growth": "bench/run.py --growth",
             "growth-pc": "bench/run.py --growth-pc",
+            "erases": "bench/run.py --erases-only",
             "presses": "bench/run.py --presses-only"}
 SECTIONS = tuple(COMMANDS)
 
@@ -48,6 +49,7 @@ ROW_GROUPS = (("wasm", "wasm"), ("rp2", "rp2"), ("unix-a", "unix"),
 # sync table, which `--growth-rp2 --sync-only` measures again alone.
 SLOTS = (("per-title", "### Per title"), ("wasm", "### 32-bit VM"),
          ("rp2", "### Pico (emulated)"), ("sync", "Sync: "),
+         ("erases", "### Flash erases per event"),
          ("growth-rp2", "### Growth on the emulated Pico"),
          ("growth-rp2-sync", "| games on the flash | boot |"),
          ("growth-rp2-rest", "make_room: "),
@@ -62,6 +64,7 @@ NOTES = {"rp2": "The emulated Pico's rows and section",
          "growth-rp2": "The emulated Pico's growth section",
          "growth": "The unix port's growth section",
          "growth-pc": "The PC tools' growth section",
+         "erases": "The flash erases per event",
          "presses": "The key presses per number"}
 
 
@@ -69,6 +72,7 @@ NOTES = {"rp2": "The emulated Pico's rows and section",
 OWNS = {"rp2": ("rp2",), "wasm": ("wasm",), "keys": ("keys",),
         "growth-rp2": ("growth-rp2", "growth-rp2-rest"),
         "growth": ("growth",), "growth-pc": ("growth-pc",),
+        "erases": ("erases",),
         "presses": ("presses",)}
 
 
@@ -214,6 +218,9 @@ def _rendered_slots(docs, old):
     if "growth-pc" in docs:
         import growth_pc
         out["growth-pc"] = growth_pc.section(docs["growth-pc"]["data"])
+    if "erases" in docs:
+        import flash_erases
+        out["erases"] = flash_erases.section(docs["erases"]["data"])
     if "presses" in docs:
         out["presses"] = render_presses.section(docs["presses"]["data"])
     return {s: _trim(v) for s, v in out.items()}

@@ -3,7 +3,7 @@ other figures of docs/benchmarks.md, measured, kept as JSON, rendered.
 
 Run: .venv/bin/python bench/run.py [--quick | --wasm-only | --presses-only
 | --keys-only | --growth | --growth-rp2 [--sync-only] | --growth-pc
-| --rp2]
+| --rp2 | --erases-only]
 Without a flag: every section (about 6 minutes on the unix port, more
 with the emulated Pico's), the whole page rewritten. With one, only that
 section is measured and rendered into docs/benchmarks.md, the others kept
@@ -19,7 +19,8 @@ Pico, bench/growth_rp2.py (with --sync-only: only its sync and past-games
 table, the other tables kept); --growth-pc: the PC tools on archives of
 1,000 and 10,000 games, bench/growth_pc.py; --rp2: the emulated Pico's
 rows and section, bench/rp2.py: MicroPython's rp2 port on rp2040js, one
-process per deployment.
+process per deployment; --erases-only: which events of a long game erase
+flash, bench/flash_erases.py.
 
 Each measurement keeps its raw figures, the date and the tools' versions
 in out/bench/<section>.json (results.py); bench/render.py turns them into
@@ -35,6 +36,7 @@ import time
 
 from roots import ROOT  # noqa: F401  (sys.path)
 
+import flash_erases
 import growth_pc
 import render
 import results
@@ -156,6 +158,7 @@ def whole(quick):
         docs["growth-rp2"] = doc("growth-rp2", growth_rp2_figures(), run)
     if not quick:
         docs["growth"] = doc("growth", growth_figures(), run)
+    docs["erases"] = doc("erases", flash_erases.measure(), run)
     print("growth of the PC tools...", file=sys.stderr)
     docs["growth-pc"] = doc("growth-pc", growth_pc.measure_all(), run)
     unix["took"] = time.time() - t0
@@ -168,7 +171,8 @@ def whole(quick):
 
 
 FLAGS = ("--quick", "--wasm-only", "--presses-only", "--keys-only",
-         "--growth", "--growth-rp2", "--sync-only", "--growth-pc", "--rp2")
+         "--growth", "--growth-rp2", "--sync-only", "--growth-pc", "--rp2",
+         "--erases-only")
 
 
 def main(argv=None):
@@ -193,6 +197,8 @@ def main(argv=None):
         return apart("growth-rp2", growth_rp2_figures)
     if "--growth-pc" in argv:
         return apart("growth-pc", growth_pc.measure_all)
+    if "--erases-only" in argv:
+        return apart("erases", flash_erases.measure)
     if "--rp2" in argv:
         return apart("rp2", rp2_measure)
     if "--keys-only" in argv:

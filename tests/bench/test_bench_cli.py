@@ -22,7 +22,7 @@ def test_help_prints_the_flags_and_runs_nothing():
     p = run("--help")
     assert p.returncode == 0
     for flag in ("--quick", "--wasm-only", "--presses-only", "--keys-only",
-                 "--growth", "--growth-pc", "--rp2"):
+                 "--growth", "--growth-pc", "--rp2", "--erases-only"):
         assert flag in p.stdout
     assert "heap per event" not in p.stderr
     assert (ROOT / "docs" / "benchmarks.md").read_bytes() == before

@@ -55,6 +55,18 @@ def growth_pc_data():
             "figures": fig, "made": [1.3, 12.6], "page_games": 100}
 
 
+def erases_data(rounds=90):
+    # flash_erases.game()'s shape: [erases, pages, journal bytes] per
+    # event; the one-file journal erasing at every event from the 43rd.
+    def g(every):
+        ev = [[1 if i + 1 >= every or i + 1 == 8 else 0, 1, 12 * (i + 1)]
+              for i in range(rounds)]
+        return {"start": [0, 5], "events": ev, "close": [1, 7]}
+    return {"rounds": rounds, "games": [
+        {"players": p, "chunk": c, "game": g(43 if c else rounds + 1)}
+        for p in (2, 4) for c in (0, 1 << 20)]}
+
+
 def presses_data(seed=1, rounds=100):
     units = {"free": {"units": {"free": [[4, 12]]}, "games": 1,
                       "per_game": []},
@@ -100,6 +112,8 @@ def bench(tmp_path, monkeypatch):
         "growth-rp2", growth_rp2_data))
     monkeypatch.setattr(run.growth_pc, "measure_all", fake(
         "growth-pc", growth_pc_data()))
+    monkeypatch.setattr(run.flash_erases, "measure", fake(
+        "erases", erases_data()))
     monkeypatch.setattr(run, "micropython_version", lambda: "1.29.0 (x)")
     page = tmp_path / "benchmarks.md"
     monkeypatch.setattr(run, "OUT", page)
@@ -112,10 +126,10 @@ def test_the_whole_run_renders_every_section_from_its_json(bench):
     run.main([])
     text = page.read_text()
     assert set(calls) == {"build", "unix", "wasm", "rp2", "presses",
-                          "growth", "growth-rp2", "growth-pc"}
+                          "growth", "growth-rp2", "growth-pc", "erases"}
     assert sorted(p.stem for p in kept.glob("*.json")) == sorted(
         ["unix", "keys", "wasm", "rp2", "presses", "growth", "growth-rp2",
-         "growth-pc"])
+         "growth-pc", "erases"])
     assert "merged into the rest" not in text
     units = render.parse(text)
     assert set(units["slots"]) == {s for s, _ in render.SLOTS}
@@ -139,7 +153,8 @@ def test_quick_prints_and_keeps_nothing(bench, capsys):
     (["--keys-only"], "keys"), (["--growth"], "growth"),
     (["--growth-rp2"], "growth-rp2"),
     (["--growth-rp2", "--sync-only"], "growth-rp2-sync"),
-    (["--growth-pc"], "growth-pc"), (["--rp2"], "rp2")])
+    (["--growth-pc"], "growth-pc"), (["--rp2"], "rp2"),
+    (["--erases-only"], "erases")])
 def test_a_flag_measures_and_renders_its_section_only(bench, flags,
                                                       section):
     page, kept, calls = bench

@@ -11,3 +11,21 @@ def test_the_flash_bench_plays_and_archives_a_game():
     assert f["game"] == "free" and f["events"] > 0
     assert f["event_bytes"] > 0 and f["flash_bytes"] > f["event_bytes"]
     assert f["entry"] > 0 and f["archive_flash_bytes"] > 0
+
+
+def test_the_erase_bench_counts_a_long_journal_and_renders_it():
+    # bench/flash_erases.py through the firmware's store: with the journal
+    # in one file, a long game's events all erase once it passes
+    # littlefs's inline limit; in files under CHUNK they never all do.
+    import flash_erases
+    data = flash_erases.measure(rounds=70)
+    lines = flash_erases.section(data)
+    assert lines[0] == flash_erases.HEAD
+    rows = {(g["players"], g["chunk"]): g["game"] for g in data["games"]}
+    one_file = rows[(4, 1 << 20)]["events"]
+    chunks = rows[(4, 0)]["events"]
+    assert len(one_file) == len(chunks) == 70
+    assert all(e[0] for e in one_file[-10:])       # every event erases
+    assert sum(e[0] for e in chunks) < sum(e[0] for e in one_file) / 3
+    table = [ln for ln in lines if ln.startswith("| firmware")]
+    assert len(table) == 2 and all(ln.endswith("| - |") for ln in table)
