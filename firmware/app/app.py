@@ -167,7 +167,8 @@ class App:
         if self.link is not None or self.port is not None and \
                 self.port.waiting():
             self.poll_link(now)
-        if self.starting is not None:
+        started = self.starting        # a game to start: drawn next step
+        if started is not None:
             self.start_pending()
         b = self.buttons
         events = self.events
@@ -202,7 +203,7 @@ class App:
             self.toast_text = None
             self.dirty = True
         self.check_idle(now)
-        if keyed and self.draw_later:
+        if (keyed or started) and self.draw_later:
             pass                       # drawn in the next step
         elif self.dirty and self.idle != _BLANK:
             self.draw()
