@@ -273,11 +273,12 @@ class App:
             # one more function would be in RAM all the time. A failure is
             # let go, as those hold the number.
             self.next_due = False
-            try:
-                self.store.replace_file(self.store.path("next"),
-                                        str(self.store.next))
-            except OSError:
-                pass
+            if self.store is not None:
+                try:
+                    self.store.replace_file(self.store.path("next"),
+                                            str(self.store.next))
+                except OSError:
+                    pass
             return
         # The step after, before any key: the collection that follows a
         # key (step); the file "next" is due.
