@@ -28,13 +28,15 @@ import sys
 #   link       the sync link, when the PC has been quiet (App.poll_link)
 PHASES = """
 boot app.startup
-boot_only drivers.recovery drivers.segments core.gamefile core.games
+boot_only drivers.recovery drivers.segments drivers.game_files core.gamefile
+ core.games
 home app.home
 from_home app.newgame app.names app.history drivers.segments
- drivers.seg_index app.settings_screen app.final core.gamefile core.games
+ drivers.seg_index drivers.game_files app.settings_screen app.final
+ core.gamefile core.games
 setup app.names app.newgame app.home
-game_file core.gamefile core.games
-lifecycle app.flow app.clock
+game_file core.gamefile core.games drivers.game_files
+lifecycle app.flow app.clock drivers.game_files
 final app.final app.flow app.clock
 notes app.notes
 tables app.tables
