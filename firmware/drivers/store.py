@@ -113,6 +113,10 @@ class Store:
         self.segs = None         # segments() once listed (None: list again)
         self.last = None         # (segment, offset, size) of the newest
         #                          readable entry: scan_last, add_entry
+        self.fs_id = ""          # this filesystem's nonce (file fsid)
+        self.fs_saved = False    # whether it is on flash
+        self.next = 1
+        self.synced = []
         from drivers.game_files import open_folder
         open_folder(self)        # fs_id, fs_saved, next, synced, archived
 
