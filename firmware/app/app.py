@@ -17,6 +17,10 @@ _TICK_MS = const(10)
 _AWAKE = const(0)
 _DIM = const(1)
 _BLANK = const(2)
+# Work that can wait (the file "next" after a game's start) waits until
+# the keys have been quiet this long and the screen is sent: a quick next
+# press is taken first, not after it.
+_LATER_MS = const(200)
 
 
 class App:
@@ -55,6 +59,7 @@ class App:
         self.starting = None       # start_later(): a game to start (0:
                                    # started, the next game's number due)
         self.tidy = False          # a collection is due (see step)
+        self.next_due = False      # the file "next" waits (start_pending)
         self.toasted = False       # a toast was drawn last time
         self.push(None)            # home: loaded when first shown (top)
         import app.startup as startup
@@ -161,7 +166,8 @@ class App:
         if self.link is not None or self.port is not None and \
                 self.port.waiting():
             self.poll_link(now)
-        if self.starting is not None:
+        started = self.starting        # a game to start: drawn next step
+        if started is not None:
             self.start_pending()
         b = self.buttons
         events = self.events
@@ -187,13 +193,16 @@ class App:
             if self.toast_text is None:
                 forget("notes")
             gc.collect()
+        elif self.next_due and now - self.last_key >= _LATER_MS and \
+                not self.fb.due:
+            self.start_pending()       # the file "next"
         if self.swallow and not b.held():
             self.swallow = False
         if self.toast_text is not None and now - self.toast_until >= 0:
             self.toast_text = None
             self.dirty = True
         self.check_idle(now)
-        if keyed and self.draw_later:
+        if (keyed or started) and self.draw_later:
             pass                       # drawn in the next step
         elif self.dirty and self.idle != _BLANK:
             self.draw()
@@ -232,20 +241,28 @@ class App:
             from app.flow import start_game
             start_game(self, *self.starting)    # (starting = 0)
             return
-        # The step after, before any key: the collection that follows a
-        # key (step), then the file "next" (the next game's number) that
-        # Store.start left for now. Written here, not by a Store method:
-        # one more function would be in RAM all the time. A failure is let
-        # go: the journal, then the game's archive entry, hold the number.
-        self.starting = None
-        self.tidy = False
-        gc.collect()
-        if self.store is not None:
+        if self.next_due:
+            # Later, once the keys are quiet and the screen is sent (step):
+            # the file "next" (the next game's number) that Store.start
+            # left, out of the start's press (the journal, the play
+            # screen). Until then the journal, then the game's archive
+            # entry, hold the number (boot raises "next" past them), so it
+            # is never given twice. Written here, not by a Store method:
+            # one more function would be in RAM all the time. A failure is
+            # let go, as those hold the number.
+            self.next_due = False
             try:
                 self.store.replace_file(self.store.path("next"),
                                         str(self.store.next))
             except OSError:
                 pass
+            return
+        # The step after, before any key: the collection that follows a
+        # key (step); the file "next" is due.
+        self.starting = None
+        self.tidy = False
+        gc.collect()
+        self.next_due = self.store is not None
 
     def draw(self):
         # Partial redraw (ui.begin): only the rows whose texts changed,

@@ -12,36 +12,41 @@ import sys
 # a short identifier and each global would be an object in the heap for
 # good (tests/tree/test_layers.py checks the names and that app/ unloads by
 # phase only).
-#   boot       app/startup.py, emptied too once boot is done (release())
-#   boot_only  what boot alone reads (emptied too, unless loaded before
-#              boot: a test's harness)
+# The lines most often asked for come first: on MicroPython, finding a
+# phase, and slicing its names out, walks the string from its start (a str
+# is indexed by characters), so a line's cost grows with the text before
+# it: "notes" is forgotten after every key, the next four at every game's
+# start.
+#   notes      a toast's or Note's drawing, after the next key
 #   home       home, while a game is played (None stands in: App.top)
-#   from_home  the screens opened from home, whenever home is on top again
 #   setup      when a game starts (app/flow.py start_game), with the
 #              title's options module
 #   game_file  once the journal's head is written
 #   lifecycle  app/flow.py, in RAM only for a step of a game's life
+#   from_home  the screens opened from home, whenever home is on top again
 #   final      the final screen, when the game is undone from it
-#   notes      a toast's or Note's drawing, after the next key
 #   tables     app/tables.py, once a table of constants is read
 #   error_texts  the error texts, once one is shown
 #   link       the sync link, when the PC has been quiet (App.poll_link)
+#   boot       app/startup.py, emptied too once boot is done (release())
+#   boot_only  what boot alone reads (emptied too, unless loaded before
+#              boot: a test's harness)
 PHASES = """
-boot app.startup
-boot_only drivers.recovery drivers.segments drivers.game_files core.gamefile
- core.games
+notes app.notes
 home app.home
-from_home app.newgame app.names app.history drivers.segments
- drivers.seg_index drivers.game_files app.settings_screen app.final
- core.gamefile core.games
 setup app.names app.newgame app.home
 game_file core.gamefile core.games drivers.game_files
 lifecycle app.flow app.clock drivers.game_files
+from_home app.newgame app.names app.history drivers.segments
+ drivers.seg_index drivers.game_files app.settings_screen app.final
+ core.gamefile core.games
 final app.final app.flow app.clock
-notes app.notes
 tables app.tables
 error_texts core.error_texts
 link app.sync drivers.link drivers.outbuf core.wire core.version
+boot app.startup
+boot_only drivers.recovery drivers.segments drivers.game_files core.gamefile
+ core.games
 """
 PLAY = "app.play"     # a package: unload_package() forgets its modules
 

@@ -293,9 +293,10 @@ def test_a_game_starts_in_the_step_after_its_key_journal_first_no_key_lost():
     # The key that starts a game clears the screen at once (its own
     # step); the next step, before any key, writes the journal (created
     # in place, no temp file and rename) and shows the play screen, which
-    # gets the key waiting then; the step after writes the file "next",
-    # before any key. A cut before the journal: no game (the screen never
-    # said it started); after it: the game, and the next number above it.
+    # gets the key waiting then; the file "next" is written once the keys
+    # have been quiet 200 ms (out of the start's press). A cut before the
+    # journal: no game (the screen never said it started); after it, "next"
+    # written or not: the game, and the next number above it.
     # A cut while the journal was being created (an empty file): no game.
     r = check("journal")
     assert r["key_step"] == {"session": False, "cur": False,
@@ -304,6 +305,8 @@ def test_a_game_starts_in_the_step_after_its_key_journal_first_no_key_lost():
     number, on_flash, below, top = r["started"]
     assert number == 1 and on_flash and below == "Play" and top != "Play"
     assert r["cut_then"] == [1, 2]
-    assert r["next_when_key"] == ["2"]
+    assert r["next_when_key"] == [None]
+    assert r["next_quiet"] is None
     assert r["next_file"] == "2"
+    assert r["cut_before_next"] == 2
     assert r["empty_cur"] == {"session": False, "problems": [], "files": []}

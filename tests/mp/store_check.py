@@ -776,8 +776,10 @@ def journal():
     # next new game is number 2.
     a = boot(dev)
     res["cut_then"] = [a.session.number if a.session else 0, a.store.next]
-    # A key is already waiting in the next step: "next" is written before
-    # it is handled.
+    # A key is already waiting in the next step: it is handled first;
+    # "next" waits until the keys have been quiet 200 ms (App._LATER_MS)
+    # and the screen is sent: the key's collection comes first, then the
+    # file.
     seen = []
     top = app.top()
     key = top.key
@@ -785,6 +787,12 @@ def journal():
     app.buttons._emit(event(OK, PRESS))
     app.step(30)
     res["next_when_key"] = seen
+    app.step(40)
+    app.step(229)
+    res["next_quiet"] = _read_next(d)
+    # A power cut before it: the journal holds the number.
+    res["cut_before_next"] = boot(dev).store.next
+    app.step(230)
     res["next_file"] = _read_next(d)
     # The power went while a journal was being created: littlefs had
     # committed its name, not yet its bytes (an empty file). No game had

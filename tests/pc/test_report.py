@@ -239,7 +239,9 @@ def vocabulary(lang, db):
     i = 1 if lang == "es" else 0
     texts = [pair[i] for pair in T.TEXTS.values()]
     texts += [pair[i] for pair in T.MONTHS]
-    texts += [form for pair in T.COUNTED.values() for form in pair[i]]
+    from marcador.counted import COUNTED      # the report's counted nouns
+    texts += [form for key in ("games", "finished", "titles", "pairs",
+                               "events") for form in COUNTED[key][i]]
     code = E.ES if lang == "es" else E.EN
     texts += [titles.name(k, code) for k in titles.keys()]
     for row in db.games():
