@@ -37,7 +37,7 @@ if "--blocks" in args:
 if "--seg-bytes" in args:
     # Smaller archive segments (drivers/store.py SEG_BYTES), for the same.
     from drivers import store
-    store.SEG_BYTES = int(args[args.index("--seg-bytes") + 1])
+    store.Store.seg_bytes = int(args[args.index("--seg-bytes") + 1])
     del store
 if "--sh1106" in args:
     board.CONFIG["driver"] = "sh1106"

@@ -19,6 +19,7 @@ sys.path.append(_root + "/firmware")
 import board                           # noqa: E402
 from fakes.blockdev import BlockDev    # noqa: E402
 from drivers import store as S         # noqa: E402
+from drivers.game_files import FULL  # noqa: E402
 from app.app import App                # noqa: E402
 
 dev = BlockDev(256)
@@ -95,7 +96,7 @@ def fill():
         # full 1 MB): every 64 games (~1 block) until the end is near.
         if n % every == 0 and st.free_blocks() < st.low + 8:
             every = 1
-        if every == 1 and st.space() == S.FULL:
+        if every == 1 and st.space() == FULL:
             break
         g = games[n % len(games)]
         s = Session(g["game"], g["names"], bytes.fromhex(g["opts"]))

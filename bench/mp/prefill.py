@@ -10,6 +10,7 @@ sys.path.insert(0, sys.argv[1])
 sys.path.append(sys.argv[2])
 from fakes.blockdev import BlockDev  # noqa: E402
 from drivers.store import Store  # noqa: E402
+from drivers.game_files import add_entry  # noqa: E402
 
 dev = BlockDev(256, path=sys.argv[3])
 try:
@@ -22,6 +23,6 @@ st = Store("/flash")
 n = 0
 for line in sys.stdin:
     if line.strip():
-        assert st.add_entry(unhexlify(line.strip()))
+        assert add_entry(st, unhexlify(line.strip()))
         n += 1
 print(n)

@@ -6,7 +6,7 @@
 #
 #   micropython rp2_image.py FIRMWARE_DIR IMAGE games [SYNCED [FREE]]
 #       one hex archive entry a line on stdin, appended to the archive
-#       (drivers/store.py add_entry); SYNCED: games 1..SYNCED marked synced
+#       (drivers/game_files.py add_entry); SYNCED: games 1..SYNCED marked synced
 #       (drivers/segments.py mark_spans); FREE: then a file "pad" that
 #       leaves FREE blocks free (the next new game runs make_room). The
 #       archive's summary (drivers/seg_index.py) is made, as the first
@@ -65,13 +65,14 @@ os.mount(os.VfsLfs2(Dev(data), progsize=256), "/flash")
 out = {}
 if mode == "games":
     from drivers.store import Store
+    from drivers.game_files import add_entry
     from drivers import segments
     from drivers.seg_index import summary
     st = Store("/flash")
     n = 0
     for line in sys.stdin:
         if line.strip():
-            assert st.add_entry(unhexlify(line.strip()))
+            assert add_entry(st, unhexlify(line.strip()))
             n += 1
     if ARGS and ARGS[0]:
         assert segments.mark_spans(st, [(1, ARGS[0])])

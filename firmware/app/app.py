@@ -17,7 +17,6 @@ _TICK_MS = const(10)
 _AWAKE = const(0)
 _DIM = const(1)
 _BLANK = const(2)
-_LINK_IDLE_MS = const(10000)   # the sync link leaves RAM after this quiet
 # Work that can wait (the file "next" after a game's start) waits until
 # the keys have been quiet this long and the screen is sent: a quick next
 # press is taken first, not after it.
@@ -211,32 +210,11 @@ class App:
             self.fb.flush()            # the rest of the frame
 
     def poll_link(self, now):
-        # The sync link, in RAM only while a PC talks to the board: the
-        # first byte that comes loads it (and is its first), and it leaves
-        # once it has had nothing to read or send for _LINK_IDLE_MS.
-        # Called only while the link is loaded or a byte waits (_step):
-        # its frame is too big for the C stack (the frame rule).
-        link = self.link
-        first = b""
-        if link is None:
-            port = self.port
-            if port is None:
-                return
-            first = port.read(1)
-            if not first:
-                return
-            from app.sync import link as open_link
-            link = self.link = open_link(self, self.port)
-        try:
-            busy = link.poll(first)    # answers its requests' own errors
-        except Exception:          # the port itself failed: go on playing
-            link.reset()
-            busy = True
-        if busy:
-            self.link_at = now
-        elif now - self.link_at >= _LINK_IDLE_MS:
-            self.link = None
-            forget("link")
+        # The sync link (app/sync.py poll), in RAM only while a PC talks
+        # to the board. Called only while it is loaded or a byte waits
+        # (_step).
+        from app.sync import poll
+        poll(self, now)
 
     def handle_key(self, ev, now):
         # One key event for the screen on top.

@@ -35,16 +35,18 @@ PHASES = """
 notes app.notes
 home app.home
 setup app.names app.newgame app.home
-game_file core.gamefile core.games
-lifecycle app.flow app.clock
+game_file core.gamefile core.games drivers.game_files
+lifecycle app.flow app.clock drivers.game_files
 from_home app.newgame app.names app.history drivers.segments
- drivers.seg_index app.settings_screen app.final core.gamefile core.games
+ drivers.seg_index drivers.game_files app.settings_screen app.final
+ core.gamefile core.games
 final app.final app.flow app.clock
 tables app.tables
 error_texts core.error_texts
 link app.sync drivers.link drivers.outbuf core.wire core.version
 boot app.startup
-boot_only drivers.recovery drivers.segments core.gamefile core.games
+boot_only drivers.recovery drivers.segments drivers.game_files core.gamefile
+ core.games
 """
 PLAY = "app.play"     # a package: unload_package() forgets its modules
 

@@ -6,7 +6,7 @@
 # takes RAM during play.
 
 from core.games import IDS, player_counts
-from drivers import store
+from drivers.game_files import OK, LOW, FULL
 from .screens import Screen, Choice, Note
 from .i18n import tr
 from . import ui
@@ -28,10 +28,10 @@ def before_new_game(app, go):
         app.push(Choice(app, tr("abandon_q"), [tr("no"), tr("yes")], abandon))
         return
     st = app.store
-    room = store.OK if st is None else st.space()
-    if room == store.FULL:
+    room = OK if st is None else st.space()
+    if room == FULL:
         app.push(Note(app, tr("flash_full"), [tr("sync_pc"), tr("full_new")]))
-    elif room == store.LOW:
+    elif room == LOW:
         app.push(Note(app, tr("flash_low"), [tr("sync_pc")],
                       lambda: (app.pop(), go())))
     else:

@@ -8,18 +8,44 @@
 # fails (err 6). The archive readers (drivers/segments.py) are imported
 # inside the handlers that need them, not at boot.
 
+from micropython import const
 from binascii import a2b_base64, b2a_base64
 from core.wire import (frame, PROTOCOL, NUM_MAX, OFF_MAX, MARK_SPANS,
                        CHUNK, PULL_MAX, TIME_MIN, TIME_MAX, E_NO_GAME,
                        E_STORE)
 from core.version import VERSION
 from drivers.link import num
+from app.memory import forget
 
 
-def link(app, port):
-    # The sync link on the serial port, answering from app.
-    from drivers.link import Link
-    return Link(port, port, Sync(app))
+_LINK_IDLE_MS = const(10000)   # the sync link leaves RAM after this quiet
+
+
+def poll(app, now):
+    # App.poll_link: the first byte that comes loads the link (and is its
+    # first), and it leaves (with this module: memory.PHASES link) once it
+    # has had nothing to read or send for _LINK_IDLE_MS. Its frame is too
+    # big for the C stack (the frame rule): called only while the link is
+    # loaded or a byte waits (App._step).
+    link = app.link
+    first = b""
+    if link is None:
+        first = app.port.read(1)
+        if not first:
+            forget("link")
+            return
+        from drivers.link import Link
+        link = app.link = Link(app.port, app.port, Sync(app))
+    try:
+        busy = link.poll(first)    # answers its requests' own errors
+    except Exception:          # the port itself failed: go on playing
+        link.reset()
+        busy = True
+    if busy:
+        app.link_at = now
+    elif now - app.link_at >= _LINK_IDLE_MS:
+        app.link = None
+        forget("link")
 
 
 class Sync:

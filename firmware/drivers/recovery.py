@@ -5,6 +5,7 @@
 import os
 import core.gamefile as gamefile
 from core.game import event_size
+from drivers.game_files import remove_chunks
 
 
 class Recovery:
@@ -31,7 +32,7 @@ def recover(st):
         # The power went while store.start created it (littlefs had
         # committed its name, not yet its bytes): no game had started.
         try:
-            st.remove_chunks()
+            remove_chunks(st)
             os.remove(st.path("cur"))
         except OSError:
             pass
@@ -42,7 +43,7 @@ def recover(st):
         set_aside(st)
         return None
     if head.number <= st.archived:
-        st.remove_chunks()         # already in the archive: finish the move
+        remove_chunks(st)         # already in the archive: finish the move
         os.remove(st.path("cur"))
         return None
     # The records go on in cur1, cur2... (drivers/store.py), in order.

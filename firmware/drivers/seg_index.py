@@ -17,7 +17,7 @@
 # full whenever it is read, as before this file.
 #
 # The file is a cache of what walks found, never the truth: segments only
-# grow (drivers/store.py appends to the newest), so a line stays true of
+# grow (drivers/game_files.py appends to the newest), so a line stays true of
 # its segment's first SIZE bytes; the segments from the newest one the
 # file has a line for are checked against their size at each use (a
 # stat: one for every segment cost much of each request on the

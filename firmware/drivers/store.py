@@ -39,8 +39,11 @@
 # Games that are not synced are never deleted; synced segments are deleted,
 # oldest first, only when space runs low.
 #
-# This module writes (the journal, the archive, the synced marks; every
-# file replaced whole goes through replace()); reading the archive is
+# This module writes the journal during play (Store.append) and every file
+# replaced whole (replace()); the rest of the writing (the folder opened
+# at boot, a game's start, its move into the archive, the room for a new
+# one) is drivers/game_files.py, loaded only at those moments, and the
+# synced marks drivers/segments.py; reading the archive is
 # drivers/segments.py, and boot's recovery of the journal
 # drivers/recovery.py, both through the Store's public face (below; neither
 # imports this module): the app loads them only when it needs them.
@@ -58,9 +61,6 @@ SEG_BYTES = 16384
 CHUNK = 120
 RESERVE_BLOCKS = 8       # kept free so the game in progress can always end
 LOW_BLOCKS = 24          # below this, warn before a new game
-OK = 0
-LOW = 1
-FULL = 2
 
 
 def replace(path, data):
@@ -79,27 +79,6 @@ def replace(path, data):
     os.rename(tmp, path)
 
 
-def _read(path):
-    # The bytes of the file at path; OSError when it is not there.
-    with open(path, "rb") as f:
-        return f.read()
-
-
-def _exists(path):
-    try:
-        os.stat(path)
-    except OSError:
-        return False
-    return True
-
-
-def _is_hex(t):
-    for c in t:
-        if c not in "0123456789abcdef":
-            return False
-    return True
-
-
 class Store:
     # Its public face: the methods without a leading _ (path(name) of a
     # file, problem(what) reported at boot, replace_file(path, data) a
@@ -114,6 +93,10 @@ class Store:
     #              (boot sets them when it resumes a game)
     #   problems, damage   what problem() found; each damaged segment's
     #              spans (segments.entries sets them)
+    # A segment takes entries until it holds this (drivers/game_files.py
+    # add_entry); a class attribute, which a test can make small.
+    seg_bytes = SEG_BYTES
+
     def __init__(self, root, device_id="", reserve=RESERVE_BLOCKS,
                  low=LOW_BLOCKS):
         self.dir = root.rstrip("/") + "/games"
@@ -130,20 +113,12 @@ class Store:
         self.segs = None         # segments() once listed (None: list again)
         self.last = None         # (segment, offset, size) of the newest
         #                          readable entry: scan_last, add_entry
-        try:
-            os.mkdir(self.dir)
-        except OSError:
-            pass                 # already there
-        self.fs_id = self._fs_id()
+        self.fs_id = ""          # this filesystem's nonce (file fsid)
+        self.fs_saved = False    # whether it is on flash
         self.next = 1
-        try:
-            self.next = int(_read(self.path("next")))
-        except (OSError, ValueError):
-            pass                 # none yet (or damaged): from the games
-        from .segments import load_synced, scan_last
-        self.synced = load_synced(self)   # [[first, last], ...]
-        self.archived = scan_last(self)
-        self.next = max(self.next, self.archived + 1)
+        self.synced = []
+        from drivers.game_files import open_folder
+        open_folder(self)        # fs_id, fs_saved, next, synced, archived
 
     def path(self, name):
         return self.dir + "/" + name
@@ -152,22 +127,6 @@ class Store:
         # The journal's file k: cur, cur1, cur2...
         return self.dir + ("/cur%d" % k if k else "/cur")
 
-    def remove_chunks(self, last=0):
-        # Remove the journal's files after cur, last first (so that those
-        # left are always a run with no gap). last: the newest one's
-        # number if known, else they are looked for (0: cur1, cur2...
-        # until one is missing). OSError when the flash refuses.
-        if not last:
-            while _exists(self.chunk_path(last + 1)):
-                last += 1
-        while last > 0:
-            try:
-                os.remove(self.chunk_path(last))
-            except OSError:
-                if _exists(self.chunk_path(last)):
-                    raise
-            last -= 1
-
     def problem(self, what):
         # A damaged file found, for the boot report (each once).
         if what not in self.problems:
@@ -175,33 +134,6 @@ class Store:
 
     def game_id(self, number):
         return "%s-%s-%d" % (self.device_id, self.fs_id, number)
-
-    def _fs_id(self):
-        # The nonce on flash, or a new one written now (self.fs_saved says
-        # whether it is on flash: start() refuses games until it is).
-        try:
-            t = _read(self.path("fsid")).decode()
-            if len(t) == 8 and _is_hex(t):
-                self.fs_saved = True
-                return t
-            self.problem("fsid")
-        except (OSError, ValueError):
-            pass                 # none yet: a fresh or erased filesystem
-        try:
-            n = int.from_bytes(os.urandom(4), "little")
-        except AttributeError:   # a port without os.urandom
-            import random
-            n = random.getrandbits(32)
-        t = "%08x" % n
-        self.fs_saved = self._save_fs_id(t)
-        return t
-
-    def _save_fs_id(self, t):
-        try:
-            replace(self.path("fsid"), t)
-        except OSError:
-            return False
-        return True
 
     # st.replace_file(path, data): replace() for the modules that do not
     # import this one (an import back would tie them in a circle). A new
@@ -234,62 +166,21 @@ class Store:
         st = os.statvfs(self.dir)
         return st[3]
 
+    # --- a game's start and end, the room for one: drivers/game_files.py,
+    # loaded for those moments only (what play needs is append)
     def space(self):
-        # OK, LOW (warn before a new game) or FULL (refuse a new game),
-        # after deleting synced segments if that helps.
-        if self.free_blocks() < self.low:
-            from .seg_index import make_room
-            make_room(self)
-        free = self.free_blocks()
-        if free < self.reserve:
-            return FULL
-        if free < self.low:
-            return LOW
-        return OK
+        from drivers.game_files import space
+        return space(self)
+
+    def start(self, session, t=0):
+        from drivers.game_files import start
+        return start(self, session, t)
+
+    def close(self, session, finished, ended=0):
+        from drivers.game_files import close
+        return close(self, session, finished, ended)
 
     # --- the game in progress
-    def start(self, session, t=0):
-        # Write a new journal for the session; True when it is on flash.
-        # Refused while another game's journal is not yet archived.
-        # The journal is created in place, not through replace()'s temp
-        # file and rename: littlefs commits a new file's name, empty, when
-        # it is opened and its bytes when it is closed, each commit atomic
-        # (a file already there keeps its old bytes until the close). A
-        # power cut leaves no journal, an empty one (recovery.py: no game,
-        # nothing had been confirmed) or all of it; two commits, not
-        # three. The file "next" (this number + 1) is left to the app's next
-        # step, before any key (App.step): until then
-        # the journal holds the number, and boot raises `next` past it
-        # (recovery.py), so a number is never given twice. Both keep the
-        # key press's step short.
-        if self.number:
-            return False
-        if not self.fs_saved:
-            self.fs_saved = self._save_fs_id(self.fs_id)
-            if not self.fs_saved:
-                return False     # ids of games would not be stable
-        number = max(self.next, self.archived + 1)
-        from core import gamefile
-        head = gamefile.header(number, t, 0, 0, session.gid, session.names,
-                               session.opts)
-        head = gamefile.journal_head(head)
-        try:
-            # Journal files an older game left (a cut while they were
-            # removed) must not join this one's.
-            self.remove_chunks()
-            with open(self.path("cur"), "wb") as f:
-                f.write(head)
-        except OSError:
-            return False
-        self.chunk = 0
-        self.chunk_bytes = len(head)
-        self.number = number
-        self.next = number + 1
-        self.saved = 0
-        session.number = number
-        session.time = t
-        return True
-
     def append(self, log, start):
         # Store log.buf[start:log.used] (one event) with its CRC. Opening
         # and closing per event: a write that fails leaves nothing pending
@@ -319,47 +210,4 @@ class Store:
         self.chunk = k
         self.chunk_bytes = size
         self.saved = end
-        return True
-
-    def close(self, session, finished, ended=0):
-        # Move the game from the journal to the archive. True when done.
-        # ended: when it ended, Unix seconds (0: the clock is not set).
-        from core import gamefile
-        g = session.log.game
-        flags = gamefile.FINISHED if finished else 0
-        head = gamefile.header(session.number, session.time, flags,
-                               g.winners if finished else 0, session.gid,
-                               session.names, session.opts, ended)
-        if not self.add_entry(gamefile.entry(head, session.log.buf,
-                                             session.log.used)):
-            return False
-        self.archived = session.number
-        try:
-            # (+ 1: an empty file a refused append may have left)
-            self.remove_chunks(self.chunk + 1)
-            os.remove(self.path("cur"))
-        except OSError:
-            pass                  # boot removes them (the entry is there)
-        self.number = 0
-        return True
-
-    def add_entry(self, ent):
-        # Append a whole archive entry to the newest segment, or a new one
-        # once it holds SEG_BYTES or when damage was found in it (the boot
-        # walked it: drivers/segments.scan_last). True when it is on flash.
-        segs = self.segments()
-        seg = segs[-1] if segs else 1
-        try:
-            off = os.stat(self.seg_path(seg))[6] if segs else 0
-            if segs and (seg in self.damage or off + len(ent) > SEG_BYTES):
-                seg += 1
-                off = 0
-            with open(self.seg_path(seg), "ab") as f:
-                f.write(ent)
-        except OSError:
-            self.segs = None     # a new file may be there, empty: list again
-            return False
-        if seg not in segs:
-            self.segs = segs + [seg]
-        self.last = (seg, off, len(ent))
         return True

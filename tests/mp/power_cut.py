@@ -197,7 +197,7 @@ def play_full(games):
     # even after a sync.
     from app.flow import start_game
     from app.newgame import before_new_game
-    S.SEG_BYTES = 700
+    S.Store.seg_bytes = 700
     board.CONFIG["feeder"] = None
     board.CONFIG["blockdev"] = dev
     hw = board.setup()
@@ -280,7 +280,7 @@ S.Store.append = _append
 S.Store.start = _start
 S.Store.close = _close
 S.Store.space = _space
-S.SEG_BYTES = 16384
+S.Store.seg_bytes = 16384
 ops = dev.journal
 dev.journal = None
 for number in logs:                    # the game still in progress

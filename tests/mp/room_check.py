@@ -18,8 +18,9 @@ from fakes.blockdev import BlockDev    # noqa: E402
 from drivers import store as S         # noqa: E402
 from drivers import segments as archive  # noqa: E402
 from drivers import seg_index as X     # noqa: E402
+from drivers.game_files import add_entry  # noqa: E402
 
-S.SEG_BYTES = 512                      # many small segments
+S.Store.seg_bytes = 512                      # many small segments
 ents = [unhexlify(ln.strip()) for ln in sys.stdin if ln.strip()]
 walks = [0]
 _entries = archive.entries
@@ -40,7 +41,7 @@ def case(spans):
     os.mount(os.VfsLfs2(dev), "/f")
     st = S.Store("/f")
     for e in ents:
-        st.add_entry(e)
+        add_entry(st, e)
     archive.mark_spans(st, spans)
     st = S.Store("/f")                 # as after a boot
     X.summary(st)                      # the summary made (a sync did it)

@@ -20,8 +20,9 @@ from vmboard import fresh
 from drivers import store as S         # noqa: E402
 from drivers import segments as archive  # noqa: E402
 from drivers import seg_index as X     # noqa: E402
+from drivers.game_files import add_entry  # noqa: E402
 
-S.SEG_BYTES = 1024                     # many small segments
+S.Store.seg_bytes = 1024                     # many small segments
 X.STEP = 4                             # an offset every 4 of ~17 entries
 ents = [unhexlify(ln.strip()) for ln in sys.stdin if ln.strip()]
 dev = fresh(256)
@@ -69,10 +70,10 @@ def rewrite(fn):
 res = {}
 st = store()
 for e in ents[:40]:
-    st.add_entry(e)
+    add_entry(st, e)
 res["first"] = agree(st)
 for e in ents[40:50]:
-    st.add_entry(e)                    # appended after the file was made
+    add_entry(st, e)                    # appended after the file was made
 res["appended"] = agree(st)
 rewrite(lambda r: "%d %d %d %d %d\n" % r[:5])   # as older firmware wrote
 res["no_offsets"] = agree(store())
@@ -99,7 +100,7 @@ os.remove(st.seg_path(segs[0]))
 res["deleted"] = agree(store())
 X.summary(st)
 for e in ents[50:]:
-    st.add_entry(e)                    # the newest grows, then a new one
+    add_entry(st, e)                    # the newest grows, then a new one
 with open(st.seg_path(st.segments()[-1]), "r+b") as f:
     f.seek(40)
     b = f.read(1)
@@ -108,6 +109,6 @@ with open(st.seg_path(st.segments()[-1]), "r+b") as f:
 res["damaged"] = agree(store())        # boot's walk finds it
 st = store()
 for e in ents[:3]:
-    st.add_entry(e)                    # older numbers again: not rising
+    add_entry(st, e)                    # older numbers again: not rising
 res["unordered"] = agree(store())
 print(json.dumps(res))

@@ -329,7 +329,7 @@ def room():
     dev = fresh(40)
     app = boot(dev)
     st = app.store
-    S.SEG_BYTES = 150                  # small segments: several of them
+    S.Store.seg_bytes = 150                  # small segments: several of them
     numbers = []
     for _ in range(12):
         numbers.append(play_free_game(app).number)
@@ -461,12 +461,12 @@ def marks():
     # make_room in small segments: no game that was never synced may go.
     ask(app, "mark", "1-1000000")
     free_round(app, [100, 0, 0])       # game 4 ends
-    S.SEG_BYTES = 150
+    S.Store.seg_bytes = 150
     for _ in range(9):
         play_free_game(app)
     st.low = 10 ** 6
     seg_index.make_room(st)
-    S.SEG_BYTES = 16384
+    S.Store.seg_bytes = 16384
     left = [g[0] for g in archive.catalog(st)]
     res["room_kept"] = [n for n in range(4, 14) if n in left]
     res["room_left"] = left
@@ -564,7 +564,7 @@ def resync():
                   "mark": ask(a, "mark", "2")[0][:3]}
     # make_room keeps the damaged segment even when every readable game
     # in it is synced.
-    S.SEG_BYTES = 16384
+    S.Store.seg_bytes = 16384
     st = a.store
     for n in [g[0] for g in archive.catalog(st)]:
         archive.mark_synced(st, n)
