@@ -19,6 +19,7 @@ import os
 sys.path.append(sys.argv[1])
 sys.path.insert(0, sys.argv[1] + "/../sim")
 from binascii import unhexlify           # noqa: E402
+from fakes.blockdev import BlockDev      # noqa: E402
 
 BLOCKS = 352
 BS = 4096
@@ -27,35 +28,16 @@ PLAYERS = int(sys.argv[3]) if len(sys.argv) > 3 else 4
 CHUNK = int(sys.argv[4]) if len(sys.argv) > 4 else 0
 
 
-class Dev:
-    # A block device over a bytearray that counts erases and page programs.
+class Dev(BlockDev):
+    # The simulator's block device (it counts erases), counting the 256 B
+    # page programs too.
     def __init__(self):
-        self.data = bytearray(b"\xff" * (BLOCKS * BS))
-        self.erases = 0
+        BlockDev.__init__(self, BLOCKS, BS)
         self.pages = 0
 
-    def readblocks(self, n, buf, off=0):
-        a = n * BS + off
-        buf[:] = self.data[a:a + len(buf)]
-
     def writeblocks(self, n, buf, off=None):
-        if off is None:
-            off = 0
-        a = n * BS + off
-        self.data[a:a + len(buf)] = buf
+        BlockDev.writeblocks(self, n, buf, off)
         self.pages += (len(buf) + 255) // 256
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return BLOCKS
-        if op == 5:
-            return BS
-        if op == 6:
-            a = arg * BS
-            self.data[a:a + BS] = b"\xff" * BS
-            self.erases += 1
-            return 0
-        return 0
 
     def mark(self):
         return [self.erases, self.pages]
