@@ -36,7 +36,7 @@ FIRST_TIMEOUT = 5.0
 DEVICE_ID = re.compile(r"^[0-9A-Za-z]{1,32}$")
 FSID = re.compile(r"^[0-9a-f]{8}$")
 ITEM = re.compile(r"^(a[0-9]{4,10}\.[0-9]{1,10}\.[0-9]{1,10}"
-                  r"|bad[0-9]{1,10})$")
+                  r"|bad[0-9]{1,10}(-[0-9]{1,10})?)$")
 
 
 class LinkError(Exception):

@@ -200,7 +200,8 @@ def read(st, where):
 def damaged(st):
     # Every damaged item as (name, path, offset, size): each damaged span
     # of a segment ("aNNNN.OFF.LEN") and each journal set aside at boot
-    # ("badN"). Names are made here; none ever comes from the link.
+    # ("badN", its other files "badN-1"...: recovery.set_aside). Names
+    # are made here; none ever comes from the link.
     out = []
     for seg in st.segments():
         entries(st, seg)
@@ -208,7 +209,9 @@ def damaged(st):
             out.append(("a%04d.%d.%d" % (seg, off, n), st.seg_path(seg),
                         off, n))
     for name in sorted(os.listdir(st.dir)):
-        if name[:3] == "bad" and name[3:].isdigit():
+        n, dash, k = name[3:].partition("-")
+        if name[:3] == "bad" and n.isdigit() and (k.isdigit() or
+                                                   not dash):
             p = st.path(name)
             out.append((name, p, 0, os.stat(p)[6]))
     return out

@@ -235,9 +235,11 @@ def test_a_damaged_entry_hides_no_other_game_and_is_reachable():
     assert tail["problems"] == [f"a0001@{last}"] and tail["segments"] == [1]
     assert len(tail["history"]) == 6 and tail["history"][0].startswith("? ")
     bad = r["bad_journal"]
-    names = [w[2] for w in bad["listed"] if w[1] == "damaged"]
-    assert len(names) == 1 and names[0].startswith("bad")
-    assert bad["listed"][0][3] == str(bad["size"]) and bad["same"]
+    n = bad["number"]
+    assert [w[2:] for w in bad["listed"] if w[1] == "damaged"] == [
+        [name, str(size)] for name, size in
+        zip([f"bad{n}", f"bad{n}-1", f"bad{n}-2"], bad["sizes"])]
+    assert bad["same"]
 
 
 def test_games_record_when_they_ended_and_no_clock_means_no_date(tmp_path):

@@ -583,22 +583,32 @@ def resync():
     s = play_free_game(a)
     res["tail"]["new_game_seg"] = [g[1] for g in archive.catalog(a.store)
                                   if g[0] == s.number]
-    # A journal set aside at boot: listed and fetchable.
+    # A journal set aside at boot, its files cur, cur1... (each under
+    # the store's CHUNK): every one listed and fetchable.
     d = BlockDev(64, data=bytearray(image))
     board.mount_flash(None, d)
     a = boot(d)
-    new_free(a)
-    free_round(a, [1, 2, 3])
+    s = new_free(a, target=999)
+    while True:
+        free_round(a, [1, 2, 3])
+        try:
+            os.stat(a.store.chunk_path(2))
+            break
+        except OSError:
+            pass
     flip(a.store.dir + "/cur", 6)
-    raw_cur = open(a.store.dir + "/cur", "rb").read()
+    raws = [open(a.store.chunk_path(k), "rb").read() for k in range(3)]
     a = boot(d)
     lst = ask(a, "damaged")
     bad = [w for w in lst if w[1] == "damaged"]
-    r = ask(a, "raw", bad[0][2], 0)[0] if bad else None
     from binascii import a2b_base64
-    res["bad_journal"] = {"listed": lst, "size": len(raw_cur),
-                          "same": r is not None and
-                          a2b_base64(r[5]) == raw_cur[:192]}
+    got = []
+    for w in bad:
+        r = ask(a, "raw", w[2], 0)[0]
+        got.append(a2b_base64(r[5]) if r[1] == "raw" else r)
+    res["bad_journal"] = {"listed": lst, "number": s.number,
+                          "sizes": [len(r) for r in raws],
+                          "same": got == raws}
     print(json.dumps(res))
 
 

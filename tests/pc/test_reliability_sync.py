@@ -211,12 +211,13 @@ def test_a_good_sync_builds_fsid_ids_marks_exactly_and_fetches_damaged(
     numbers = [1, 2, 3, 5, 6, 9, 10, 11, 14]
     dev = FakeDevice(good_entries(numbers),
                      damaged={"a0001.4000.96": os.urandom(96),
-                              "bad2": os.urandom(700)})
+                              "bad2": os.urandom(120),
+                              "bad2-1": os.urandom(117)})
     code, text, state = run_sync(dev, path)
     assert code == 0, text
     assert f"device {DEVICE} (filesystem {FSID}): 9 games received, " \
         f"9 new" in text
-    assert "2 damaged items on the device, 2 new" in text
+    assert "3 damaged items on the device, 3 new" in text
     assert sorted(state["marked"]) == numbers
     db = Archive(path, readonly=True)
     assert [g["id"] for g in db.games()] == [
@@ -226,8 +227,8 @@ def test_a_good_sync_builds_fsid_ids_marks_exactly_and_fetches_damaged(
     # Again: nothing new, nothing stored twice.
     code, text, _ = run_sync(dev, path)
     assert code == 0 and "0 games received" in text
-    assert "2 damaged items on the device, 0 new" in text
-    assert len(Archive(path, readonly=True).damaged()) == 2
+    assert "3 damaged items on the device, 0 new" in text
+    assert len(Archive(path, readonly=True).damaged()) == 3
 
 
 def test_mark_sends_only_consecutive_spans_and_at_most_16():
