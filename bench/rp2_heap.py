@@ -1,55 +1,110 @@
 """Where the emulated Pico's live heap goes: the GC heap read from the
-chip's RAM (as bench/rp2.py reads it) and walked object by object. A
-measuring tool, not a benchmark row: nothing is added to the firmware.
+chip's RAM at the moment bench/rp2.py takes its figure, and walked
+allocation by allocation. A measuring tool, not a benchmark row: nothing
+is added to the firmware.
 
-    .venv/bin/python bench/rp2_heap.py [--title doggy] [--depth 3]
-        [--min 128] [--board pico_ssd1306] [--press N]
+    .venv/bin/python bench/rp2_heap.py [--title dinos]
+        [--deploy frozen|mpy|romfs] [--press N] [--depth 3] [--min 128]
+        [--top 40] [--largest 30] [--qstrs FILE] [--json OUT]
 
-plays the title's max-player game on the release image as bench/rp2.py
-does, finds its peak press, plays it again to that press and takes the
-heap at the moment bench/rp2.py takes its figure (the least after the
-key's step: after the app's own gc.collect()); boot is taken the same way,
-after a BACK on the home screen. For each it prints:
+Plays the title's max-player game on a fresh copy of the deployment's
+flash (bench/rp2.py) to find the press with the largest live heap (or
+takes press N of sim/scripts/maxplayers.py's script), plays it again and
+reads the whole RAM when that press's figure is seen (the least after the
+key's step: after the app's own gc.collect()); the boot is read the same
+way, at the BACK on the home screen. For each it prints:
 
-- bytes by kind: an object's type (read from its first word: a type
-  object's name qstr), an untyped block (a dict's table, a str's bytes, a
-  list's items...) counted as "<its owner's kind> (data)";
-- bytes by module: what each module in sys.modules alone keeps alive (its
-  dominator subtree: the module object, its globals, its functions,
-  classes and whatever only they reach);
-- the dominator tree from the roots (mp_state_ctx's words and the C
-  stack), each node with what it alone keeps alive, down to --depth levels
-  and --min bytes, labelled by the dict key or attribute it is reached by.
+- by kind: an allocation's type (its first word, against the built-in
+  types' addresses asked once at the raw REPL of another power-on with
+  `id()`; an instance of a class of ours), the qstr pools (how full the
+  last one is) and the interned strings' chunks, and what an untyped
+  allocation is by what points at it: a function's bytecode and child
+  table, raw code, a module's qstr table or constants, a dict's table, a
+  str's data, a list's items;
+- by module: what each module alone reaches (not through another module
+  object), split into code (bytecode, raw code, function objects) and
+  the rest; what several share; what no module reaches (the app's own
+  objects, what a stale word on the stack keeps);
+- what each module made: its globals dict, its function objects and
+  classes with their dicts (bytes, functions, globals): the structure a
+  frozen module still puts on the heap;
+- the largest allocations, with who points at them;
+- the dominator tree from the roots: what each object alone keeps alive,
+  labelled by the dict key or attribute it is reached by, to --depth
+  levels and --min bytes. Roots: `mp_state_ctx` and the C stack, from the
+  release image's ELF (out/rp2/build-<board>/firmware.elf); the stock
+  UF2 comes without one, so there every RAM word outside the heap counts
+  as a root (a stale word may keep garbage "reached");
+- the qstrs made at runtime (`--qstrs` writes them to a file, in the
+  order they came).
 
-A block is live here if a root reaches it by the collector's rule (a word
-equal to an address inside its head block); what no root reaches is
-listed as "unreached" (allocated since the collection, or a stale root).
+How the heap is read (MicroPython v1.28.0, 32-bit, 16-byte blocks, the
+rp2 port's layout): the allocation table and pool as bench/rp2.py's
+find_heap finds them; a block is an allocation's head (state 1 or 3) or
+its tail (2); a qstr pool (py/qstr.h qstr_pool_t: prev, total_prev_len,
+alloc, len, hashes, lengths, qstrs[alloc]) is recognised by its shape.
 """
 
 import argparse
+import bisect
+import json
+import shutil
 import struct
 import subprocess
 import sys
 import tempfile
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
-from roots import ROOT  # noqa: E402
+from roots import ROOT  # noqa: E402  (tests/, tools/, sim/scripts on the path)
 
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(ROOT / "bench"))
 
-import maxplayers  # noqa: E402
 import rp2  # noqa: E402
-from marcador import pico_emu  # noqa: E402
-from marcador.sim import _keyscript  # noqa: E402
 
-RAM, RAM_BYTES = rp2.RAM, rp2.RAM_BYTES
 FLASH = 0x10000000
-B = rp2.BLOCK
+TYPES_CODE = """import sys, framebuf, array
+class _C:
+    def m(self): pass
+    @property
+    def p(self): return 1
+def _f():
+    yield 1
+def _o():
+    x = 1
+    def i(): return x
+    return i
+_t = {'dict': dict, 'str': str, 'bytes': bytes, 'bytearray': bytearray,
+ 'tuple': tuple, 'list': list, 'set': set, 'type': type,
+ 'module': type(sys), 'fun_bc': type(_o), 'closure': type(_o()),
+ 'bound_method': type(_C().m), 'property': type(_C.__dict__['p']),
+ 'staticmethod': staticmethod, 'classmethod': classmethod,
+ 'int': type(2 ** 80), 'float': float, 'memoryview': memoryview,
+ 'generator': type(_f()), 'FrameBuffer': framebuf.FrameBuffer,
+ 'array': array.array, 'range': range, 'object': object,
+ 'map_iter': type(map(int, ()))}
+print(' '.join('%s=%d' % (k, id(v)) for k, v in _t.items()))
+"""
+CODE_KINDS = ("bytecode", "raw code", "child table", "fun_bc", "closure",
+              "generator", "module qstr table")
 
 
-def symbols(elf):
+def type_addresses(image):
+    """{address: name} of the built-in types on this firmware (the same
+    image, another power-on)."""
+    with rp2.pico_emu.Pico(image) as pico:
+        rp2.boot(pico)
+        out = rp2.raw_exec(pico, TYPES_CODE)
+    found = dict(w.split("=") for w in out.split() if "=" in w)
+    return {int(v): k for k, v in found.items()}
+
+
+def elf_roots(board="pico_ssd1306"):
+    """[(start, end)] of the collector's roots in RAM (mp_state_ctx, the C
+    stack) from the release image's symbols, or None without its ELF."""
+    elf = ROOT / "out" / "rp2" / f"build-{board}" / "firmware.elf"
+    if not elf.exists():
+        return None
     out = subprocess.run(["arm-none-eabi-nm", "-S", "--defined-only",
                           str(elf)], capture_output=True, text=True,
                          check=True).stdout
@@ -60,204 +115,384 @@ def symbols(elf):
             syms[p[3]] = (int(p[0], 16), int(p[1], 16))
         elif len(p) == 3:
             syms[p[2]] = (int(p[0], 16), 0)
-    return syms
+    ctx, size = syms["mp_state_ctx"]
+    return [(ctx, ctx + size), (syms["__StackBottom"][0],
+                                syms["__StackTop"][0])]
 
 
-class Heap:
-    def __init__(self, ram, flash, syms):
-        self.ram, self.flash, self.syms = ram, flash, syms
-        w = struct.unpack(f"<{RAM_BYTES // 4}I", ram)
-        self.words = w
-        hits = []
+class Snapshot:
+    """The GC heap in a copy of the chip's RAM: its allocations, read as
+    words; flash (frozen objects, qstrs) read through flash_read."""
+
+    def __init__(self, ram, flash_read):
+        self.ram = ram
+        self.flash_read = flash_read
+        self.flash_cache = {}
+        w = struct.unpack(f"<{rp2.RAM_BYTES // 4}I", ram)
+        self.header = None
         for i in range(len(w) - 6):
             atb, n = w[i], w[i + 1]
-            if not (RAM <= atb < RAM + RAM_BYTES and 0 < n < RAM_BYTES // 64):
+            if not (rp2.RAM <= atb < rp2.RAM + rp2.RAM_BYTES and
+                    0 < n < rp2.RAM_BYTES // 64):
                 continue
-            for k in (3, 4):
-                start, end = w[i + k], w[i + k + 1]
-                if atb < start < end <= RAM + RAM_BYTES and \
-                        end - start == n * 64:
-                    hits.append((i, atb, n, start, end))
-        assert len(hits) == 1, hits
-        self.area_words, self.atb, n, self.pool, self.pool_end = hits[0]
-        self.area_words = range(self.area_words, self.area_words + 7)
-        tbl = self.mem(self.atb, n)
-        kinds = [(tbl[b // 4] >> (b % 4 * 2)) & 3 for b in range(n * 4)]
-        self.objs = {}          # head address -> size in bytes
-        b = 0
-        while b < len(kinds):
-            if kinds[b] in (1, 3):
-                e = b + 1
-                while e < len(kinds) and kinds[e] == 2:
-                    e += 1
-                self.objs[self.pool + b * B] = (e - b) * B
-                b = e
+            for k in (3, 4):    # finaliser table (and weakref table) between
+                if atb < w[i + k] < w[i + k + 1] <= rp2.RAM + \
+                        rp2.RAM_BYTES and w[i + k + 1] - w[i + k] == n * 64:
+                    self.header = range(rp2.RAM + 4 * i,
+                                        rp2.RAM + 4 * (i + 7))
+                    self.atb, self.n, self.pool = atb, n, w[i + k]
+        if self.header is None:
+            raise RuntimeError("the GC heap's header is not in this RAM")
+        table = self.read(self.atb, self.n)
+        states = [b >> s & 3 for b in table for s in (0, 2, 4, 6)]
+        self.allocs = {}          # head address -> bytes
+        i = 0
+        while i < len(states):
+            if states[i] in (1, 3):
+                j = i + 1
+                while j < len(states) and states[j] == 2:
+                    j += 1
+                self.allocs[self.pool + i * rp2.BLOCK] = (j - i) * rp2.BLOCK
+                i = j
             else:
-                b += 1
-        self.type_type = syms["mp_type_type"][0]
-        self._qpool = None
+                i += 1
+        self.heads = sorted(self.allocs)
 
-    def mem(self, addr, n):
-        if RAM <= addr < RAM + RAM_BYTES:
-            return self.ram[addr - RAM:addr - RAM + n]
-        if FLASH <= addr < FLASH + len(self.flash):
-            return self.flash[addr - FLASH:addr - FLASH + n]
-        return b"\0" * n
+    def read(self, addr, n):
+        if rp2.RAM <= addr < rp2.RAM + rp2.RAM_BYTES:
+            off = addr - rp2.RAM
+            return self.ram[off:off + n]
+        if not FLASH <= addr < FLASH + (16 << 20):
+            return b"\0" * n
+        page = addr & ~0xFFF
+        out = b""
+        while len(out) < n + (addr - (addr & ~0xFFF)):
+            if page not in self.flash_cache:
+                self.flash_cache[page] = self.flash_read(page, 4096)
+            out += self.flash_cache[page]
+            page += 4096
+        start = addr - (addr & ~0xFFF)
+        return out[start:start + n]
+
+    def words(self, addr, n=None):
+        size = self.allocs[addr] if n is None else n * 4
+        return struct.unpack(f"<{size // 4}I", self.read(addr, size))
 
     def word(self, addr):
-        return struct.unpack("<I", self.mem(addr, 4))[0]
+        return struct.unpack("<I", self.read(addr, 4))[0]
 
-    def head_of(self, v):
-        """The head address of the block v points into (the collector's
-        rule: within the head block), or None."""
-        if not (self.pool <= v < self.pool_end):
+    def cstr(self, addr):
+        return self.read(addr, 64).split(b"\0", 1)[0].decode(
+            errors="replace")
+
+    def head_of(self, p):
+        """The allocation p points into (its head), or None."""
+        if not (self.pool <= p < self.pool + self.n * 64):
             return None
-        h = v - (v - self.pool) % B
-        return h if h in self.objs else None
-
-    # --- qstrs -----------------------------------------------------------
-    def qstr(self, q):
-        if self._qpool is None:
-            frozen = self.syms["mp_qstr_frozen_const_pool"][0]
-            ctx, size = self.syms["mp_state_ctx"]
-            best = frozen
-            for a in range(ctx, ctx + size, 4):
-                v = self.word(a)
-                p, hops = v, 0
-                while p and hops < 20 and self.head_of(p) is not None:
-                    p, hops = self.word(p), hops + 1
-                if hops and p == frozen and self._qtop(v) > self._qtop(best):
-                    best = v
-            self._qpool = best
-        p = self._qpool
-        while p:
-            prev, tpl, _alloc, ln, _h, lens = struct.unpack(
-                "<6I", self.mem(p, 24))
-            tpl &= 0x7FFFFFFF
-            if q >= tpl:
-                i = q - tpl
-                if i >= ln:
-                    return f"q{q}"
-                s = self.word(p + 24 + 4 * i)
-                n = self.mem(lens + i, 1)[0]
-                return self.mem(s, n).decode(errors="replace")
-            p = prev
-        return f"q{q}"
-
-    def _qtop(self, p):
-        _prev, tpl, _alloc, ln = struct.unpack("<4I", self.mem(p, 16))
-        return (tpl & 0x7FFFFFFF) + ln
-
-    def obj_repr(self, v):
-        """A short text for an object word (small int, qstr, pointer)."""
-        if v & 1:
-            return str((v >> 1) - (1 << 31) if v >> 31 else v >> 1)
-        if v & 7 == 2:
-            return self.qstr(v >> 3)
-        return None
-
-    def type_of(self, addr):
-        """The type name of the object at addr, or None (untyped)."""
-        t = self.word(addr)
-        if t & 3 or not t:
+        i = bisect.bisect_right(self.heads, p) - 1
+        if i < 0:
             return None
-        if self.word(t) != self.type_type:
-            return None
-        if self.head_of(t) is None and not (FLASH <= t < FLASH + len(
-                self.flash)):
-            return None
-        name = self.qstr(struct.unpack("<H", self.mem(t + 6, 2))[0])
-        if t == self.type_type:
-            return "type"
-        if self.head_of(t) is not None:        # a class made by the app
-            return "instance " + name
-        return name
+        h = self.heads[i]
+        return h if p < h + self.allocs[h] else None
 
-    def map_items(self, m):
-        """(key text, value word) of a mp_map_t at m."""
-        _bits, alloc, table = struct.unpack("<3I", self.mem(m, 12))
-        if self.head_of(table) is None or alloc > 4096:
-            return []
+    def edges(self, a):
+        """The allocations a's words point into (the collector's rule)."""
         out = []
-        for i in range(alloc):
-            k, v = struct.unpack("<2I", self.mem(table + 8 * i, 8))
-            if k and k != 4 and k != 8:
-                out.append((self.obj_repr(k) or f"<{k:#x}>", v))
+        for p in self.words(a):
+            h = self.head_of(p)
+            if h is not None and h != a:
+                out.append(h)
         return out
 
 
-def analyse(h, roots_extra=()):
-    objs = h.objs
-    kind = {a: h.type_of(a) for a in objs}
-    edges = {}
-    for a, size in objs.items():
-        ws = struct.unpack(f"<{size // 4}I", h.mem(a, size))
-        edges[a] = [t for t in (h.head_of(v) for v in ws)
-                    if t is not None and t != a]
-    # Names for edges: dict keys and instance members.
-    label = {}
-    for a in objs:
-        k = kind[a]
-        if k in ("dict", "module") or (k or "").startswith("instance") \
-                or k == "type":
-            if k == "dict":
-                m = a + 4
-            elif k == "module":
-                m = h.word(a + 4) + 4          # its globals dict's map
-            elif k == "type":
-                continue
-            else:
-                m = a + 4
-            for key, v in h.map_items(m):
-                t = h.head_of(v)
-                if t is not None:
-                    label.setdefault(t, key)
-    # Roots: mp_state_ctx's words (not the heap area's own header) and the
-    # C stack.
-    ctx, size = h.syms["mp_state_ctx"]
-    root_words = [v for i, v in ((a, h.word(a)) for a in
-                                 range(ctx, ctx + size, 4))]
-    area = {h.word(RAM + 4 * i) for i in h.area_words}
-    sb = h.syms["__StackBottom"][0]
-    st = h.syms["__StackTop"][0]
-    stack = [h.word(a) for a in range(sb, st, 4)]
-    roots = []
-    for v in root_words:
-        t = h.head_of(v)
-        if t is not None and v not in area:
-            roots.append(t)
-    for v in stack:
-        t = h.head_of(v)
-        if t is not None:
-            roots.append(t)
-    ROOTN = 0
-    succ = {ROOTN: list(dict.fromkeys(roots))}
-    succ.update(edges)
-    # Reachable order (DFS postorder) and immediate dominators
-    # (Cooper, Harvey, Kennedy).
-    order, seen, stackv = [], {ROOTN}, [(ROOTN, iter(succ[ROOTN]))]
-    while stackv:
-        n, it = stackv[-1]
-        for s in it:
-            if s not in seen:
-                seen.add(s)
-                stackv.append((s, iter(succ[s])))
-                break
-        else:
-            order.append(n)
-            stackv.pop()
-    po = {n: i for i, n in enumerate(order)}
-    preds = defaultdict(list)
-    for n in order:
-        for s in succ[n]:
-            if s in po:
-                preds[s].append(n)
-    idom = {ROOTN: ROOTN}
-    rpo = list(reversed(order))
+def qstr_pools(s):
+    """The heap's qstr pools: {address: (alloc, len, total_prev_len,
+    prev)}."""
+    pools = {}
+    for a, size in s.allocs.items():
+        if size < 32:
+            continue
+        w = s.words(a, 6)
+        alloc, length = w[2], w[3]
+        if 0 < alloc < 20000 and length <= alloc and \
+                w[4] == a + 24 + 4 * alloc and w[5] == w[4] + alloc and \
+                24 + 6 * alloc <= size:
+            pools[a] = (alloc, length, w[1] & 0x7FFFFFFF, w[0])
+    return pools
+
+
+class Qstrs:
+    """qstr id -> text, through the pool chain (the heap's pools, then the
+    firmware's in flash)."""
+
+    def __init__(self, s, pools):
+        self.s = s
+        self.chain = []            # (total_prev_len, len, address)
+        p = max(pools, key=lambda a: pools[a][2]) if pools else 0
+        while p:
+            w = struct.unpack("<6I", s.read(p, 24))
+            self.chain.append((w[1] & 0x7FFFFFFF, w[3], p))
+            p = w[0]
+
+    def text(self, q):
+        for total, length, addr in self.chain:
+            if total <= q < total + length:
+                return self.s.cstr(self.s.word(addr + 24 + 4 * (q - total)))
+        return f"?q{q}"
+
+    def obj(self, v):
+        """A short text for an object word (small int, qstr), or None."""
+        if v & 1:
+            return str((v >> 1) - (1 << 31) if v >> 31 else v >> 1)
+        if v & 7 == 2:
+            return self.text(v >> 3)
+        return None
+
+    def heap_texts(self, pools):
+        """The interned strings of the heap's pools, in order."""
+        return [self.text(q) for total, length, addr in self.chain
+                if addr in pools for q in range(total, total + length)]
+
+
+def map_items(s, qs, m):
+    """(key text, value word) of the mp_map_t at m (a dict's is at +4)."""
+    _bits, alloc, table = struct.unpack("<3I", s.read(m, 12))
+    if s.head_of(table) is None or alloc > 4096:
+        return []
+    out = []
+    for i in range(alloc):
+        k, v = struct.unpack("<2I", s.read(table + 8 * i, 8))
+        if k and k != 4 and k != 8:          # empty, deleted
+            out.append((qs.obj(k) or f"<{k:#x}>", v))
+    return out
+
+
+def classify(s, types):
+    """{address: kind} for every allocation, and the qstr pools."""
+    kind = {}
+    pools = qstr_pools(s)
+    for a, (alloc, length, _, _) in pools.items():
+        kind[a] = "qstr pool"
+        for p in s.words(a, 6 + length)[6:]:
+            h = s.head_of(p)
+            if h is not None and h not in pools:
+                kind[h] = "qstr chunk (interned strings)"
+    by_type = {v: k for k, v in types.items()}
+    for a in s.heads:
+        if a in kind:
+            continue
+        t = s.word(a)
+        if t in types:
+            kind[a] = types[t]
+        elif s.head_of(t) is not None and \
+                s.word(s.head_of(t)) == by_type.get("type"):
+            kind[a] = "instance"
+
+    def mark(p, what):
+        h = s.head_of(p)
+        if h is not None and h not in kind:
+            kind[h] = what
+        return h
+    # untyped: by who points at them (field by field)
+    for a in list(kind):
+        t = s.word(a)
+        if t == by_type.get("fun_bc"):
+            mark(s.word(a + 12), "bytecode")
+            ct = mark(s.word(a + 8), "child table")
+            if ct is not None:
+                for rc in s.words(ct):
+                    h = mark(rc, "raw code")
+                    if h is not None:
+                        mark(s.word(h + 4), "bytecode")
+        elif t == by_type.get("module"):
+            mark(s.word(a + 8), "module qstr table")
+            mark(s.word(a + 12), "module constants table")
+        elif t == by_type.get("dict"):
+            mark(s.word(a + 12), "dict table")
+        elif t == by_type.get("str"):
+            mark(s.word(a + 12), "str data")
+        elif t == by_type.get("list"):
+            mark(s.word(a + 12), "list items")
+    # raw codes hanging from raw codes' children (nested functions)
     changed = True
     while changed:
         changed = False
-        for n in rpo[1:]:
+        for a in s.heads:
+            if kind.get(a) == "raw code":
+                for p, what in ((s.word(a + 4), "bytecode"),
+                                (s.word(a + 8), "child table")):
+                    if s.head_of(p) is not None and \
+                            s.head_of(p) not in kind:
+                        mark(p, what)
+                        changed = True
+            elif kind.get(a) == "child table":
+                for p in s.words(a):
+                    if s.head_of(p) is not None and \
+                            s.head_of(p) not in kind:
+                        mark(p, "raw code")
+                        changed = True
+    for a in s.heads:
+        kind.setdefault(a, "other (untyped)")
+    return kind, pools
+
+
+def module_names(s, qs, kind):
+    """{module object: its __name__}."""
+    names = {}
+    for m in (a for a in s.heads if kind[a] == "module"):
+        names[m] = dict(map_items(s, qs, s.word(m + 4) + 4)).get("__name__")
+        names[m] = qs.obj(names[m]) if names[m] is not None else \
+            f"?{m:x}"
+    return names
+
+
+def modules_held(s, kind, names):
+    """{module name: the allocations it reaches without going through
+    another module object or a qstr pool}."""
+    stop = {a for a in s.heads if kind[a] == "module" or
+            kind[a].startswith("qstr")}
+    reach = {}
+    for m, name in names.items():
+        seen, todo = {m}, [m]
+        while todo:
+            for h in s.edges(todo.pop()):
+                if h not in seen and h not in stop:
+                    seen.add(h)
+                    todo.append(h)
+        reach[name] = seen
+    return reach
+
+
+def by_kind(s, kind, pools, out):
+    total = sum(s.allocs.values())
+    out(f"live heap {total:,} B in {len(s.allocs):,} allocations")
+    by = Counter()
+    for a, k in kind.items():
+        by[k] += s.allocs[a]
+    for k, n in by.most_common():
+        out(f"  {n:7,}  {100 * n / total:5.1f}%  {k}")
+    for a, (alloc, length, prev_total, _) in sorted(pools.items(),
+                                                    key=lambda x: x[1][2]):
+        out(f"  qstr pool at {a:#x}: {length}/{alloc} entries used, "
+            f"{s.allocs[a]:,} B (qstrs {prev_total}..{prev_total + length})")
+    return total, dict(by)
+
+
+def by_module(s, kind, reach, top, out):
+    count = Counter(a for held in reach.values() for a in held)
+    rows = []
+    for name, held in reach.items():
+        kinds = Counter()
+        for a in held:
+            if count[a] == 1:
+                kinds[kind[a]] += s.allocs[a]
+        rows.append((sum(kinds.values()), name, kinds))
+    rows.sort(reverse=True)
+    out("\nper module (what only it reaches: code = bytecode, raw code, "
+        "function objects; the rest: globals, classes, data):")
+    for n, name, kinds in rows[:top]:
+        code = sum(v for k, v in kinds.items() if k in CODE_KINDS)
+        out(f"  {n:7,}  {name:28} code {code:6,}  rest {n - code:6,}")
+    shared = [a for a, c in count.items() if c > 1]
+    sk = Counter()
+    for a in shared:
+        sk[kind[a]] += s.allocs[a]
+    out(f"  {sum(sk.values()):7,}  (shared by modules) " +
+        ", ".join(f"{k} {v:,}" for k, v in sk.most_common(8)))
+    uk = Counter()
+    for a in s.heads:
+        if a not in count and not kind[a].startswith("qstr"):
+            uk[kind[a]] += s.allocs[a]
+    out(f"  {sum(uk.values()):7,}  (no module reaches: the app's objects, "
+        f"the stack's) " + ", ".join(f"{k} {v:,}" for k, v in
+                                    uk.most_common(6)))
+    return {name: n for n, name, _ in rows}
+
+
+def made_by_module(s, qs, kind, names, out):
+    """What each module made: its object and globals dict, its functions
+    (their context is the module) and its classes with their dicts (their
+    __module__): bytes, functions, globals."""
+    made = defaultdict(lambda: [0, 0, 0])
+    owner = {}
+    ctx_name = {}
+    for m, name in names.items():
+        g = s.word(m + 4)
+        owner[m] = owner[g] = owner[s.word(g + 12)] = name
+        made[name][2] = len(map_items(s, qs, g + 4))
+        ctx_name[m] = name
+    for a in s.heads:
+        k = kind[a]
+        if k in ("fun_bc", "closure", "generator"):
+            name = ctx_name.get(s.word(a + 4))
+            if name:
+                owner[a] = name
+                made[name][1] += 1
+        elif k == "type":
+            for i in range(8, 60, 4):     # the slots: its locals dict
+                ld = s.word(a + i)
+                if kind.get(ld) == "dict":
+                    mod = dict(map_items(s, qs, ld + 4)).get("__module__")
+                    mod = qs.obj(mod) if mod is not None else None
+                    if mod:
+                        owner[a] = owner[ld] = owner[s.word(ld + 12)] = mod
+                    break
+    for a, m in owner.items():
+        if a in s.allocs:
+            made[m][0] += s.allocs[a]
+    out("\nwhat each module made (its object and globals, functions, "
+        "classes and their dicts; bytes, functions, globals):")
+    for m, (b, f, g) in sorted(made.items(), key=lambda x: -x[1][0]):
+        out(f"  {b:7,} {f:4} {g:4}  {m}")
+    out(f"  {sum(v[0] for v in made.values()):7,}  in all")
+
+
+def largest(s, kind, reach, n, out):
+    """The n largest allocations: size, kind, the module that holds them,
+    who points at them."""
+    holder = {}
+    for name, held in reach.items():
+        for a in held:
+            holder[a] = name if a not in holder else "(shared)"
+    refs = defaultdict(set)
+    for a in s.heads:
+        for h in s.edges(a):
+            refs[h].add(kind[a])
+    out(f"\nthe {n} largest allocations:")
+    for a in sorted(s.heads, key=lambda a: -s.allocs[a])[:n]:
+        out(f"  {s.allocs[a]:6,}  {kind[a]:28} {holder.get(a, '-'):24} "
+            f"from {', '.join(sorted(refs[a]))[:60]}")
+
+
+def dominators(s, roots):
+    """(idom, children, retained bytes, reached) of the graph from the
+    root words (Cooper, Harvey and Kennedy's iteration)."""
+    ROOTN = 0
+    succ = {ROOTN: list(dict.fromkeys(h for h in map(s.head_of, roots)
+                                      if h is not None))}
+    for a in s.heads:
+        succ[a] = s.edges(a)
+    order, seen, stack = [], {ROOTN}, [(ROOTN, iter(succ[ROOTN]))]
+    while stack:                      # postorder
+        n, it = stack[-1]
+        for c in it:
+            if c not in seen:
+                seen.add(c)
+                stack.append((c, iter(succ[c])))
+                break
+        else:
+            order.append(n)
+            stack.pop()
+    po = {n: i for i, n in enumerate(order)}
+    preds = defaultdict(list)
+    for n in order:
+        for c in succ[n]:
+            preds[c].append(n)
+    idom = {ROOTN: ROOTN}
+    changed = True
+    while changed:
+        changed = False
+        for n in reversed(order[:-1]):
             ps = [p for p in preds[n] if p in idom]
             new = ps[0]
             for p in ps[1:]:
@@ -269,206 +504,169 @@ def analyse(h, roots_extra=()):
                         b = idom[b]
                 new = a
             if idom.get(n) != new:
-                idom[n] = new
-                changed = True
+                idom[n], changed = new, True
     children = defaultdict(list)
     for n, d in idom.items():
         if n != ROOTN:
             children[d].append(n)
     retained = {}
-    for n in order:                   # postorder: children first
-        retained[n] = (objs.get(n, 0) +
-                       sum(retained[c] for c in children[n]))
-    return dict(kind=kind, idom=idom, children=children, retained=retained,
-                label=label, reached=set(po) - {ROOTN}, roots=set(roots))
+    for n in order:                   # children first
+        retained[n] = s.allocs.get(n, 0) + sum(retained[c]
+                                               for c in children[n])
+    return children, retained, set(po) - {ROOTN}
 
 
-def describe(h, a, r):
-    k = r["kind"][a]
-    if k == "module":
-        for key, v in h.map_items(h.word(a + 4) + 4):
-            if key == "__name__":
-                return f"module {h.obj_repr(v)}"
-        return "module ?"
-    if k == "type":
-        return "class " + h.qstr(struct.unpack("<H", h.mem(a + 6, 2))[0])
-    if k == "dict":
-        keys = [key for key, _ in h.map_items(a + 4)]
-        return f"dict[{len(keys)}] " + ",".join(keys[:6]) + \
-            ("..." if len(keys) > 6 else "")
-    if k is None:
-        owner = r["idom"].get(a)
-        ok = r["kind"].get(owner) if owner else None
-        return f"data of {ok or 'raw'}"
-    return k
+def tree(s, qs, kind, names, roots, depth, minimum, out):
+    children, retained, reached = dominators(s, roots)
+    label = {}
+    for a in s.heads:                 # names for edges: keys, members
+        k = kind[a]
+        m = s.word(a + 4) + 4 if k == "module" else \
+            a + 4 if k in ("dict", "instance") else None
+        if m is not None:
+            for key, v in map_items(s, qs, m):
+                h = s.head_of(v)
+                if h is not None:
+                    label.setdefault(h, key)
 
-
-def report(h, r, depth, minimum, title):
-    objs = h.objs
-    total = sum(objs.values())
-    reached = r["reached"]
-    print(f"\n== {title}: {total} B allocated in {len(objs)} blocks; "
-          f"reached from roots {sum(objs[a] for a in reached)} B")
-    by_kind = defaultdict(lambda: [0, 0])
-    for a, size in objs.items():
-        k = r["kind"][a]
-        if k is None:
-            o = r["idom"].get(a)
-            k = "untyped, unreached" if a not in reached else \
-                f"{r['kind'].get(o) or 'raw'} (data)"
-        by_kind[k][0] += 1
-        by_kind[k][1] += size
-    print("-- by kind (count, bytes)")
-    for k, (c, s) in sorted(by_kind.items(), key=lambda x: -x[1][1])[:30]:
-        print(f"  {s:6} {c:4}  {k}")
-    print("-- by module (what each alone keeps alive)")
-    mods = [a for a in reached if r["kind"][a] == "module"]
-    for a in sorted(mods, key=lambda a: -r["retained"][a]):
-        print(f"  {r['retained'][a]:6}  {describe(h, a, r)}")
-    print("-- by module, all it made (module, globals, functions, classes "
-          "and their dicts; bytes, functions, globals)")
-    made = defaultdict(lambda: [0, 0, 0])
-    name_of = {a: describe(h, a, r)[7:] for a in mods}
-    owner = {}
-    for a in objs:
-        k = r["kind"][a]
-        if k in ("function", "closure", "generator"):
-            ctx = h.word(a + 4)
-            if ctx in name_of:
-                owner[a] = name_of[ctx]
-                made[name_of[ctx]][1] += 1
-        elif k == "module" and a in name_of:
-            owner[a] = name_of[a]
-            g = h.word(a + 4)
-            owner[g] = name_of[a]
-            made[name_of[a]][2] = len(h.map_items(g + 4))
-            owner[h.word(g + 12)] = name_of[a]
-        elif k == "type":
-            ld = None
-            for i in range(8, 60, 4):     # the slots: its locals dict
-                v = h.word(a + i)
-                if r["kind"].get(v) == "dict":
-                    ld = v
-                    break
-            if ld is not None:
-                mod = dict(h.map_items(ld + 4)).get("__module__")
-                mod = h.obj_repr(mod) if mod is not None else None
-                if mod:
-                    owner[a] = owner[ld] = owner[h.word(ld + 12)] = mod
-    for a, m in owner.items():
-        if a in objs:
-            made[m][0] += objs[a]
-    for m, (b, f, g) in sorted(made.items(), key=lambda x: -x[1][0]):
-        print(f"  {b:6} {f:4} {g:4}  {m}")
-    print(f"  {sum(v[0] for v in made.values()):6}  in all")
-    h.qstr(1)
-    p, texts = h._qpool, []
-    while h.head_of(p) is not None:
-        _prev, tpl, _alloc, ln = struct.unpack("<4I", h.mem(p, 16))
-        texts += [h.qstr((tpl & 0x7FFFFFFF) + i) for i in range(ln)]
-        p = _prev
-    print(f"-- qstrs made at runtime ({len(texts)}, in the heap's pools): "
-          + " ".join(sorted(texts)))
-    print(f"-- dominator tree (>= {minimum} B, {depth} levels)")
+    def describe(a):
+        k = kind[a]
+        if k == "module":
+            return "module " + names.get(a, "?")
+        if k == "dict":
+            keys = [key for key, _ in map_items(s, qs, a + 4)]
+            return f"dict[{len(keys)}] " + ",".join(keys[:6]) + \
+                ("..." if len(keys) > 6 else "")
+        if k == "type":
+            return "class " + qs.text(struct.unpack("<H",
+                                                    s.read(a + 6, 2))[0])
+        return k
+    out(f"\ndominator tree (>= {minimum} B, {depth} levels; reached from "
+        f"the roots {sum(s.allocs[a] for a in reached):,} B):")
 
     def walk(n, d):
-        kids = sorted(r["children"][n], key=lambda c: -r["retained"][c])
-        for c in kids:
-            if r["retained"][c] < minimum:
+        for c in sorted(children[n], key=lambda c: -retained[c]):
+            if retained[c] < minimum:
                 continue
-            lab = r["label"].get(c)
-            print(f"  {'  ' * d}{r['retained'][c]:6}  "
-                  f"{(lab + ': ') if lab else ''}{describe(h, c, r)} "
-                  f"({objs[c]} B itself)")
+            lab = label.get(c)
+            out(f"  {'  ' * d}{retained[c]:6,}  "
+                f"{(lab + ': ') if lab else ''}{describe(c)} "
+                f"({s.allocs[c]} B itself)")
             if d + 1 < depth:
                 walk(c, d + 1)
     walk(0, 0)
-    lost = sorted((a for a in objs if a not in reached), key=lambda a: -objs[a])
-    print(f"-- unreached ({sum(objs[a] for a in lost)} B), the largest")
+    lost = sorted((a for a in s.heads if a not in reached),
+                  key=lambda a: -s.allocs[a])
+    out(f"unreached ({sum(s.allocs[a] for a in lost):,} B: garbage since "
+        f"the collection, or a stale root), the largest:")
     for a in lost[:12]:
-        ws = struct.unpack("<4I", h.mem(a, 16))
-        text = h.mem(a, min(objs[a], 48))
-        print(f"  {objs[a]:6}  {a:#x} {describe(h, a, r)} "
-              f"{' '.join(f'{w:08x}' for w in ws)} {text!r}")
+        out(f"  {s.allocs[a]:6,}  {a:#x} {kind[a]} "
+            f"{bytes(s.read(a, min(s.allocs[a], 48)))!r}")
 
 
-def snapshot(pico):
-    return pico.mem(RAM, RAM_BYTES)
+def root_words(s, spans):
+    """The words the collector starts from: spans of RAM (the ELF's), or
+    without them every RAM word outside the heap."""
+    if spans is None:
+        spans = [(rp2.RAM, s.atb), (s.pool + s.n * 64,
+                                    rp2.RAM + rp2.RAM_BYTES)]
+    out = []
+    for a, b in spans:
+        out += [w for i, w in zip(range(a, b, 4), struct.unpack(
+            f"<{(b - a) // 4}I", s.read(a, b - a)))
+            if i not in s.header]
+    return out
 
 
-def run(title, board, depth, minimum, peak=None):
-    build = ROOT / "out" / "rp2" / f"build-{board}"
-    syms = symbols(build / "firmware.elf")
-    flash = (build / "firmware.bin").read_bytes()
-    ks = _keyscript()
-    steps, _ = ks.compile(maxplayers.script(title).splitlines())
-    with tempfile.TemporaryDirectory() as tmp:
-        base = rp2.frozen_image(tmp)
-        img = Path(tmp) / "a.img"
-        img.write_bytes(base.read_bytes())
-        if peak is None:
-            first = rp2.play_title(img, title)
-            heaps = [p["heap"] for p in first["presses"]]
-            peak = max(range(len(heaps)), key=heaps.__getitem__)
-            print(f"{title}: boot {first['boot_heap']} B, peak {heaps[peak]}"
-                  f" B at press {peak + 1} of {len(heaps)}")
-            img.write_bytes(base.read_bytes())
-        else:
-            peak -= 1
-        taken = []
-        plain = rp2.heap_used
-
-        def recording(pico, heap):
-            v = plain(pico, heap)
-            taken.append((v, snapshot(pico)))
-            return v
-
-        def at(pico, heap, key, hold):
-            taken.clear()
-            rp2.heap_used = recording
-            try:
-                p = rp2.press(pico, heap, key, hold)
-            finally:
-                rp2.heap_used = plain
-            ram = next(s for v, s in taken if v == p["heap"])
-            return p["heap"], ram
-
-        with pico_emu.Pico(img, bursts=True) as pico:
-            rp2.boot(pico)
-            heap = rp2.find_heap(pico)
-            v, ram = at(pico, heap, 3, rp2.PRESS_MS)
-            hb = Heap(ram, flash, syms)
-            report(hb, analyse(hb), depth, minimum, f"boot ({v} B)")
-            n = 0
-            for j in range(0, len(steps), 4):
-                kind, key = steps[j] >> 4, steps[j] & 0x0F
-                arg = steps[j + 1] | steps[j + 2] << 8 | steps[j + 3] << 16
-                if kind == ks.HOLD:
-                    if n == peak:
-                        v, ram = at(pico, heap, key, arg)
-                        hp = Heap(ram, flash, syms)
-                        report(hp, analyse(hp), depth, minimum,
-                               f"peak, press {n + 1} ({v} B)")
-                        return
-                    rp2.press(pico, heap, key, arg)
-                    n += 1
-                elif kind == ks.WAIT:
-                    pico.run_ms(arg)
-                elif kind == ks.QUIT:
-                    break
+def analyse(ram, flash_read, types, roots, args, title, out=print):
+    """Every report of one RAM snapshot; the figures for --json."""
+    out(f"\n== {title}")
+    s = Snapshot(ram, flash_read)
+    kind, pools = classify(s, types)
+    qs = Qstrs(s, pools)
+    names = module_names(s, qs, kind)
+    reach = modules_held(s, kind, names)
+    total, kinds = by_kind(s, kind, pools, out)
+    mods = by_module(s, kind, reach, args.top, out)
+    made_by_module(s, qs, kind, names, out)
+    largest(s, kind, reach, args.largest, out)
+    tree(s, qs, kind, names, root_words(s, roots), args.depth, args.min,
+         out)
+    texts = qs.heap_texts(pools)
+    out(f"\n{len(texts)} qstrs made at runtime (in the heap's pools, "
+        f"{sum(len(t) + 1 for t in texts):,} B of text): " +
+        " ".join(sorted(texts)))
+    return {"total": total, "kinds": kinds, "modules": mods,
+            "qstrs": texts}
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--title", default="doggy")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--title", default="dinos", choices=rp2.TITLES)
+    ap.add_argument("--deploy", default="frozen",
+                    choices=("frozen", "mpy", "romfs"))
+    ap.add_argument("--press", type=int, help="take this press (1: the "
+                    "script's first) instead of the peak's")
     ap.add_argument("--depth", type=int, default=3)
     ap.add_argument("--min", type=int, default=128)
-    ap.add_argument("--board", default="pico_ssd1306")
-    ap.add_argument("--press", type=int,
-                    help="take this press (1: the first) instead of the "
-                    "peak's (found by playing the game once first)")
-    a = ap.parse_args(argv)
-    run(a.title, a.board, a.depth, a.min, a.press)
+    ap.add_argument("--top", type=int, default=40)
+    ap.add_argument("--largest", type=int, default=30)
+    ap.add_argument("--qstrs", help="write the peak's runtime qstrs here")
+    ap.add_argument("--json", help="write the figures here")
+    args = ap.parse_args(argv)
+    roots = elf_roots() if args.deploy == "frozen" else None
+    with tempfile.TemporaryDirectory() as tmp:
+        base = rp2.IMAGES[args.deploy](tmp)
+        img = Path(tmp) / "types.img"
+        shutil.copy(base, img)
+        types = type_addresses(img)
+        # 1: every press's figure, to find the one to read
+        img = Path(tmp) / "one.img"
+        shutil.copy(base, img)
+        r = rp2.play_title(img, args.title)
+        heaps = [p["heap"] for p in r["presses"]]
+        at = heaps.index(max(heaps)) + 1 if args.press is None else \
+            args.press
+        if not 1 <= at <= len(heaps):
+            raise SystemExit(f"--press: 1 to {len(heaps)}")
+        print(f"{args.title} ({args.deploy}): boot {r['boot_heap']:,} B, "
+              f"press {at} of {len(heaps)} {heaps[at - 1]:,} B (peak "
+              f"{max(heaps):,} B)")
+        # 2: again, RAM read when the boot's and that press's figures are
+        # seen (press 0: the BACK on the home screen before the game)
+        wanted = {0: r["boot_heap"], at: heaps[at - 1]}
+        got = {}
+        state = {"press": -1}
+        real_press, real_used = rp2.press, rp2.heap_used
+
+        def press(pico, heap, key, hold):
+            state["press"] += 1
+            return real_press(pico, heap, key, hold)
+
+        def used(pico, heap):
+            n = real_used(pico, heap)
+            k = state["press"]
+            if wanted.get(k) == n and k not in got:
+                what = "boot" if k == 0 else f"press {k}"
+                got[k] = analyse(pico.mem(rp2.RAM, rp2.RAM_BYTES), pico.mem,
+                                 types, roots, args, f"{what}: {n:,} B")
+            return n
+        img = Path(tmp) / "two.img"
+        shutil.copy(base, img)
+        rp2.press, rp2.heap_used = press, used
+        try:
+            rp2.play_title(img, args.title)
+        finally:
+            rp2.press, rp2.heap_used = real_press, real_used
+    if at not in got:
+        raise SystemExit("the press's heap was not seen again: run again")
+    if roots is None:
+        print("\n(no ELF for this firmware: every RAM word outside the heap "
+              "was a root)")
+    if args.qstrs:
+        Path(args.qstrs).write_text("\n".join(got[at]["qstrs"]) + "\n")
+    if args.json:
+        Path(args.json).write_text(json.dumps(got[at]))
 
 
 if __name__ == "__main__":

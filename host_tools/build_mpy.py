@@ -34,7 +34,7 @@ MPY_CROSS_OPTS = ("-O3",)
 # when it loads the file, and the .mpy's source name is interned too: the
 # same string is one qstr, another (app/ui.py) was a second one kept for
 # good, ~24 bytes of heap for each module ever loaded (about 1 KB by a
-# title's peak on the emulated Pico, bench/rp2_heapmap.py).
+# title's peak on the emulated Pico, bench/rp2_heap.py --deploy mpy).
 SOURCE_NAME = "-s *.mpy"
 
 
