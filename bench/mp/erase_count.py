@@ -5,10 +5,13 @@
 #   micropython -X heapsize=16M erase_count.py FIRMWARE_DIR ROUNDS
 #       [PLAYERS [CHUNK]]
 #
-# A free game (app/flow.py start_game, then Session.add per round). Prints
-# one JSON line: {"start": [erases, pages], "events": [[erases, pages,
-# journal bytes], ...], "close": [erases, pages]}: pages are 256 B
-# programs, journal bytes the size of games/cur after the event.
+# A free game (app/flow.py start_game, then Session.add per round, each
+# in a key's step followed by 300 ms of quiet steps). Prints one JSON
+# line: {"start": [erases, pages], "start_quiet": [erases, pages],
+# "events": [[erases, pages, journal bytes, quiet erases, quiet pages],
+# ...], "close": [erases, pages], "close_quiet": [...]}: erases and pages
+# (256 B programs) in the key's step, then in the quiet steps after it;
+# journal bytes the size of games/cur after the event.
 # CHUNK > 0: the journal's files kept under CHUNK bytes instead of the
 # firmware's drivers/store.py CHUNK (a huge one: the journal in one file,
 # as before the firmware split it).
@@ -71,22 +74,41 @@ if CHUNK:
 
 app = App(board.setup())
 app.step(0)
+t = 0
+
+
+def quiet():
+    # The steps after a key's, 300 ms of them (app/app.py step: the file
+    # "next" after a start, littlefs's compaction when the next event's
+    # commit would not fit: drivers/lfs_meta.py).
+    global t
+    m = dev.mark()
+    for _ in range(30):
+        t += 10
+        app.step(t)
+    return since(dev, m)
+
+
 m = dev.mark()
 names = ["A", "B", "C", "D", "E", "F", "G", "H"][:PLAYERS]
 start_game(app, "free", names, bytes([0, 0, 0]))
-app.step(app.now)
+app.step(t)
 out = {"start": since(dev, m), "events": []}
+out["start_quiet"] = quiet()
 s = app.session
 for r in range(ROUNDS):
     m = dev.mark()
+    t += 10
+    app.last_key = t                          # a key's step
     if s.add(free.event(s.ev, free.ROUND, PLAYERS,
                         [(r * 37 + p * 11) % 300 for p in range(PLAYERS)])):
         break                                 # the log is full
-    app.step(app.now)
-    out["events"].append(since(dev, m)
-                         + [os.stat("/flash/games/cur")[6]])
+    app.step(t)
+    key = since(dev, m) + [os.stat("/flash/games/cur")[6]]
+    out["events"].append(key + quiet())
 m = dev.mark()
 assert app.store.close(s, True)
 out["close"] = since(dev, m)
+out["close_quiet"] = quiet()
 out["journal"] = s.log.used
 print(json.dumps(out))

@@ -196,6 +196,9 @@ class App:
         elif self.next_due and now - self.last_key >= _LATER_MS and \
                 not self.fb.due:
             self.start_pending()       # the file "next"
+        elif self.store is not None and self.store.meta_due and \
+                now - self.last_key >= _LATER_MS and not self.fb.due:
+            self.make_room()
         if self.swallow and not b.held():
             self.swallow = False
         if self.toast_text is not None and now - self.toast_until >= 0:
@@ -264,6 +267,18 @@ class App:
         self.tidy = False
         gc.collect()
         self.next_due = self.store is not None
+
+    def make_room(self):
+        # A quiet step after an event's commit (step: keys quiet, the
+        # screen sent): if the next event's commit would not fit in the
+        # games folder's metadata block, littlefs compacts it now
+        # (drivers/lfs_meta.py), not in the next key's step.
+        st = self.store
+        st.meta_due = False
+        from drivers.lfs_meta import make_room
+        from drivers.store import CHUNK
+        make_room(st, self.hw, CHUNK)
+        forget("meta")
 
     def draw(self):
         # Partial redraw (ui.begin): only the rows whose texts changed,

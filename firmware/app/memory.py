@@ -18,6 +18,7 @@ import sys
 # it: "notes" is forgotten after every key, the next four at every game's
 # start.
 #   notes      a toast's or Note's drawing, after the next key
+#   meta       the reader of littlefs's metadata, after its quiet step
 #   home       home, while a game is played (None stands in: App.top)
 #   setup      when a game starts (app/flow.py start_game), with the
 #              title's options module
@@ -33,6 +34,7 @@ import sys
 #              boot: a test's harness)
 PHASES = """
 notes app.notes
+meta drivers.lfs_meta
 home app.home
 setup app.names app.newgame app.home
 game_file core.gamefile core.games drivers.game_files

@@ -71,6 +71,30 @@ def test_a_long_games_journal_stays_inline_and_its_events_seldom_erase():
     assert r["stale"] == [True, 0]
 
 
+def test_littlefs_compacts_the_games_folder_in_quiet_steps_only():
+    # store_check.py quiet: 90 rounds of 4 players, each in a key's step
+    # then 300 ms of quiet steps, on littlefs as a Pico mounts it (4 KB
+    # blocks, progsize=256) and as the simulator does. A commit that does
+    # not fit in the games folder's metadata block makes littlefs compact
+    # it (a 4 KB erase, 45 ms of a Pico's core); drivers/lfs_meta.py
+    # reads how full the block is in a quiet step and compacts it then,
+    # so that no key's step erases. The game is whole after it.
+    for prog in (256, 0):
+        r = check("quiet", prog)
+        assert r["key"] == [], (prog, r)
+        assert len(r["quiet"]) >= 3, (prog, r)     # it did compact
+        assert r["resumed"] == [True, 0], (prog, r)
+
+
+def test_the_metadata_reader_on_damaged_flash_does_nothing_it_is_not_sure_of():
+    # store_check.py meta_fuzz: bytes of the metadata blocks changed at
+    # random; the reader gives a state or none and never raises, and the
+    # quiet step's compaction changes no file's bytes.
+    r = check("meta_fuzz", 200)
+    assert r["tried"] == 200 and r["raised"] == 0 and r["changed"] == 0, r
+    assert 0 < r["none"] < 200, r         # both damaged and readable ones
+    assert r["rewrites"] > 0, r           # (its write was tried too)
+
 def test_random_damage_never_crashes_and_never_shows_a_wrong_game():
     r = check("flips", 300)
     shown = unchecked(r)

@@ -9,6 +9,11 @@
 #   micropython store_check.py clock     start and end times of games
 #   micropython store_check.py chunks    a long game's journal: erases per
 #                                        event, resume, a bad middle record
+#   micropython store_check.py quiet P   a long game's erases: in key steps
+#                                        or quiet ones (progsize P, 0:
+#                                        the simulator's)
+#   micropython store_check.py meta_fuzz N   the metadata reader on N
+#                                        damaged flashes
 #
 # Games are played through the App's Session (the same path as the keys),
 # and every boot is the firmware's App on the simulated board.
@@ -898,8 +903,129 @@ def chunks():
     print(json.dumps(res))
 
 
+def _rp2_flash(prog):
+    # A fresh flash as a Pico's _boot.py makes and mounts it (352 blocks
+    # of 4 KB, progsize=256; prog=0: as the simulator mounts it), the
+    # simulated board mounting it so (bench/mp/erase_count.py).
+    dev = BlockDev(352 if prog else 64)
+    if prog:
+        os.VfsLfs2.mkfs(dev, progsize=prog)
+    else:
+        os.VfsLfs2.mkfs(dev)
+
+    def mount(path, d):
+        try:
+            os.umount("/flash")
+        except OSError:
+            pass
+        os.mount(os.VfsLfs2(d, progsize=prog) if prog else os.VfsLfs2(d),
+                 "/flash")
+        return d, "/flash"
+    board.mount_flash = mount
+    return dev
+
+
+def quiet(prog):
+    # A long free game (4 players, 90 rounds), each round in a key's step
+    # and then 300 ms of quiet steps (App.step): which events erase in
+    # their key's step (littlefs compacting the games folder's metadata
+    # when a commit does not fit) and which in the quiet steps after
+    # (drivers/lfs_meta.py compacting it beforehand); then a boot finds
+    # the game whole.
+    prog = int(prog)
+    dev = _rp2_flash(prog)
+    app = boot(dev)
+    s = new_free(app, 4, 5000)
+    t = app.now
+    key, calm = [], []
+    for r in range(90):
+        e0 = dev.erases
+        t += 10
+        app.last_key = t
+        assert free_round(app, [r % 7, 3, r % 5, 1]) == 0
+        app.step(t)
+        if dev.erases > e0:
+            key.append(r + 1)
+        e0 = dev.erases
+        for _ in range(30):
+            t += 10
+            app.step(t)
+        if dev.erases > e0:
+            calm.append(r + 1)
+    played = log_of(s)
+    a = boot(dev)
+    print(json.dumps({"key": key, "quiet": calm,
+                      "resumed": [a.session is not None and
+                                  log_of(a.session) == played, _lost(a)]}))
+
+
+def meta_fuzz(n):
+    # drivers/lfs_meta.py's reader on damaged flashes: a game's folder
+    # with bytes of its metadata blocks changed at random; state() gives
+    # a state or None, never an exception, and make_room() writes no
+    # file but the journal's newest, with the bytes it had.
+    import random
+    from drivers import lfs_meta
+    random.seed(7)
+    dev = _rp2_flash(256)
+    app = boot(dev)
+    new_free(app, 4, 5000)
+    for r in range(20):
+        free_round(app, [r, 1, 2, 3])
+    st = app.store
+    img = bytes(dev.data)
+    out = {"tried": 0, "none": 0, "raised": 0, "changed": 0, "rewrites": 0}
+    # The root's pair and the games folder's.
+    blocks = [0, 1] + list(lfs_meta._find(dev, (0, 1), 4096, 352,
+                                          b"games", 2)[1][4])
+    # Where the next commit goes: one try in four damages that unit
+    # (littlefs then compacts at the next commit: make_room does now).
+    at0 = lfs_meta.state(dev, b"cur%d" % st.chunk if st.chunk else b"cur")
+    at0 = at0[0] * 4096 + at0[1]
+    for i in range(int(n)):
+        dev.data[:] = img
+        b = blocks[random.getrandbits(2)]
+        for _ in range(1 + random.getrandbits(3)):
+            at = b * 4096 + random.getrandbits(12)
+            if i % 4 == 0:
+                at = at0 + random.getrandbits(8)
+            dev.data[at] = random.getrandbits(8)
+        out["tried"] += 1
+        try:
+            got = lfs_meta.state(dev, b"cur%d" % st.chunk if st.chunk
+                                 else b"cur")
+        except Exception:
+            out["raised"] += 1
+            continue
+        out["none"] += got is None
+        try:
+            os.umount("/flash")
+            os.mount(os.VfsLfs2(dev, progsize=256), "/flash")
+            files = {}
+            for f in os.listdir(st.dir):
+                with open(st.dir + "/" + f, "rb") as fh:
+                    files[f] = fh.read()
+        except OSError:
+            continue          # littlefs itself refuses this flash
+        try:
+            out["rewrites"] += lfs_meta.make_room(st, app.hw, S.CHUNK)
+        except Exception:
+            out["raised"] += 1
+            continue
+        for f, data in files.items():
+            try:
+                with open(st.dir + "/" + f, "rb") as fh:
+                    if fh.read() != data:
+                        out["changed"] += 1
+            except OSError:
+                out["changed"] += 1
+    print(json.dumps(out))
+
+
 {"corrupt": corrupt, "journal": journal, "full": full, "final_sync": final_sync, "room": room, "resume": resume,
  "clock": clock, "chunks": chunks,
  "fsid": fsid, "damage_newest": lambda: damage_newest(sys.argv[2],
                                                       int(sys.argv[3])), "marks": marks, "resync": resync,
+ "quiet": lambda: quiet(sys.argv[2]),
+ "meta_fuzz": lambda: meta_fuzz(sys.argv[2]),
  "flips": lambda: flips(int(sys.argv[2]))}[sys.argv[1]]()
