@@ -7,8 +7,12 @@ On the MicroPython VM with real littlefs2 in the rp2 port's geometry (352
 blocks of 4 KB, progsize=256, as its _boot.py mounts it; a fresh
 filesystem), the firmware's own store (bench/mp/erase_count.py): a free
 game of 2 and of 4 players, one round an event, Session.add as a key's
-step does it. Per game: the erases and 256 B page programs of its start,
-its events and its archiving, the events that erase, and the journal's
+step does it, then 300 ms of quiet steps (app/app.py step: the file
+"next" after a start; littlefs's compaction of the games folder when the
+next event's commit would not fit, drivers/lfs_meta.py). Per game: the
+erases and 256 B page programs of its start, its events (in their key
+steps and in the quiet steps after) and its archiving, the events whose
+key step erases, and the journal's
 size (games/cur) when every event starts to erase: littlefs keeps a file
 inline in its directory's metadata up to block_size/8 (512 B), rewriting
 it whole at each commit (1 page while it is small), and compacts the
@@ -68,13 +72,18 @@ def section(data):
              f"firmware's own store on the MicroPython VM, on littlefs2 as "
              f"the rp2 port mounts it (352 blocks of 4 KB, progsize=256); "
              f"a sector erase takes 45 ms of a Pico's core (docs/"
-             f"architecture.md, Performance rules). \"one file\" is the "
+             f"architecture.md, Performance rules). Each event is a key's "
+             f"step, then 300 ms of quiet steps, where littlefs's "
+             f"compaction of the games folder is done when the next "
+             f"event's commit would not fit (drivers/lfs_meta.py). "
+             f"\"one file\" is the "
              f"journal as it was before drivers/store.py's CHUNK split it, "
              f"for comparison.", "",
              "| journal | players | events | start: erases / pages | "
-             "events: erases / pages | archive: erases / pages | events "
-             "that erase | every event erases from (journal) |",
-             "|---|---|---|---|---|---|---|---|"]
+             "events, key steps: erases / pages | events, quiet steps: "
+             "erases / pages | archive: erases / pages | events whose key "
+             "step erases | every event erases from (journal) |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for g in data["games"]:
         lines.append(row(data["rounds"], g["players"], g["chunk"],
                          g["game"]))
@@ -85,15 +94,18 @@ def row(rounds, players, chunk=0, g=None):
     g = g or game(rounds, players, chunk)
     ev = g["events"]
     erasing = [i + 1 for i, e in enumerate(ev) if e[0]]
+    quiet = [e[3:5] if len(e) > 3 else [0, 0] for e in ev]
     # The first event from which every event erases, 3 at least (None:
     # never).
     every = next((i + 1 for i in range(len(ev) - 2)
                   if all(e[0] for e in ev[i:])), None)
     design = "one file (before)" if chunk else "firmware (files < CHUNK)"
+    sq = g.get("start_quiet", [0, 0])
     return (f"| {design} | {players} | {rounds} | {g['start'][0]} / "
-            f"{g['start'][1]} | {sum(e[0] for e in ev)} / "
-            f"{sum(e[1] for e in ev)} | {g['close'][0]} / {g['close'][1]} | "
-            f"{', '.join(map(str, erasing[:8]))}"
+            f"{g['start'][1]} (quiet: {sq[0]} / {sq[1]}) | {sum(e[0] for e in ev)} / "
+            f"{sum(e[1] for e in ev)} | {sum(q[0] for q in quiet)} / "
+            f"{sum(q[1] for q in quiet)} | {g['close'][0]} / {g['close'][1]} | "
+            f"{', '.join(map(str, erasing[:8])) or '-'}"
             f"{'...' if len(erasing) > 8 else ''} | "
             f"{f'{every} ({ev[every - 1][2]} B)' if every else '-'} |")
 
