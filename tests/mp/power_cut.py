@@ -2,6 +2,7 @@
 # littlefs2.
 #
 #   micropython power_cut.py SCENARIO STEP TEARS [early] [second] [games=N]
+#       [prog=P]
 #
 # SCENARIO "keys": a key script read from stdin (several games through the
 # keys); "full": a nearly full flash, driven through the app's own paths:
@@ -32,6 +33,11 @@
 #    With "second", every flash operation that boot itself did (recovery:
 #    rewriting or removing the journal, setting it aside, the filesystem
 #    nonce) is cut too, clean and torn: the second boot is checked alike.
+# prog=P: littlefs made and mounted with progsize=P (256: as a Pico's
+# _boot.py does; else the simulator's default), where the games folder's
+# metadata block fills in a few events and the quiet step's compaction
+# (App.make_room, drivers/lfs_meta.py) writes: every operation of it is
+# cut too, as those of mark and make_room.
 # With "early", the harness takes each event as confirmed before its write
 # starts (a firmware that confirms first and writes later): the check must
 # then find events lost. That is the control that the check can fail;
@@ -61,16 +67,34 @@ second = "second" in sys.argv[4:]
 bad_room = "badroom" in sys.argv[4:]
 bad_mark = "badmark" in sys.argv[4:]
 BLOCKS = 16 if scenario == "full" else 64
+PROG = int(([a[5:] for a in sys.argv if a[:5] == "prog="] + ["0"])[0])
+
+
+def mount_prog(path, d):
+    # The board's flash mounted as a Pico mounts it (prog=P).
+    try:
+        os.umount("/flash")
+    except OSError:
+        pass
+    os.mount(os.VfsLfs2(d, progsize=PROG), "/flash")
+    return d, "/flash"
+
 
 # --- 1. the recorded run
-dev = fresh(BLOCKS)
+if PROG:
+    dev = BlockDev(BLOCKS)
+    os.VfsLfs2.mkfs(dev, progsize=PROG)
+    board.mount_flash = mount_prog
+else:
+    dev = fresh(BLOCKS)
 pristine = bytes(dev.data)
 dev.journal = []
 confirmed = []      # (ops done, kind, game number, log bytes confirmed)
 marks = []          # (ops before, ops after, synced marks after)
 free = []           # free blocks after each game ("full")
 refused = []        # games played when a new one was refused ("full")
-windows = []        # ("mark" or "room", first op, op after the last)
+windows = []        # ("mark", "room" or "meta", first op, op after the
+#                     last)
 logs = {}           # game number -> its GameLog while the game is played
 final = {}          # game number -> (log bytes, game) once it is archived
 
@@ -125,10 +149,23 @@ def space(self):
     return r
 
 
+_make_room = App.make_room
+
+
+def make_room(self):
+    # Records the flash operations of the quiet step's compaction.
+    j = dev.journal
+    before = len(j) if j is not None else 0
+    _make_room(self)
+    if j is not None and len(j) > before:
+        windows.append(("meta", before, len(j)))
+
+
 S.Store.append = append
 S.Store.start = start
 S.Store.close = close
 S.Store.space = space
+App.make_room = make_room
 
 
 def play_keys():
