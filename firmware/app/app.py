@@ -60,6 +60,7 @@ class App:
                                    # started, the next game's number due)
         self.tidy = False          # a collection is due (see step)
         self.next_due = False      # the file "next" waits (start_pending)
+        self.meta_at = 0           # store.saved when make_room last ran
         self.toasted = False       # a toast was drawn last time
         self.push(None)            # home: loaded when first shown (top)
         import app.startup as startup
@@ -196,9 +197,18 @@ class App:
         elif self.next_due and now - self.last_key >= _LATER_MS and \
                 not self.fb.due:
             self.start_pending()       # the file "next"
-        elif self.store is not None and self.store.meta_due and \
+        elif self.store is not None and \
+                self.store.saved != self.meta_at and \
                 now - self.last_key >= _LATER_MS and not self.fb.due:
-            self.make_room()
+            # An event was saved since: if the next one's commit would
+            # not fit in the games folder's metadata block, littlefs
+            # compacts it now, not in the next key's step (inline here:
+            # a method of App is a function object in RAM for good; no
+            # local name: the frame rule).
+            self.meta_at = self.store.saved
+            __import__("drivers.lfs_meta").lfs_meta.make_room(
+                self.store, self.hw)
+            forget("meta")
         if self.swallow and not b.held():
             self.swallow = False
         if self.toast_text is not None and now - self.toast_until >= 0:
@@ -267,18 +277,6 @@ class App:
         self.tidy = False
         gc.collect()
         self.next_due = self.store is not None
-
-    def make_room(self):
-        # A quiet step after an event's commit (step: keys quiet, the
-        # screen sent): if the next event's commit would not fit in the
-        # games folder's metadata block, littlefs compacts it now
-        # (drivers/lfs_meta.py), not in the next key's step.
-        st = self.store
-        st.meta_due = False
-        from drivers.lfs_meta import make_room
-        from drivers.store import CHUNK
-        make_room(st, self.hw, CHUNK)
-        forget("meta")
 
     def draw(self):
         # Partial redraw (ui.begin): only the rows whose texts changed,

@@ -152,7 +152,6 @@ def start(st, session, t=0):
         return False
     st.chunk = 0
     st.chunk_bytes = len(head)
-    st.meta_due = True
     st.number = number
     st.next = number + 1
     st.saved = 0

@@ -20,7 +20,7 @@
 # own (its creation, name and empty data).
 #
 # make_room(st, hw), called by the app in a quiet step after an event
-# (App.step: no key for a while, the screen sent), reads the root pair
+# (App._step: no key for 200 ms, the screen sent), reads the root pair
 # (blocks 0 and 1), the games folder's pair from its DIRSTRUCT tag, the
 # pair that holds the newest journal file and where its last valid commit
 # ends; when the next event's commit would not fit there it rewrites that
@@ -209,20 +209,25 @@ def fits(size, room, end, prog, erased, next_len, chunk):
 def device(hw):
     # The littlefs's block device: the simulators' (hw.flash), a Pico's
     # flash (rp2.Flash, the port's whole filesystem); None elsewhere.
+    # The rp2 port's built-in _rp2, not its `rp2` package: that one (the
+    # PIO assembler) would stay in the heap (main.py releases it at boot).
     dev = getattr(hw, "flash", None)
     if dev is not None:
         return dev
     try:
-        import rp2
+        from _rp2 import Flash
     except ImportError:
         return None
-    return rp2.Flash()
+    return Flash()
 
 
-def make_room(st, hw, chunk):
+def make_room(st, hw, chunk=0):
     # The quiet step's part: compact now if the next event's commit would
-    # not fit (see above). Returns the rewrites made (0: none needed, or
+    # not fit (see above). chunk: the journal files' bound (0: the
+    # store's CHUNK). Returns the rewrites made (0: none needed, or
     # nothing done).
+    if not chunk:
+        from drivers.store import CHUNK as chunk
     if not st.number or st.dir != hw.root.rstrip("/") + "/games":
         return 0
     dev = device(hw)

@@ -107,9 +107,6 @@ class Store:
         self.saved = 0           # log bytes of that game confirmed on flash
         self.chunk = 0           # its journal's newest file (chunk_path)
         self.chunk_bytes = 0     # and that file's size
-        self.meta_due = False    # a commit was made in a key's step: the
-        #                          folder's metadata checked in a quiet
-        #                          one (drivers/lfs_meta.py, App.step)
         self.archived = 0        # latest game number moved to the archive
         self.problems = []       # damaged files found, for the boot report
         self.damage = {}         # segment -> damaged spans [(off, len)]
@@ -213,5 +210,4 @@ class Store:
         self.chunk = k
         self.chunk_bytes = size
         self.saved = end
-        self.meta_due = True
         return True
