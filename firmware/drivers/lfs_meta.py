@@ -26,6 +26,9 @@
 # ends; when the next event's commit would not fit there it rewrites that
 # file whole as it stands (one atomic commit of the same bytes), until
 # littlefs has compacted: the next key's commit lands in the fresh block.
+# The keys are not read while it runs (drivers/buttons.py polls them):
+# the check reads only the newer block of each pair, and the compaction's
+# erase can hide a short tap begun during it.
 # Anything unexpected (another layout, a read that fails, a file not as
 # the store says) means doing nothing: at worst the compaction stays in
 # a key's step, as without this module. Loaded for that step only
