@@ -89,6 +89,7 @@ def _scan(dev, block, bs, name, kind):
             off += dsize
             continue
         n = 0
+        first = b""
         while n < dsize - 4:         # its data, in pieces
             m = min(32, dsize - 4 - n)
             dev.readblocks(block, memoryview(piece)[:m], off + 4 + n)
@@ -225,7 +226,8 @@ def device(hw):
     if dev is not None:
         return dev
     try:
-        from _rp2 import Flash
+        # (_rp2 is the port's C module; the stubs know its rp2 package)
+        from _rp2 import Flash  # pyright: ignore[reportMissingImports]
     except ImportError:
         return None
     return Flash()
