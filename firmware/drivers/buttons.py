@@ -1,8 +1,15 @@
-# Four push buttons read by polling (no interrupts), turned into logical key
-# events: the app never sees a pin.
+# Four push buttons read by polling, turned into logical key events: the
+# app never sees a pin.
 #
 # poll(now_ms) is called at every step. A level counts once it has been
-# steady for DEBOUNCE_MS (50 ms), so contact bounce is ignored. Events:
+# steady for DEBOUNCE_MS (50 ms), so contact bounce is ignored. A step can
+# run long (a flash erase, with interrupts off on a Pico: a quiet step's
+# compaction of the games folder, drivers/lfs_meta.py), and a tap begun
+# in it can end before the next poll or be seen for less than the debounce:
+# listen() has each pin's IRQ latch its press edge, and a latch from a
+# gap between two polls of DEBOUNCE_MS or more is a press once the key has
+# read up for DEBOUNCE_MS (a latch from an ordinary 10 ms gap is dropped:
+# polling sees any real press then, and a spike stays nothing). Events:
 #   OK, BACK   PRESS when released before LONG_MS; LONG once held LONG_MS
 #              (the release after a LONG is not a PRESS).
 #   UP, DOWN   PRESS at once on press; held past REPEAT_MS, REPEAT every
@@ -59,6 +66,7 @@ _RAW = const(0)         # lv: last level read
 _STABLE = const(4)      # lv: debounced level (1 = pressed)
 _LONG_SENT = const(8)   # lv: a LONG went out in this hold
 _REPEATED = const(12)   # lv: a REPEAT went out in this hold
+_LATCH = const(16)      # lv: 1 the IRQ saw a press edge, 2 in a long gap
 _SINCE = const(0)       # t: when the raw level last changed
 _DOWN_AT = const(4)     # t: when the key went down
 _NEXT_REP = const(8)    # t: when the next repeat is due
@@ -69,12 +77,30 @@ class Buttons:
         # pins: four objects with value(), in the order UP, DOWN, OK, BACK.
         self.pins = pins
         self.active_low = active_low
-        self.lv = bytearray(16)
+        self.lv = bytearray(20)
         self.t = array("i", bytes(48))
         self.queue = bytearray(16)
         self.head = 0
         self.tail = 0
         self.quiet = True      # every key released, read so and debounced
+        self.polled = 0        # when poll() last ran
+
+    def listen(self, trigger):
+        # Latch each key's press edge by its pin's IRQ (trigger: the
+        # Pin.IRQ_ constant of a press: IRQ_FALLING for keys to GND). A
+        # hard IRQ where the port has them: the handler allocates nothing.
+        for p in self.pins:
+            try:
+                p.irq(self._pressed, trigger, hard=True)
+            except (TypeError, ValueError):
+                p.irq(self._pressed, trigger)
+
+    def _pressed(self, pin):
+        # The IRQ handler (hard: nothing allocated, nothing else touched).
+        p = self.pins
+        self.lv[_LATCH + (0 if pin is p[0] else 1 if pin is p[1] else
+                          2 if pin is p[2] else 3)] = 1
+        self.quiet = False
 
     def _emit(self, ev):
         nxt = (self.tail + 1) & 15
@@ -108,24 +134,38 @@ class Buttons:
             if (p[0].value() == 0) == (p[1].value() == 0) == \
                     (p[2].value() == 0) == (p[3].value() == 0) != \
                     self.active_low:
+                self.polled = now
                 return self.head != self.tail
             self.quiet = False
         lv = self.lv
         i = 0
         while i < 4:                    # the four keys (lv's and t's fields)
             down = 1 if (self.pins[i].value() == 0) == self.active_low else 0
+            if lv[_LATCH + i] == 1:     # a press edge since the last poll
+                lv[_LATCH + i] = 0
+                if ticks_diff(now, self.polled) >= DEBOUNCE_MS:
+                    lv[_LATCH + i] = 2      # in a long gap: a press, once
+                    self.t[_SINCE + i] = now    # up 50 ms from now
             if down != lv[_RAW + i]:
                 lv[_RAW + i] = down
                 self.t[_SINCE + i] = now
             elif down != lv[_STABLE + i] and \
                     ticks_diff(now, self.t[_SINCE + i]) >= DEBOUNCE_MS:
                 lv[_STABLE + i] = down
+                lv[_LATCH + i] = 0      # the edge was this press's, or bounce
                 self._edge(i + 1, down, now)
+            elif lv[_LATCH + i] and not down and not lv[_STABLE + i] and \
+                    ticks_diff(now, self.t[_SINCE + i]) >= DEBOUNCE_MS:
+                lv[_LATCH + i] = 0      # a tap the polls did not see whole
+                self._edge(i + 1, 1, now)
+                self._edge(i + 1, 0, now)
             if lv[_STABLE + i]:
                 self._hold(i, i + 1, now)
             i += 1
         self.quiet = not (lv[0] | lv[1] | lv[2] | lv[3] | lv[4] | lv[5] |
-                          lv[6] | lv[7])      # _RAW and _STABLE all 0
+                          lv[6] | lv[7] | lv[16] | lv[17] | lv[18] |
+                          lv[19])      # _RAW, _STABLE and _LATCH all 0
+        self.polled = now
         return self.head != self.tail
 
     def _edge(self, key, down, now):

@@ -31,6 +31,7 @@ def build(display_cls, i2c_id, sda, scl, freq, addr, button_pins):
     hw.draw_later = True
     # Buttons between the GPIO and GND, read with the internal pull-ups.
     hw.buttons = Buttons([Pin(n, Pin.IN, Pin.PULL_UP) for n in button_pins])
+    hw.buttons.listen(Pin.IRQ_FALLING)     # a press pulls its pin low
     hw.clock = time            # ticks_ms() and sleep_ms()
     hw.root = "/"              # the board's littlefs
     hw.uid = unique_id()   # with the game number: a stable game id

@@ -17,4 +17,8 @@ def test_every_board_sets_up_its_display_and_buttons():
         assert "error" not in r, r
         assert r["bad_pixels"] == 0 and r["model_errors"] == []
         assert r["pullups"] and len(set(r["buttons"])) == 4
+        # Press edges latched by the pins' IRQ (drivers/buttons.py listen):
+        # a tap unseen by polling (down and up between two polls 100 ms
+        # apart) is one OK press (3), 50 ms after the gap.
+        assert r["irq_falling"] and r["tap_latched"] == [[1150, 3]]
     assert [r["display"] for r in res] == ["SSD1306", "SSD1306", "SH1106"]

@@ -10,7 +10,7 @@ BOARDS = (("pico_ssd1306", "rp2", "ssd1306"),
 root = sys.argv[1]
 out = []
 for name, chip, model in BOARDS:
-    machine.CHIP = chip
+    machine.use_chip(chip)
     machine.MODEL = model
     del machine.made[:]
     sys.modules.pop("board", None)
@@ -40,6 +40,24 @@ for name, chip, model in BOARDS:
                    pullups=all(p.pull == machine.Pin.PULL_UP and
                                p.mode == machine.Pin.IN
                                for p in hw.buttons.pins))
+        # A press pulls its pin low: the IRQ latches falling edges, and a
+        # tap on the pin (its level set, the handler run as the chip does)
+        # becomes one OK press on the next polls after a long gap.
+        res["irq_falling"] = all(getattr(p, "trigger", 0) ==
+                                 machine.Pin.IRQ_FALLING
+                                 for p in hw.buttons.pins)
+        ok = hw.buttons.pins[2]
+        b = hw.buttons
+        b.poll(1000)
+        ok.set(0)
+        ok.set(1)
+        evs = []
+        for t in (1100, 1110, 1120, 1130, 1140, 1150, 1160):
+            b.poll(t)
+            ev = b.get()
+            if ev:
+                evs.append([t, ev])
+        res["tap_latched"] = evs
     except Exception as ex:
         res["error"] = repr(ex)
     sys.path.pop(0)

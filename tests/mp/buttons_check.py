@@ -11,26 +11,49 @@ KEY_NAMES = ("", "UP", "DOWN", "OK", "BACK")   # by key number (B.UP...)
 
 
 class Pin:
+    # A GPIO input as machine.Pin shows it: value(), and irq() whose
+    # handler runs when the level changes the way it asked for (at once,
+    # as a hard IRQ does; IRQ_FALLING 4 / IRQ_RISING 8 as on rp2).
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
     def __init__(self):
         self.level = 1          # pulled up: 1 = released
+        self.handler = None
+        self.trigger = 0
 
     def value(self):
         return self.level
 
+    def irq(self, handler=None, trigger=12, hard=False):
+        self.handler, self.trigger = handler, trigger
 
-def run(script, until, active_low=True):
-    # script: list of (ms, key index, level). Poll every 10 ms.
+    def set(self, level):
+        edge = self.IRQ_FALLING if level < self.level else \
+            self.IRQ_RISING if level > self.level else 0
+        self.level = level
+        if self.handler and edge & self.trigger:
+            self.handler(self)
+
+
+def run(script, until, active_low=True, blind=()):
+    # script: list of (ms, key index, level). Poll every 10 ms, but not
+    # within a blind span [a, b) (a long step: the app busy, e.g. a flash
+    # erase): its level changes still happen, unseen by polling.
     pins = [Pin() for _ in range(4)]
     if not active_low:                 # wired to 3V3, pulled down
         for p in pins:
             p.level = 0
     b = B.Buttons(pins, active_low)
+    b.listen(Pin.IRQ_FALLING if active_low else Pin.IRQ_RISING)
     out = []
     j = 0
-    for t in range(0, until, 10):
+    for t in range(0, until):
         while j < len(script) and script[j][0] <= t:
-            pins[script[j][1]].level = script[j][2]
+            pins[script[j][1]].set(script[j][2])
             j += 1
+        if t % 10 or any(a <= t < z for a, z in blind):
+            continue
         b.poll(t)
         while True:
             ev = b.get()
@@ -54,6 +77,24 @@ CASES = {
     "slow_up": lambda: run([(100, UP_, 0), (480, UP_, 1)], 900),
     "held_up": lambda: run([(100, UP_, 0), (520, UP_, 1)], 900),
     "held_down": lambda: run([(100, 1, 0), (700, 1, 1)], 1100),
+    # A step 100 ms long (a flash erase) from 200 ms: a tap inside it;
+    # a tap begun in it and let go 40 ms after it; the same with UP; a
+    # press whose contacts bounce as the step ends (one press, not two);
+    # a release whose contacts bounce during the step (no press).
+    "blind_tap": lambda: run([(220, OK_, 0), (280, OK_, 1)], 600,
+                             blind=[(200, 300)]),
+    "blind_began": lambda: run([(260, OK_, 0), (340, OK_, 1)], 700,
+                               blind=[(200, 300)]),
+    "blind_up": lambda: run([(230, UP_, 0), (290, UP_, 1)], 600,
+                            blind=[(200, 300)]),
+    "blind_bounce_press": lambda: run([(296, OK_, 0), (298, OK_, 1),
+                                       (301, OK_, 0), (500, OK_, 1)], 800,
+                                      blind=[(200, 300)]),
+    "blind_release": lambda: run([(100, OK_, 0), (250, OK_, 1),
+                                  (252, OK_, 0), (254, OK_, 1)], 600,
+                                 blind=[(200, 300)]),
+    # A spike of 3 ms between two polls, the app steady: no press.
+    "spike": lambda: run([(103, OK_, 0), (106, OK_, 1)], 400),
     "raw_release": lambda: [B.event(B.UP, B.RELEASE), B.key_of(
         B.event(B.UP, B.RELEASE)), B.key_of(B.event(B.DOWN, B.REPEAT)),
         B.kind_of(B.event(B.DOWN, B.RELEASE))],

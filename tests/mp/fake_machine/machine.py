@@ -34,6 +34,36 @@ class Pin:
     def value(self):
         return self.level
 
+    # The chip's own numbers (rp2: GPIO_IRQ_EDGE_FALL/RISE; esp32:
+    # GPIO_INTR_NEGEDGE/POSEDGE), set when the check picks the chip.
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def irq(self, handler=None, trigger=12, hard=False):
+        if self.mode != Pin.IN:
+            raise ValueError("irq on a pin that is not an input")
+        if handler is not None and not callable(handler):
+            raise TypeError("handler must be callable")
+        if trigger not in (Pin.IRQ_FALLING, Pin.IRQ_RISING,
+                           Pin.IRQ_FALLING | Pin.IRQ_RISING):
+            raise ValueError("bad trigger %r" % trigger)
+        self.handler, self.trigger, self.hard = handler, trigger, hard
+
+    def set(self, level):
+        # The level the outside world puts on the pin; the handler runs
+        # on an edge it asked for.
+        edge = Pin.IRQ_FALLING if level < self.level else \
+            Pin.IRQ_RISING if level > self.level else 0
+        self.level = level
+        if getattr(self, "handler", None) and edge & self.trigger:
+            self.handler(self)
+
+
+def use_chip(chip):
+    global CHIP
+    CHIP = chip
+    Pin.IRQ_FALLING, Pin.IRQ_RISING = (4, 8) if chip == "rp2" else (2, 1)
+
 
 class I2C(FakeI2C):
     def __init__(self, bus_id, sda=None, scl=None, freq=400_000):
