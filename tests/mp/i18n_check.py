@@ -3,7 +3,8 @@
 # that runs .mpy files keeps it; both in place, as the release image
 # reads it from flash), against the texts read from the file here; each
 # key asked for twice (searched for, then remembered: app/i18n.py's _HIT),
-# in the table's order and back. Prints one JSON line: the keys whose text
+# in the table's order and back; and from a table of more parts than
+# app/i18n.py halves. Prints one JSON line: the keys whose text
 # came out wrong, per form.
 import json
 from app import i18n, texts
@@ -16,14 +17,20 @@ for line in texts.T.split("\n"):
         if k not in want:                    # the first line of a key
             want[k] = (es, en[0] if en and en[0] else es)
             order.append(k)
-wrong = {"one": [], "both": []}
-for form in ("one", "both"):
+wrong = {"one": [], "both": [], "parts": []}
+# parts: more parts than app/i18n.py keeps (a "--" line before every
+# tenth line): read from the start.
+many = "\n".join(("--\n" if i % 10 == 5 else "") + ln
+                 for i, ln in enumerate(texts.T.split("\n")))
+for form in ("one", "both", "parts"):
     for lang in (0, 1):
         i18n._BOTH = False
         i18n.set_lang(lang)
-        if form == "both":               # the table in place, as on flash
-            i18n._B = bytearray(texts.T.encode())
+        if form != "one":                # the table in place, as on flash
+            i18n._B = bytearray((texts.T if form == "both" else
+                                 many).encode())
             i18n._BOTH = True
+            i18n._HIT[16] = 0            # its parts: found again
         for k in order + order[::-1] + order:
             if i18n.tr(k) != want[k][lang]:
                 wrong[form].append([lang, k, i18n.tr(k)])
