@@ -20,6 +20,8 @@ lang = ES
 _B = b""
 _BOTH = False       # _B is texts.T in place: "\nkey|Spanish|English" lines
 _TITLE = None       # the title whose section alone _B keeps (None: all)
+_HIT = array("H", bytes(76))           # where keys were found (at tr())
+del array                              # one name less in this module
 
 
 def set_lang(code):
@@ -35,7 +37,7 @@ def set_lang(code):
     _BOTH = flash
     _B = tables.in_place(t) if flash else tables.one_language(t, lang == EN)
     del t, tables
-    _HIT[16] = 0                       # its parts: found when needed (_HIT)
+    _HIT[32] = 0                       # its parts: counted when needed (_HIT)
     from .memory import forget
     forget("tables")
 
@@ -58,7 +60,7 @@ def keep_title(gid):
     if t is not None:
         from . import tables
         _B = tables.cut(_B, t)
-        _HIT[16] = 0
+        _HIT[32] = 0
         from .memory import forget
         forget("tables")
 
@@ -70,17 +72,17 @@ def keep_title(gid):
 # starts one) in the order of its lines' bytes, so a search reads a dozen
 # places of a part, where bytes.find compared at every byte before it
 # (about forty cycles of a Pico a byte, a thousand a line passed). A
-# screen asks for the same few texts at every frame: _HIT[0:16] remembers
-# where a key was found, in one of 8 pairs of places picked by its first,
-# middle and last bytes and its length, the newest first (a place is
-# checked before it is trusted: any key, any table). Two keys a screen
+# screen asks for the same few texts at every frame: _HIT[0:32] remembers
+# where a key was found, in one of 16 pairs of places picked by its
+# first, middle and last bytes and its length, the newest first (a place
+# is checked before it is trusted: any key, any table). Two keys a screen
 # shows share a pair, not a place: with one place each, a round screen's
 # three texts took turns in one and were searched for again at every
-# round. _HIT[16]: the table's parts (0: not yet found; 8: more than
-# _HIT holds, the table is read from the start); from _HIT[17], each
-# part's first and last "\n" (the one before its first line, the one
-# after its last). One array: one heap object.
-_HIT = array("H", bytes(64))
+# round (with 8 pairs, a Doggy Style screen's did). The rest of the
+# array (one heap object, made above): _HIT[32] the table's parts (0:
+# not yet counted; 7: more than the 6 it holds, the table is then read
+# from the start), _HIT[33:38] where each part but the last ends (the
+# "\n" before a "--" line).
 
 
 def tr(key):
@@ -114,7 +116,7 @@ def _find(k):
     n = len(k)
     if not n:
         return 0
-    h = (k[0] << 5 ^ k[n >> 1] << 2 ^ k[-1] ^ n * 41) << 1 & 15
+    h = (k[0] << 5 ^ k[n >> 1] << 2 ^ k[-1] ^ n * 41) << 1 & 31
     b = _B
     i = _HIT[h]                        # the pair's places: no call
     if not (i and b.startswith(k, i) and b[i - 1] == 10 and
@@ -132,35 +134,38 @@ def _find(k):
 
 def _look(k):
     # Where key k's line starts in _B, 0 if k is not there: each part
-    # halved in turn (_seek), its parts found first if need be.
+    # halved in turn (_seek), the parts counted first if need be.
     b = _B
-    if not _HIT[16]:
+    if not _HIT[32]:
         i = p = 0
-        while p < 8:
+        while True:
             j = b.find(b"\n--", i)
-            if p < 7:
-                _HIT[17 + 2 * p] = i
-                _HIT[18 + 2 * p] = j if j >= 0 else \
-                    len(b) - 1 if b[-1] == 10 else len(b)
             p += 1
             if j < 0:
                 break
-            i = b.find(b"\n", j + 1)   # the "--" line's own end
-            if i < 0:
+            if p > 5:                  # a 7th part
+                p = 7
                 break
-        _HIT[16] = p
-    p = _HIT[16]
-    if p > 7 or b"\n" in k:
+            _HIT[32 + p] = j
+            i = b.find(b"\n", j + 1)   # the "--" line's own end
+            if i < 0:                  # the table ends with one: read
+                p = 7                  # from the start (app/texts.py's
+                break                  # does not)
+        _HIT[32] = p
+    p = _HIT[32]
+    if p > 6 or b"\n" in k:
         return b.find(b"\n" + k + b"|") + 1
     k += b"|"
-    j = 17
-    while p:
-        i = _seek(k, _HIT[j], _HIT[j + 1])
-        if i:
-            return i
+    i = 0                              # the part's first "\n"
+    j = 33
+    while True:
         p -= 1
-        j += 2
-    return 0
+        e = _HIT[j] if p else len(b) - 1 if b[-1] == 10 else len(b)
+        e = _seek(k, i, e)
+        if e or not p:
+            return e
+        i = b.find(b"\n", _HIT[j] + 1)     # past the next "--" line
+        j += 1
 
 
 def _seek(k, lo, hi):

@@ -30,7 +30,7 @@ for form in ("one", "both", "parts"):
             i18n._B = bytearray((texts.T if form == "both" else
                                  many).encode())
             i18n._BOTH = True
-            i18n._HIT[16] = 0            # its parts: found again
+            i18n._HIT[32] = 0            # its parts: found again
         for k in order + order[::-1] + order:
             if i18n.tr(k) != want[k][lang]:
                 wrong[form].append([lang, k, i18n.tr(k)])
