@@ -20,7 +20,7 @@ lang = ES
 _B = b""
 _BOTH = False       # _B is texts.T in place: "\nkey|Spanish|English" lines
 _TITLE = None       # the title whose section alone _B keeps (None: all)
-_HIT = array("H", bytes(76))           # where keys were found (at tr())
+_HIT = array("H", bytes(80))           # where keys were found (at tr())
 del array                              # one name less in this module
 
 
@@ -80,8 +80,8 @@ def keep_title(gid):
 # three texts took turns in one and were searched for again at every
 # round (with 8 pairs, a Doggy Style screen's did). The rest of the
 # array (one heap object, made above): _HIT[32] the table's parts (0:
-# not yet counted; 7: more than the 6 it holds, the table is then read
-# from the start), _HIT[33:38] where each part but the last ends (the
+# not yet counted; 9: more than the 8 it holds, the table is then read
+# from the start), _HIT[33:40] where each part but the last ends (the
 # "\n" before a "--" line).
 
 
@@ -143,17 +143,17 @@ def _look(k):
             p += 1
             if j < 0:
                 break
-            if p > 5:                  # a 7th part
-                p = 7
+            if p > 7:                  # a 9th part
+                p = 9
                 break
             _HIT[32 + p] = j
             i = b.find(b"\n", j + 1)   # the "--" line's own end
             if i < 0:                  # the table ends with one: read
-                p = 7                  # from the start (app/texts.py's
+                p = 9                  # from the start (app/texts.py's
                 break                  # does not)
         _HIT[32] = p
     p = _HIT[32]
-    if p > 6 or b"\n" in k:
+    if p > 8 or b"\n" in k:
         return b.find(b"\n" + k + b"|") + 1
     k += b"|"
     i = 0                              # the part's first "\n"
