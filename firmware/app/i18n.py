@@ -20,6 +20,8 @@ lang = ES
 _B = b""
 _BOTH = False       # _B is texts.T in place: "\nkey|Spanish|English" lines
 _TITLE = None       # the title whose section alone _B keeps (None: all)
+_HIT = array("H", bytes(80))           # where keys were found (at tr())
+del array                              # one name less in this module
 
 
 def set_lang(code):
@@ -35,6 +37,7 @@ def set_lang(code):
     _BOTH = flash
     _B = tables.in_place(t) if flash else tables.one_language(t, lang == EN)
     del t, tables
+    _HIT[32] = 0                       # its parts: counted when needed (_HIT)
     from .memory import forget
     forget("tables")
 
@@ -57,21 +60,29 @@ def keep_title(gid):
     if t is not None:
         from . import tables
         _B = tables.cut(_B, t)
+        _HIT[32] = 0
         from .memory import forget
         forget("tables")
 
 
 # Searched as UTF-8 bytes: on MicroPython, indexing or slicing a str with
-# non-ASCII characters walks it from the start (O(n) per index). A search
-# of the whole table is slow (bytes.find compares at every byte: a
-# thousand cycles of a Pico per line passed), and a screen asks for the
-# same few texts at every frame: _HIT remembers where a key was found, in
-# one of 16 pairs of places picked by its first, middle and last bytes and
-# its length, the newest first (a place is checked before it is trusted:
-# any key, any table). Two keys a screen shows share a pair, not a place:
-# with one place each, a round screen's three texts took turns in one and
-# were searched for again at every round.
-_HIT = array("H", bytes(64))
+# non-ASCII characters walks it from the start (O(n) per index). A key
+# not yet seen is found by halving (_seek): app/texts.py keeps each part
+# of the table (the shared texts, each title's section: a "--" line
+# starts one) in the order of its lines' bytes, so a search reads a dozen
+# places of a part, where bytes.find compared at every byte before it
+# (about forty cycles of a Pico a byte, a thousand a line passed). A
+# screen asks for the same few texts at every frame: _HIT[0:32] remembers
+# where a key was found, in one of 16 pairs of places picked by its
+# first, middle and last bytes and its length, the newest first (a place
+# is checked before it is trusted: any key, any table). Two keys a screen
+# shows share a pair, not a place: with one place each, a round screen's
+# three texts took turns in one and were searched for again at every
+# round (with 8 pairs, a Doggy Style screen's did). The rest of the
+# array (one heap object, made above): _HIT[32] the table's parts (0:
+# not yet counted; 9: more than the 8 it holds, the table is then read
+# from the start), _HIT[33:40] where each part but the last ends (the
+# "\n" before a "--" line).
 
 
 def tr(key):
@@ -85,38 +96,7 @@ def tr(key):
             return key
         keep_title(None)               # another title's text: all of them
         return tr(key)
-    return _text(_B, a)
-
-
-def _find(k):
-    # Where key k's text starts in _B, 0 if k is not there.
-    n = len(k)
-    if not n:
-        return 0
-    h = (k[0] << 5 ^ k[n >> 1] << 2 ^ k[-1] ^ n * 41) << 1 & 31
-    b = _B
-    i = _HIT[h]                        # (the first place: no call)
-    if not (i and b.startswith(k, i) and b[i - 1] == 10 and
-            i + n < len(b) and b[i + n] == 124):
-        i = _HIT[h + 1]
-        if not _at(k, i):
-            i = b.find(b"\n" + k + b"|") + 1
-            if not i:
-                return 0
-            _HIT[h + 1] = _HIT[h]      # the older of the pair goes
-            _HIT[h] = i
-    return i + n + 1
-
-
-def _at(k, i):
-    # True when key k's line starts at _B[i] (0: no place).
-    b = _B
-    return i and b.startswith(k, i) and b[i - 1] == 10 and \
-        i + len(k) < len(b) and b[i + len(k)] == 124
-
-
-def _text(b, a):
-    # The text that starts at b[a], to the end of its line.
+    b = _B                             # the text: to the end of its line
     e = b.find(b"\n", a)
     if e < 0:
         e = len(b)
@@ -129,3 +109,83 @@ def _text(b, a):
         else:
             e = m
     return str(b[a:e], "utf-8")
+
+
+def _find(k):
+    # Where key k's text starts in _B, 0 if k is not there.
+    n = len(k)
+    if not n:
+        return 0
+    h = (k[0] << 5 ^ k[n >> 1] << 2 ^ k[-1] ^ n * 41) << 1 & 31
+    b = _B
+    i = _HIT[h]                        # the pair's places: no call
+    if not (i and b.startswith(k, i) and b[i - 1] == 10 and
+            i + n < len(b) and b[i + n] == 124):
+        i = _HIT[h + 1]
+        if not (i and b.startswith(k, i) and b[i - 1] == 10 and
+                i + n < len(b) and b[i + n] == 124):
+            i = _look(k)
+            if not i:
+                return 0
+            _HIT[h + 1] = _HIT[h]      # the older of the pair goes
+            _HIT[h] = i
+    return i + n + 1
+
+
+def _look(k):
+    # Where key k's line starts in _B, 0 if k is not there: each part
+    # halved in turn (_seek), the parts counted first if need be.
+    b = _B
+    if not _HIT[32]:
+        i = p = 0
+        while True:
+            j = b.find(b"\n--", i)
+            p += 1
+            if j < 0:
+                break
+            if p > 7:                  # a 9th part
+                p = 9
+                break
+            _HIT[32 + p] = j
+            i = b.find(b"\n", j + 1)   # the "--" line's own end
+            if i < 0:                  # the table ends with one: read
+                p = 9                  # from the start (app/texts.py's
+                break                  # does not)
+        _HIT[32] = p
+    p = _HIT[32]
+    if p > 8 or b"\n" in k:
+        return b.find(b"\n" + k + b"|") + 1
+    k += b"|"
+    i = 0                              # the part's first "\n"
+    j = 33
+    while True:
+        p -= 1
+        e = _HIT[j] if p else len(b) - 1 if b[-1] == 10 else len(b)
+        e = _seek(k, i, e)
+        if e or not p:
+            return e
+        i = b.find(b"\n", _HIT[j] + 1)     # past the next "--" line
+        j += 1
+
+
+def _seek(k, lo, hi):
+    # Where the line that starts with k (a key and its "|") starts in a
+    # part of _B whose lines are in the order of their bytes and start
+    # after a "\n" from _B[lo] to _B[hi] (hi left out); 0 if it is not
+    # there. Each turn takes the last line that starts by the middle and
+    # halves what is left; its start is compared in C (a slice: a small
+    # allocation is quicker than comparing it byte by byte here).
+    while lo < hi:
+        m = (lo + hi >> 1) + 1
+        i = _B.rfind(b"\n", lo, m) + 1
+        if not i:
+            lo = m                     # no line starts there
+            continue
+        s = _B[i:i + len(k)]
+        if s == k:
+            return i
+        if k < s:
+            hi = i - 1
+        else:
+            lo = m
+    return 0

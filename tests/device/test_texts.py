@@ -236,4 +236,28 @@ def test_every_key_finds_its_text_in_either_form_of_the_table():
     # and remembered; an unknown key gives itself.
     r = printed(run_micropython(MP_SCRIPTS / "i18n_check.py")[-1])
     assert r["keys"] > 150
-    assert r["wrong"] == {"one": [], "both": []}
+    assert r["wrong"] == {"one": [], "both": [], "eight": [], "parts": []}
+
+
+def test_each_part_of_the_table_is_in_the_order_i18n_halves():
+    # app/i18n.py finds a key by halving a part of the table (the lines
+    # before the first "--" line, each title's section): its lines in the
+    # order of their bytes up to the key's "|"; no blank line; at most 8
+    # parts (more are read from the start: slow, not wrong).
+    src = (FIRMWARE / "app" / "texts.py").read_text(encoding="utf-8")
+    body = src.split('T = """\n', 1)[1].split('"""', 1)[0]
+    parts, wrong = [[]], []
+    for n, ln in enumerate(body.rstrip("\n").split("\n")):
+        assert ln.strip(), "blank line %d in app/texts.py's table" % n
+        if ln.startswith("--"):
+            parts.append([])
+        else:
+            parts[-1].append(ln)
+    for lines in parts:
+        keys = [(ln.split("|")[0] + "|").encode() for ln in lines]
+        for a, b in zip(keys, keys[1:]):
+            if a >= b:
+                wrong.append("%s goes before %s" % (b[:-1].decode(),
+                                                    a[:-1].decode()))
+    assert len(parts) <= 8
+    assert not wrong, "app/texts.py out of order:\n" + "\n".join(wrong)

@@ -3,7 +3,8 @@
 # that runs .mpy files keeps it; both in place, as the release image
 # reads it from flash), against the texts read from the file here; each
 # key asked for twice (searched for, then remembered: app/i18n.py's _HIT),
-# in the table's order and back. Prints one JSON line: the keys whose text
+# in the table's order and back; and from a table of more parts than
+# app/i18n.py halves. Prints one JSON line: the keys whose text
 # came out wrong, per form.
 import json
 from app import i18n, texts
@@ -16,18 +17,32 @@ for line in texts.T.split("\n"):
         if k not in want:                    # the first line of a key
             want[k] = (es, en[0] if en and en[0] else es)
             order.append(k)
-wrong = {"one": [], "both": []}
-for form in ("one", "both"):
+wrong = {"one": [], "both": [], "eight": [], "parts": []}
+# eight: as many parts as app/i18n.py keeps (two more "--" lines near the
+# end, each part still in order); parts: more (a "--" line before every
+# tenth line): read from the start.
+lines = texts.T.split("\n")
+n = len(lines)
+tables = {"both": texts.T,
+          "eight": "\n".join(("--\n" if i in (n - 4, n - 7) else "") + ln
+                             for i, ln in enumerate(lines)),
+          "parts": "\n".join(("--\n" if i % 10 == 5 else "") + ln
+                             for i, ln in enumerate(lines))}
+for form in ("one", "both", "eight", "parts"):
     for lang in (0, 1):
         i18n._BOTH = False
         i18n.set_lang(lang)
-        if form == "both":               # the table in place, as on flash
-            i18n._B = bytearray(texts.T.encode())
+        if form != "one":                # the table in place, as on flash
+            i18n._B = bytearray(tables[form].encode())
             i18n._BOTH = True
+            i18n._HIT[32] = 0            # its parts: found again
         for k in order + order[::-1] + order:
             if i18n.tr(k) != want[k][lang]:
                 wrong[form].append([lang, k, i18n.tr(k)])
         for k in ("no_such_key", "hom", "home|", "x"):
             if i18n.tr(k) != k:          # unknown: the key itself
                 wrong[form].append([lang, k, i18n.tr(k)])
+        if form != "one" and i18n._HIT[32] != {"both": 6, "eight": 8,
+                                               "parts": 9}[form]:
+            wrong[form].append(["parts counted", i18n._HIT[32]])
 print(json.dumps({"keys": len(order), "wrong": wrong}))
