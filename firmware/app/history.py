@@ -80,7 +80,6 @@ def History(app):
         return Note(app, tr("past"), [tr("no_games")])
 
     def pick(i):
-        from .session import from_entry
         from .final import Breakdown
         try:
             h, log = read(st, where[i])
@@ -92,3 +91,14 @@ def History(app):
     return Choice(app, tr("past"), left, pick,
                   rights=_Rows(st, where, True, left.cache,
                                app.settings.tz_min))
+
+
+def from_entry(head, log):
+    # An archived game, replayed to its last state (read-only use).
+    from .session import Session
+    s = Session(head.gid, head.names, head.opts, size=max(len(log), 1))
+    s.number = head.number
+    s.time = head.time
+    if s.error == 0:
+        s.log.restore(log)
+    return s
