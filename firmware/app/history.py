@@ -6,7 +6,8 @@
 
 from drivers.segments import read
 from drivers.seg_index import Past
-from .screens import Choice, Note
+from .screens import Choice
+from .note import Note
 from .i18n import tr
 from .ui import COLS, ROWS
 

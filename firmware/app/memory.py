@@ -17,7 +17,8 @@ import sys
 # is indexed by characters), so a line's cost grows with the text before
 # it: "notes" is forgotten after every key, the next four at every game's
 # start.
-#   notes      a toast's or Note's drawing, after the next key
+#   notes      a toast's or Note's drawing and app/note.py, after the
+#              next key
 #   home       home, while a game is played (None stands in: App.top)
 #   setup      when a game starts (app/flow.py start_game), with the
 #              title's options module
@@ -32,7 +33,7 @@ import sys
 #   boot_only  what boot alone reads (emptied too, unless loaded before
 #              boot: a test's harness)
 PHASES = """
-notes app.notes
+notes app.notes app.note
 home app.home
 setup app.names app.newgame app.home
 game_file core.gamefile core.games drivers.game_files

@@ -6,7 +6,7 @@
 import sys
 from drivers import store
 from core.game import event_size
-from .screens import Note
+from .note import Note
 from .i18n import tr
 from .memory import modules, release, unload
 
