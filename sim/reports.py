@@ -41,7 +41,7 @@ def past(store):
                     count -= 1      # checked, yet not a readable game
     if newest is None:
         return 0, None
-    from app.session import from_entry
+    from app.history import from_entry
     return count, from_entry(newest[0], newest[1])
 
 
@@ -86,7 +86,8 @@ def state(hw):
     return info
 
 
-_READERS = ("drivers.segments", "core.gamefile", "core.games")  # past()
+_READERS = ("app.history", "drivers.seg_index", "drivers.segments",
+            "core.gamefile", "core.games")  # past()
 
 
 def shot(panel, name, buf):

@@ -5,7 +5,8 @@
 # imported here only for those moments: flow never imports this module.
 
 from drivers.buttons import OK, BACK, key_of
-from .screens import Screen, Note
+from .screens import Screen
+from .note import Note
 from .i18n import tr
 from . import ui
 from .memory import forget, unload_package, PLAY

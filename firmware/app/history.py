@@ -6,7 +6,8 @@
 
 from drivers.segments import read
 from drivers.seg_index import Past
-from .screens import Choice, Note
+from .screens import Choice
+from .note import Note
 from .i18n import tr
 from .ui import COLS, ROWS
 
@@ -80,7 +81,6 @@ def History(app):
         return Note(app, tr("past"), [tr("no_games")])
 
     def pick(i):
-        from .session import from_entry
         from .final import Breakdown
         try:
             h, log = read(st, where[i])
@@ -92,3 +92,14 @@ def History(app):
     return Choice(app, tr("past"), left, pick,
                   rights=_Rows(st, where, True, left.cache,
                                app.settings.tz_min))
+
+
+def from_entry(head, log):
+    # An archived game, replayed to its last state (read-only use).
+    from .session import Session
+    s = Session(head.gid, head.names, head.opts, size=max(len(log), 1))
+    s.number = head.number
+    s.time = head.time
+    if s.error == 0:
+        s.log.restore(log)
+    return s

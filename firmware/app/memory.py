@@ -17,7 +17,8 @@ import sys
 # is indexed by characters), so a line's cost grows with the text before
 # it: "notes" is forgotten after every key, the next four at every game's
 # start.
-#   notes      a toast's or Note's drawing, after the next key
+#   notes      a toast's or Note's drawing and app/note.py, after the
+#              next key
 #   meta       the reader of littlefs's metadata, after its quiet step
 #   home       home, while a game is played (None stands in: App.top)
 #   setup      when a game starts (app/flow.py start_game), with the
@@ -33,7 +34,7 @@ import sys
 #   boot_only  what boot alone reads (emptied too, unless loaded before
 #              boot: a test's harness)
 PHASES = """
-notes app.notes
+notes app.notes app.note
 meta drivers.lfs_meta
 home app.home
 setup app.names app.newgame app.home

@@ -7,7 +7,8 @@
 
 from core.games import IDS, player_counts
 from drivers.game_files import OK, LOW, FULL
-from .screens import Screen, Choice, Note
+from .screens import Screen, Choice
+from .note import Note
 from .i18n import tr
 from . import ui
 

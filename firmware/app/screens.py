@@ -1,10 +1,10 @@
 # The generic screens every part of the app is built from: a Screen (draw
-# and key), a menu (Choice), a few lines of text (Note); a grid of numbers
-# (GridScreen) is app/play/grid.py. They know the app only as the object that owns the
-# stack of screens (push, pop); they import nothing from the app, so any
-# module can use them without pulling in another.
+# and key), a menu (Choice); a few lines of text (Note) is app/note.py, a
+# grid of numbers (GridScreen) app/play/grid.py. They know the app only
+# as the object that owns the stack of screens (push, pop); they import
+# nothing from the app, so any module can use them without pulling in
+# another.
 
-from drivers.buttons import OK, BACK, LONG, key_of, kind_of
 from .ui import Menu
 
 
@@ -47,26 +47,3 @@ class Choice(Screen):
                 self.app.pop()
         else:
             self.on_pick(r)
-
-
-class Note(Screen):
-    """A few centred lines; OK or BACK runs on_ok (default: pop)."""
-
-    def __init__(self, app, title, lines, on_ok=None, blank=False):
-        Screen.__init__(self, app)
-        self.title = title
-        self.lines = lines
-        self.on_ok = on_ok
-        self.blank = blank
-
-    def draw(self, fb):
-        from .notes import message
-        message(fb, self.title, self.lines)
-
-    def key(self, ev):
-        k = key_of(ev)
-        if (k == OK and kind_of(ev) != LONG) or k == BACK:
-            if self.on_ok:
-                self.on_ok()
-            else:
-                self.app.pop()

@@ -5,7 +5,8 @@
 
 import sys
 from drivers import store
-from .screens import Note
+from core.game import event_size
+from .note import Note
 from .i18n import tr
 from .memory import modules, release, unload
 
@@ -41,7 +42,6 @@ def resume(app):
         st.problem("cur")
     lines = []
     if rec is not None:
-        from .session import from_journal
         s = from_journal(rec, app.live_log)
         if s is None:
             recovery.set_aside(st)
@@ -88,3 +88,58 @@ def match_after(app, st):
     if h is not None and h.gid in MATCHES:
         from .flow import play_module
         play_module(h.gid).after_boot(app, h)
+
+
+def from_journal(rec, log=None):
+    # The game in progress rebuilt from its journal (store.Recovery):
+    # every record whose CRC checks and whose event the rules accept, in
+    # order. rec.events counts those; rec.lost the records dropped after
+    # the first bad one (a torn last write counts 1).
+    # (core.gamefile: loaded at boot and for a game's start and end only;
+    # startup.py forgets it.)
+    from core import gamefile
+    from .session import Session
+    h = rec.head
+    s = Session(h.gid, h.names, h.opts, log)
+    if s.error:
+        return None
+    s.number = h.number
+    s.time = h.time
+    data = rec.data
+    end = len(data)
+    g = s.log.game
+    # First each event taken in as stored and one replay at the end (the
+    # log's take/settle: no replay per undo, redo or correction); if the
+    # rules refuse what was taken, again event by event (add), which
+    # finds the first refused.
+    for put in (s.log.take, s.log.add):
+        off = rec.first
+        rec.events = rec.lost = 0
+        refused = False
+        while off < end:
+            size = event_size(g, data, off, end)
+            if size <= 0 or not gamefile.event_crc_ok(data, off, off + size):
+                rec.lost = _count_rest(g, data, off, end, gamefile.EVENT_CRC)
+                break
+            if put(data, off, off + size):
+                refused = True
+                rec.lost = _count_rest(g, data, off, end, gamefile.EVENT_CRC)
+                break
+            off += size + gamefile.EVENT_CRC
+            rec.events += 1
+        if put == s.log.add or not refused and not s.log.settle():
+            break
+        s.log.begin(len(s.names), s.opts)
+    return s
+
+
+def _count_rest(g, data, off, end, crc_bytes):
+    # How many records seem to follow a bad one (at least 1).
+    n = 0
+    while off < end:
+        size = event_size(g, data, off, end)
+        n += 1
+        if size <= 0:
+            break
+        off += size + crc_bytes
+    return n

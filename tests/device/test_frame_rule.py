@@ -31,6 +31,7 @@ WHOLE = {
     "app/i18n.py": set(),
     "app/play/rows.py": set(),
     "app/screens.py": set(),
+    "app/note.py": set(),
     "app/app.py": set(),
     "drivers/buttons.py": {"Buttons.listen"},      # once, at boot
     "drivers/oled.py": set(),

@@ -24,7 +24,7 @@ def dino_name(opt):
 class Play(PlayBase):
     def begin(self):
         if self.g.two_player_rules():
-            from app.screens import Note
+            from app.note import Note
             from app.notes import split_lines
             note = split_lines(tr("two_player_note"))
             self.app.push(Note(self.app, tr("dinos"), note))

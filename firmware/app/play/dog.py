@@ -14,7 +14,6 @@
 
 from drivers.buttons import OK, LONG, key_of, kind_of
 import core.dog as dog
-from app.screens import Note
 from app.play.base import PlayBase
 from app.play.dial import dial, DialChoice, PICK, NOT_MINE
 from app.i18n import tr
@@ -230,6 +229,7 @@ def after_boot(app, h):
 def match_note(app, names, nxt):
     # The match score; while it goes on, OK starts its next game (dealt
     # by the player to the right of the last game's first dealer).
+    from app.note import Note
     wins = nxt[1] if isinstance(nxt, tuple) else list(nxt[2:])
     lines = ["%s %d: %d" % (tr("team"), t + 1, wins[t])
              for t in range(len(wins))]

@@ -5,7 +5,8 @@
 
 from drivers.buttons import BACK, key_of
 from core import doggy
-from app.screens import Choice, Note
+from app.screens import Choice
+from app.note import Note
 from app.play.base import PlayBase
 from app.i18n import tr
 
