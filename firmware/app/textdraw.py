@@ -22,8 +22,7 @@ from builtins import len, memoryview, hasattr, str
 import app.tables as tables
 from .memory import forget
 
-CHAR_W = const(5)   # advance per character (the glyph's last column is 0)
-LINE_H = const(8)
+_CHAR_W = const(5)   # advance per character (the glyph's last column is 0)
 
 _glyph = bytearray(5)
 _fb = framebuf.FrameBuffer(_glyph, 5, 8, framebuf.MONO_VLSB)
@@ -75,7 +74,7 @@ def draw(fb, s, x, y, ink=1):
         else:
             _load(ch)
             fb.blit(_fb, x, y, 1)
-        x += CHAR_W
+        x += _CHAR_W
     return x
 
 
@@ -229,7 +228,7 @@ def int_len(v):
 
 
 def width(s):
-    return len(s) * CHAR_W
+    return len(s) * _CHAR_W
 
 
 def fit(s, chars):

@@ -164,7 +164,7 @@ def _left_text(fb, i, left, right, flags):
 
 
 def _right_text(fb, i, right, flags):
-    x = 128 - (MARK_W if flags & EDGE else 0) - width(right)
+    x = 128 - (_MARK_W if flags & EDGE else 0) - width(right)
     flags = 255 if flags & LIT else 0   # now put()'s inversion
     put(fb, right, x, 8 * i + 8, flags)
 
@@ -177,7 +177,7 @@ def centred(fb, i, s):
         put(fb, s, (128 - width(s)) // 2, 8 * b)
 
 
-MARK_W = const(5)   # the scroll marks' column at the right edge
+_MARK_W = const(5)   # the scroll marks' column at the right edge
 
 
 def marks(fb, top, shown, total, first=0, selected=-1):
@@ -207,7 +207,7 @@ def _triangle(fb, i, how):
 
 def _line(fb, k, y, dark):
     # Line k of a triangle (1 + 2k px wide), at height y.
-    fb.hline(128 - MARK_W + 2 - k, y, 1 + 2 * k, 0 if dark else 1)
+    fb.hline(128 - _MARK_W + 2 - k, y, 1 + 2 * k, 0 if dark else 1)
 
 
 _legend = ["", ""]  # the last legend columns() was given, and its format

@@ -89,11 +89,12 @@ class Buttons:
         # Latch each key's press edge by its pin's IRQ (trigger: the
         # Pin.IRQ_ constant of a press: IRQ_FALLING for keys to GND). A
         # hard IRQ where the port has them: the handler allocates nothing.
+        h = self._pressed      # one bound method for the four pins
         for p in self.pins:
             try:
-                p.irq(self._pressed, trigger, hard=True)
+                p.irq(h, trigger, hard=True)
             except (TypeError, ValueError):
-                p.irq(self._pressed, trigger)
+                p.irq(h, trigger)
 
     def _pressed(self, pin):
         # The IRQ handler (hard: nothing allocated, nothing else touched).

@@ -15,8 +15,8 @@ from binascii import crc32
 from micropython import const
 
 WIDTH = const(128)
-HEIGHT = const(64)
-PAGES = const(8)
+_HEIGHT = const(64)
+_PAGES = const(8)
 
 _CMD = b"\x00"      # control byte: a stream of commands follows
 # (b"\x40" before a page's bytes: display data follows; each display's
@@ -24,20 +24,20 @@ _CMD = b"\x00"      # control byte: a stream of commands follows
 
 
 class Oled(framebuf.FrameBuffer):
-    per_step = PAGES    # pages sent per show() or flush(); the rest wait
+    per_step = _PAGES    # pages sent per show() or flush(); the rest wait
     due = 0             # bit p: page p differs from the panel, not sent yet
     _INIT: bytes        # each display's set-up commands (annotation only)
 
     def __init__(self, i2c, addr=0x3C):
         self.i2c = i2c
         self.addr = addr
-        self.buffer = bytearray(WIDTH * PAGES)
-        super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self.buffer = bytearray(WIDTH * _PAGES)
+        super().__init__(self.buffer, WIDTH, _HEIGHT, framebuf.MONO_VLSB)
         # What each page showed last, as the CRC-32 of its 128 bytes (a
         # copy of the frame would take as much heap as the frame; a changed
         # page with an unchanged CRC, about 1 in 4e9, would keep its old
         # pixels until it changes again).
-        self._sums = array("I", bytes(4 * PAGES))
+        self._sums = array("I", bytes(4 * _PAGES))
         self._valid = 0                  # bit p: page p is on the panel
         self._mv = memoryview(self.buffer)   # show() slices its pages
         self.pages_sent = 0              # counters for the benchmark
@@ -71,7 +71,7 @@ class Oled(framebuf.FrameBuffer):
         # redraw); the others are not even checked. (A while loop: the
         # frame rule, docs/architecture.md.)
         page = 0
-        while page < PAGES:
+        while page < _PAGES:
             bit = 1 << page
             if full or pages & bit or not self._valid & bit:
                 c = crc32(self._mv[page * WIDTH:(page + 1) * WIDTH])

@@ -8,15 +8,16 @@
 
 import os
 from binascii import crc32
+from micropython import const
 from core import gamefile
 
-BUF = 256              # bytes read at a time while checking entries
-MIN_ENTRY = 3 + 15 + 4  # head, the smallest header + log length, CRC
+_BUF = const(256)               # bytes read at a time while checking entries
+_MIN_ENTRY = const(3 + 15 + 4)  # head, the smallest header + log length, CRC
 
 
 def _valid_at(f, i, end, buf, mv):
     # Size of the valid entry at offset i of the open segment f (a head
-    # whose size fits before end, and a CRC that checks, read BUF bytes at
+    # whose size fits before end, and a CRC that checks, read _BUF bytes at
     # a time into buf, mv its memoryview), or 0. An entry that fits in buf
     # with its CRC is read at once and leaves one small object behind
     # (boot walks every entry of the newest segment: its garbage filled
@@ -25,7 +26,7 @@ def _valid_at(f, i, end, buf, mv):
     if f.readinto(buf, 3) < 3:
         return 0
     size = gamefile.entry_size(buf)
-    if size < MIN_ENTRY or i + size > end:
+    if size < _MIN_ENTRY or i + size > end:
         return 0
     left = size - 7
     if left + 4 <= len(buf):
@@ -74,7 +75,7 @@ def entries(st, seg, start=0):
     # entry.
     out = []
     bad = []
-    buf = bytearray(BUF)
+    buf = bytearray(_BUF)
     mv = memoryview(buf)
     with open(st.seg_path(seg), "rb") as f:
         end = f.seek(0, 2)
@@ -97,12 +98,12 @@ def entries(st, seg, start=0):
     return out
 
 
-HEAD_READ = 320          # bytes that hold a header with its names
+_HEAD_READ = const(320)         # bytes that hold a header with its names
 
 
 def header_at(st, seg, off, size):
     # The Header of an entry that entries() found (its CRC checks), or
-    # None when it does not parse. Only its first HEAD_READ bytes are read
+    # None when it does not parse. Only its first _HEAD_READ bytes are read
     # unless the header runs longer.
     with open(st.seg_path(seg), "rb") as f:
         return header_in(f, off, size)
@@ -111,7 +112,7 @@ def header_at(st, seg, off, size):
 def header_in(f, off, size):
     # header_at() in the segment already open as f.
     f.seek(off)
-    b = f.read(min(size, HEAD_READ))
+    b = f.read(min(size, _HEAD_READ))
     for _ in range(2):
         try:
             h = gamefile.Header(b, 3, len(b))

@@ -7,7 +7,7 @@
 # Why writes go in small pieces: a board's USB CDC reports POLLOUT as soon
 # as its transmit FIFO has one free byte, and a write bigger than the free
 # space waits (up to MicroPython's CDC timeout, 500 ms) for the host to
-# read. A piece of PIECE bytes after a POLLOUT fits, or at worst waits
+# read. A piece of _PIECE bytes after a POLLOUT fits, or at worst waits
 # once; the host frees the FIFO 64 bytes (one USB packet) at a time. A
 # Linux pty reports POLLOUT only with hundreds of bytes free.
 #
@@ -18,12 +18,13 @@
 # whether the host reads or not, so its writes never wait long.
 
 import select
+from micropython import const
 
-PIECE = 64
+_PIECE = const(64)
 
 
 class Port:
-    def __init__(self, rx, tx, rx_poll=None, tx_poll=None, piece=PIECE,
+    def __init__(self, rx, tx, rx_poll=None, tx_poll=None, piece=_PIECE,
                  budget=2048):
         # rx_poll / tx_poll: the objects to poll, when rx / tx cannot be
         # (a board's sys.stdin.buffer: poll sys.stdin, the same device).

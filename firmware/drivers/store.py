@@ -50,6 +50,7 @@
 
 import os
 from binascii import crc32
+from micropython import const
 
 # core.gamefile (the files' byte format) is imported where a game starts or
 # ends, not for each event: the app forgets it during play (app/flow.py).
@@ -59,8 +60,8 @@ SEG_BYTES = 16384
 # MicroPython mounts it by default (its cache, 4 x 32 B; the rp2 port's
 # progsize=256 raises it to 512 B, block_size/8).
 CHUNK = 120
-RESERVE_BLOCKS = 8       # kept free so the game in progress can always end
-LOW_BLOCKS = 24          # below this, warn before a new game
+_RESERVE_BLOCKS = const(8)   # kept free: the game in progress can always end
+_LOW_BLOCKS = const(24)      # below this, warn before a new game
 
 
 def replace(path, data):
@@ -97,8 +98,8 @@ class Store:
     # add_entry); a class attribute, which a test can make small.
     seg_bytes = SEG_BYTES
 
-    def __init__(self, root, device_id="", reserve=RESERVE_BLOCKS,
-                 low=LOW_BLOCKS):
+    def __init__(self, root, device_id="", reserve=_RESERVE_BLOCKS,
+                 low=_LOW_BLOCKS):
         self.dir = root.rstrip("/") + "/games"
         self.device_id = device_id
         self.reserve = reserve
