@@ -138,6 +138,7 @@ def draw_title(fb, title, right=""):
 
 LIT = const(1)      # row(): the row is highlighted (True says it too)
 EDGE = const(2)     # row(): the row is in a list that scrolls
+_MARK_W = const(5)   # the scroll marks' column at the right edge
 
 
 def row(fb, i, left, right="", flags=0):
@@ -175,9 +176,6 @@ def centred(fb, i, s):
     if band(fb, b, text_sum(s, 5)):
         s = fit(s, COLS)
         put(fb, s, (128 - width(s)) // 2, 8 * b)
-
-
-_MARK_W = const(5)   # the scroll marks' column at the right edge
 
 
 def marks(fb, top, shown, total, first=0, selected=-1):
