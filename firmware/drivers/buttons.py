@@ -9,7 +9,9 @@
 # listen() has each pin's IRQ latch its press edge, and a latch from a
 # gap between two polls of DEBOUNCE_MS or more is a press once the key has
 # read up for DEBOUNCE_MS (a latch from an ordinary 10 ms gap is dropped:
-# polling sees any real press then, and a spike stays nothing). Events:
+# polling sees any real press then, and a spike stays nothing); a level
+# read just before a long step and changed after it counts as held
+# through it. Events:
 #   OK, BACK   PRESS when released before LONG_MS; LONG once held LONG_MS
 #              (the release after a LONG is not a PRESS).
 #   UP, DOWN   PRESS at once on press; held past REPEAT_MS, REPEAT every
@@ -148,6 +150,13 @@ class Buttons:
                     lv[_LATCH + i] = 2      # in a long gap: a press, once
                     self.t[_SINCE + i] = now    # up 50 ms from now
             if down != lv[_RAW + i]:
+                if lv[_RAW + i] != lv[_STABLE + i] and \
+                        ticks_diff(now, self.polled) >= DEBOUNCE_MS:
+                    # read before a long step, changed by its end: that
+                    # level counts as held through it
+                    lv[_STABLE + i] = 1 - down
+                    lv[_LATCH + i] = 0
+                    self._edge(i + 1, not down, now)
                 lv[_RAW + i] = down
                 self.t[_SINCE + i] = now
             elif down != lv[_STABLE + i] and \

@@ -84,7 +84,7 @@ def test_a_tap_during_a_long_step_is_latched_by_its_edge_not_lost():
     # latches the press edge, and a latch from a long gap between two
     # polls counts once the key has read up for 50 ms.
     r = cases("blind_tap", "blind_began", "blind_up", "blind_bounce_press",
-              "blind_release", "spike", "bounce")
+              "blind_release", "blind_after_seen", "spike", "bounce")
     assert r["blind_tap"] == [[350, "OK", PRESS]]
     assert r["blind_began"] == [[390, "OK", PRESS]]
     assert r["blind_up"] == [[350, "UP", PRESS]]
@@ -94,6 +94,9 @@ def test_a_tap_during_a_long_step_is_latched_by_its_edge_not_lost():
     # ends (OK: its press, when released), no second press from the
     # bounce's falling edges.
     assert r["blind_release"] == [[350, "OK", PRESS]]
+    # Seen down by the poll before the long step, up by the one after:
+    # the level read before a long step counts as held through it.
+    assert r["blind_after_seen"] == [[350, "OK", PRESS]]
     # With the app polling every 10 ms, a spike or bounce shorter than the
     # debounce is still nothing, though its edge fired the IRQ.
     assert r["spike"] == [] and r["bounce"] == []

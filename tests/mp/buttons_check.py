@@ -93,6 +93,10 @@ CASES = {
     "blind_release": lambda: run([(100, OK_, 0), (250, OK_, 1),
                                   (252, OK_, 0), (254, OK_, 1)], 600,
                                  blind=[(200, 300)]),
+    # A tap seen down by the poll just before a long step and let go
+    # during it (its level read only twice, 110 ms apart): one press.
+    "blind_after_seen": lambda: run([(188, OK_, 0), (268, OK_, 1)], 600,
+                                    blind=[(191, 300)]),
     # A spike of 3 ms between two polls, the app steady: no press.
     "spike": lambda: run([(103, OK_, 0), (106, OK_, 1)], 400),
     "raw_release": lambda: [B.event(B.UP, B.RELEASE), B.key_of(
