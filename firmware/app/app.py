@@ -198,7 +198,7 @@ class App:
                 not self.fb.due:
             self.start_pending()       # the file "next"
         elif self.store is not None and \
-                self.store.saved != self.meta_at and \
+                self.store.saved != self.meta_at and b.quiet and \
                 now - self.last_key >= _LATER_MS and not self.fb.due:
             # An event was saved since: if the next one's commit would
             # not fit in the games folder's metadata block, littlefs
