@@ -188,8 +188,8 @@ class App:
             # collection now, with a shallow stack, frees what the key left
             # (screens, texts, modules forgotten) before it pins holes in
             # the heap that a later, bigger allocation would need. The
-            # code of a toast or a Note (app/notes.py, app/note.py) goes too, unless a
-            # toast is still up.
+            # code of a toast or a Note (app/notes.py, app/note.py) goes
+            # too, unless a toast is still up.
             self.tidy = False
             if self.toast_text is None:
                 forget("notes")
