@@ -26,7 +26,7 @@ import rp2
 
 pytestmark = pytest.mark.rp2
 
-BOOT_MS = 6000      # stock MicroPython loads the .mpy files: 72 M cycles
+BOOT_MS = 6000      # stock MicroPython loads the .mpy files: a slow boot
 
 # The free pad, 2 players, no target, highest wins (tests/rp2/
 # test_rp2_emulator.py's SHORT_GAME); a round; after a power cycle the
