@@ -181,8 +181,7 @@ def patch_cmd(top, patch_file, *flags):
     """GNU patch on the tree (--force: no questions, no guessing that a
     patch is reversed; --fuzz=0: only where it fits exactly)."""
     if not shutil.which("patch"):
-        raise BuildError(f"missing patch: install the Debian packages "
-                         f"{DEBIAN}")
+        check_toolchain()           # says what is missing, patch with it
     return subprocess.run(["patch", "-p1", "--force", "--silent", "--fuzz=0",
                            "--no-backup-if-mismatch", "-r", "-", *flags,
                            "-d", str(top), "-i", str(patch_file)],
