@@ -229,3 +229,34 @@ def test_littlefs_files_cross_between_the_image_and_stock(stock, image,
     # 256 on the image (the rest, the file object, the same on both).
     assert stock_file_heap - image_file_heap == 768, \
         (stock_file_heap, image_file_heap)
+
+
+BAD_SIZES = """import vfs, rp2
+for n in (128, 100, -256, 8192):
+    try:
+        vfs.VfsLfs2.mkfs(rp2.Flash(), progsize=256, cachesize=n)
+        print('formatted', n)
+    except ValueError as e:
+        print('refused', n, e)
+"""
+
+
+def test_a_cache_size_littlefs_cannot_use_is_refused_before_any_write(
+        image, tmp_path):
+    # Not a multiple of progsize (128, 100), negative, not a factor of
+    # the 4096-byte block: ValueError, and mkfs has not touched the flash
+    # (littlefs is built without its asserts: it would have formatted).
+    img = tmp_path / "flash.img"
+    with pico_emu.Pico(img, uf2=image) as pico:
+        boot(pico, BOOT_MS)
+        rp2.raw_exec(pico, WRITE + "put('/kept', 100, 1)\n")
+        pico_emu.settle(pico)
+        ops = len(pico.flash_ops)
+        out = rp2.raw_exec(pico, BAD_SIZES).split("\n")
+        assert len(pico.flash_ops) == ops
+    assert [line.split()[:2] for line in out if line.strip()] == [
+        ["refused", "128"], ["refused", "100"], ["refused", "-256"],
+        ["refused", "8192"]], out
+    assert "invalid cachesize" in out[0]
+    code = "print(open('/kept', 'rb').read() == %r)" % content(100, 1)
+    assert on_board(img, image, code).strip() == "True"
