@@ -7,7 +7,10 @@ writes out/uf2/marcador-<VERSION>-<board>.uf2 (VERSION from
 firmware/core/version.py). The MicroPython source tree is MICROPY_SRC (a
 checkout with its submodules) or, when it is there, the bundle
 ../shared/rp2/micropython-v1.28.0-rp2-src.tar.xz beside the repository,
-unpacked once under out/rp2/src. mpy-cross and picotool are built from that
+unpacked once under out/rp2/src. Every boards/micropython-patches/*.patch
+is applied to that tree (once; a changed patch gets a freshly unpacked
+tree); a MICROPY_SRC checkout is never changed: it must have them applied
+already, or the build stops saying how. mpy-cross and picotool are built from that
 tree when needed (picotool: PICOTOOL_SRC, the bundle's picotool/, or an
 installed one given as picotool_DIR; without any, pico-sdk downloads it).
 Each board keeps its port build folder (out/rp2/build-<board>), so a
@@ -31,6 +34,10 @@ OUT = ROOT / "out"
 RP2_OUT = OUT / "rp2"
 UF2_OUT = OUT / "uf2"
 BUNDLE_NAME = "micropython-v1.28.0-rp2-src.tar.xz"
+# Marcador's changes to MicroPython's source (each file says why), in
+# boards/micropython-patches, applied in name order with `patch -p1` from
+# the top of the MicroPython tree.
+PATCH_DIR = "micropython-patches"
 
 # Marcador board folder -> MicroPython rp2 board. Only rp2 boards are built
 # here; the ESP32 image needs ESP-IDF (docs/release-image.md).
@@ -39,7 +46,7 @@ NOT_HERE = {"esp32_ssd1306": "the ESP32 image is built with ESP-IDF, which "
             "this tool does not drive: see docs/release-image.md"}
 
 DEBIAN = ("gcc-arm-none-eabi libnewlib-arm-none-eabi "
-          "libstdc++-arm-none-eabi-newlib cmake build-essential")
+          "libstdc++-arm-none-eabi-newlib cmake build-essential patch")
 # A UF2 smaller than this is the 3 KB image a half-configured build links.
 MIN_UF2 = 256 * 1024
 # A fixed build date when there is no git history to take one from.
@@ -84,7 +91,8 @@ def say(text):
 # --- what must be installed ---------------------------------------------
 
 def check_toolchain():
-    missing = [t for t in ("arm-none-eabi-gcc", "cmake", "make", "cc", "c++")
+    missing = [t for t in ("arm-none-eabi-gcc", "cmake", "make", "cc", "c++",
+                           "patch")
                if not shutil.which(t)]
     if not missing:
         # newlib's libc and libstdc++ for the target (separate packages).
@@ -120,6 +128,7 @@ def source_tree():
         if not (top / "lib" / "pico-sdk" / "pico_sdk_init.cmake").exists():
             raise BuildError(f"MICROPY_SRC={given} has no pico-sdk: run "
                              f"`make -C {top}/ports/rp2 submodules` there")
+        check_patched(top)
         pico = os.environ.get("PICOTOOL_SRC")
         pico = Path(pico).resolve() if pico else None
         ident = f"MICROPY_SRC={top} {git_head(top)}"
@@ -137,13 +146,110 @@ def source_tree():
         if dest.exists():
             shutil.rmtree(dest)
         dest.mkdir(parents=True)
-        with tarfile.open(found) as tar:
-            try:
-                tar.extractall(dest, filter="tar")
-            except TypeError:           # Python < 3.12 has no filter
-                tar.extractall(dest)
+        unpack(found, dest)
         stamp.write_text(digest)
+    apply_patches(dest, found, digest)
     return dest / "micropython", dest / "picotool", f"bundle {digest}"
+
+
+# --- Marcador's patches to MicroPython ----------------------------------------
+
+def patches():
+    return sorted((ROOT / "boards" / PATCH_DIR).glob("*.patch"))
+
+
+def patches_key():
+    h = hashlib.sha256()
+    for p in patches():
+        h.update(f"{p.name}\n".encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def patched_files(patch_files):
+    """The files (relative to the MicroPython tree) the patches change."""
+    names = set()
+    for p in patch_files:
+        for line in Path(p).read_text().splitlines():
+            if line.startswith("+++ "):
+                name = line[4:].split("\t")[0].strip()
+                names.add(name.split("/", 1)[1] if "/" in name else name)
+    return sorted(names)
+
+
+def patch_cmd(top, patch_file, *flags):
+    """GNU patch on the tree (--force: no questions, no guessing that a
+    patch is reversed; --fuzz=0: only where it fits exactly)."""
+    if not shutil.which("patch"):
+        check_toolchain()           # says what is missing, patch with it
+    return subprocess.run(["patch", "-p1", "--force", "--silent", "--fuzz=0",
+                           "--no-backup-if-mismatch", "-r", "-", *flags,
+                           "-d", str(top), "-i", str(patch_file)],
+                          capture_output=True, text=True)
+
+
+def is_applied(top, patch_file):
+    return patch_cmd(top, patch_file, "--reverse", "--dry-run").returncode == 0
+
+
+def check_patched(top):
+    """A MICROPY_SRC checkout is the user's: it is built as it is, and
+    only when every patch is already in it (never changed from here)."""
+    for p in patches():
+        if is_applied(top, p):
+            continue
+        if patch_cmd(top, p, "--dry-run").returncode == 0:
+            raise BuildError(
+                f"MICROPY_SRC={top} lacks Marcador's patch {rel(p)} (this "
+                f"build never changes your checkout): apply it with `patch "
+                f"-p1 -d {top} -i {p}`, or unset MICROPY_SRC to build from "
+                f"the bundle")
+        raise BuildError(f"{rel(p)} does not apply to MICROPY_SRC={top} "
+                         f"(not MicroPython v1.28.0?): unset MICROPY_SRC to "
+                         f"build from the bundle")
+
+
+def apply_patches(dest, bundle_file, digest):
+    """Apply the patches to the unpacked bundle once: a stamp holds their
+    hash. Patches changed since the tree was patched: the tree is unpacked
+    afresh, patched again, and every file an old or new patch names gets
+    a new date, so that make rebuilds it (the unpack keeps the bundle's
+    dates, older than the build folder's objects)."""
+    stamp = dest / ".patched"
+    saved = dest / ".patches"
+    key = patches_key()
+    if stamp.exists() and stamp.read_text() == key:
+        return
+    top = dest / "micropython"
+    old = sorted(saved.glob("*.patch")) if saved.exists() else []
+    touched = patched_files(old)
+    if stamp.exists() or saved.exists():
+        say(f"the patches changed: unpacking {rel(bundle_file)} afresh")
+        shutil.rmtree(dest)
+        dest.mkdir(parents=True)
+        unpack(bundle_file, dest)
+        (dest / ".unpacked").write_text(digest)
+    saved.mkdir()
+    for p in patches():
+        say(f"applying {rel(p)}")
+        done = patch_cmd(top, p)
+        if done.returncode:
+            raise BuildError(f"{rel(p)} does not apply to {rel(top)}: "
+                             f"{(done.stdout + done.stderr).strip()[:200]}")
+        shutil.copyfile(p, saved / p.name)
+    for name in sorted(set(touched) | set(patched_files(patches()))):
+        f = top / name
+        if f.exists():
+            os.utime(f)
+    stamp.write_text(key)
+
+
+def unpack(bundle_file, dest):
+    with tarfile.open(bundle_file) as tar:
+        try:
+            tar.extractall(dest, filter="tar")
+        except TypeError:           # Python < 3.12 has no filter
+            tar.extractall(dest)
 
 
 def git(path, *args):
@@ -244,6 +350,7 @@ def frozen_inputs(board):
              ROOT / "boards" / board / "board.py",
              Path(__file__).resolve()]
     files += sorted((ROOT / "firmware").rglob("*.py"))
+    files += patches()
     return files
 
 

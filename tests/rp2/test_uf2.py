@@ -281,6 +281,141 @@ def test_the_stamp_changes_with_a_firmware_file(tmp_path, monkeypatch):
     assert build_uf2.inputs_key("pico_ssd1306", "src", "2") != key
 
 
+# --- Marcador's patches to MicroPython (boards/micropython-patches) --------
+
+def test_the_stamp_changes_with_a_patch(tmp_path, monkeypatch):
+    shutil.copytree(ROOT / "boards", tmp_path / "boards")
+    monkeypatch.setattr(build_uf2, "ROOT", tmp_path)
+    patches = build_uf2.patches()
+    assert [p.name for p in patches] == \
+        [p.name for p in sorted((ROOT / "boards" / "micropython-patches")
+                                .glob("*.patch"))] and patches
+    key = build_uf2.inputs_key("pico_ssd1306", "src", "1")
+    assert build_uf2.inputs_key("pico_ssd1306", "src", "1") == key
+    patches[0].write_text(patches[0].read_text() + "\n")
+    assert build_uf2.inputs_key("pico_ssd1306", "src", "1") != key
+
+
+ORIGINAL = "int cache = 1024;\n"
+
+
+def fake_patch(root, name, old, new):
+    d = root / "boards" / "micropython-patches"
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "0001-x.patch").write_text(
+        f"Why: a test.\n\n--- a/extmod/{name}\n+++ b/extmod/{name}\n"
+        f"@@ -1 +1 @@\n-{old}+{new}")
+
+
+@pytest.fixture
+def fake_bundle(tmp_path, monkeypatch):
+    """A bundle of two one-line files, its tree unpacked under tmp/out,
+    and a patch of one of them; returns the tree's top."""
+    import tarfile
+    src = tmp_path / "bundle" / "micropython" / "extmod"
+    src.mkdir(parents=True)
+    for name in ("a.c", "b.c"):
+        (src / name).write_text(ORIGINAL)
+        os.utime(src / name, (1_000_000_000, 1_000_000_000))
+    tar_path = tmp_path / build_uf2.BUNDLE_NAME
+    with tarfile.open(tar_path, "w:xz") as tar:
+        tar.add(tmp_path / "bundle" / "micropython", "micropython")
+    root = tmp_path / "repo"
+    fake_patch(root, "a.c", ORIGINAL, "int cache = 256;\n")
+    monkeypatch.setattr(build_uf2, "ROOT", root)
+    monkeypatch.setattr(build_uf2, "RP2_OUT", root / "out" / "rp2")
+    monkeypatch.setattr(build_uf2, "bundle", lambda: tar_path)
+    monkeypatch.delenv("MICROPY_SRC", raising=False)
+    return root / "out" / "rp2" / "src" / "micropython"
+
+
+def test_the_bundle_is_patched_once_and_afresh_when_a_patch_changes(
+        fake_bundle, capsys):
+    top, *_ = build_uf2.source_tree()
+    assert top == fake_bundle
+    a, b = top / "extmod" / "a.c", top / "extmod" / "b.c"
+    assert a.read_text() == "int cache = 256;\n"
+    assert b.read_text() == ORIGINAL
+    assert "applying boards/micropython-patches/0001-x.patch" in \
+        capsys.readouterr().out
+    # Unchanged: nothing is unpacked, applied or touched (make rebuilds
+    # nothing).
+    dates = (a.stat().st_mtime_ns, b.stat().st_mtime_ns)
+    build_uf2.source_tree()
+    assert capsys.readouterr().out == ""
+    assert (a.stat().st_mtime_ns, b.stat().st_mtime_ns) == dates
+    assert a.read_text() == "int cache = 256;\n"
+    # The patch now changes b.c instead: a.c is the bundle's again, b.c
+    # patched, and both newer than the objects built from them before.
+    fake_patch(build_uf2.ROOT, "b.c", ORIGINAL, "int cache = 512;\n")
+    build_uf2.source_tree()
+    assert "unpacking" in capsys.readouterr().out
+    assert a.read_text() == ORIGINAL
+    assert b.read_text() == "int cache = 512;\n"
+    assert a.stat().st_mtime_ns > dates[0] and \
+        b.stat().st_mtime_ns > dates[1]
+
+
+def test_a_patch_that_does_not_apply_to_the_bundle_is_one_line(fake_bundle):
+    fake_patch(build_uf2.ROOT, "a.c", "int other;\n", "int cache = 256;\n")
+    with pytest.raises(build_uf2.BuildError) as ex:
+        build_uf2.source_tree()
+    assert "0001-x.patch does not apply" in str(ex.value)
+    assert "\n" not in str(ex.value)
+
+
+def test_a_micropython_checkout_is_never_patched(tmp_path, monkeypatch):
+    # MICROPY_SRC is the user's: without the patches the build stops,
+    # saying the command that applies them; with them, it goes on.
+    top = tmp_path / "micropython"
+    (top / "ports" / "rp2").mkdir(parents=True)
+    (top / "ports" / "rp2" / "Makefile").write_text("")
+    (top / "lib" / "pico-sdk").mkdir(parents=True)
+    (top / "lib" / "pico-sdk" / "pico_sdk_init.cmake").write_text("")
+    (top / "extmod").mkdir()
+    a = top / "extmod" / "a.c"
+    a.write_text(ORIGINAL)
+    root = tmp_path / "repo"
+    fake_patch(root, "a.c", ORIGINAL, "int cache = 256;\n")
+    monkeypatch.setattr(build_uf2, "ROOT", root)
+    monkeypatch.setenv("MICROPY_SRC", str(top))
+    with pytest.raises(build_uf2.BuildError) as ex:
+        build_uf2.source_tree()
+    line = str(ex.value)
+    assert "lacks Marcador's patch" in line and "patch -p1 -d" in line
+    assert a.read_text() == ORIGINAL and not list(top.rglob("*.orig"))
+    subprocess.run(["patch", "-p1", "-s", "-d", str(top), "-i",
+                    str(build_uf2.patches()[0])], check=True)
+    assert build_uf2.source_tree()[0] == top.resolve()
+    # A tree the patch does not fit (another MicroPython) is told apart.
+    a.write_text("int other;\n")
+    with pytest.raises(build_uf2.BuildError) as ex:
+        build_uf2.source_tree()
+    assert "does not apply to MICROPY_SRC" in str(ex.value)
+
+
+def test_the_littlefs_patch_applies_to_the_bundle(tmp_path):
+    # The real patch against the real bundle's files (when it is here).
+    if not BUNDLE:
+        pytest.skip("no ../shared/rp2 bundle")
+    import tarfile
+    names = build_uf2.patched_files(build_uf2.patches())
+    assert "extmod/vfs_lfsx.c" in names
+    assert "ports/rp2/modules/_boot.py" in names
+    with tarfile.open(BUNDLE) as tar:
+        for name in names:
+            member = tar.getmember(f"micropython/{name}")
+            member.name = name
+            try:
+                tar.extract(member, tmp_path, filter="tar")
+            except TypeError:
+                tar.extract(member, tmp_path)
+    for p in build_uf2.patches():
+        assert build_uf2.patch_cmd(tmp_path, p).returncode == 0, p
+    boot = (tmp_path / "ports" / "rp2" / "modules" / "_boot.py").read_text()
+    assert boot.count("cachesize=256") == 3
+
+
 # --- files left on the filesystem do not shadow the frozen firmware --------
 
 def test_main_puts_the_frozen_modules_first(tmp_path):
