@@ -57,8 +57,8 @@ from micropython import const
 
 SEG_BYTES = 16384
 # A journal file's bytes stay below this: under littlefs's inline limit as
-# MicroPython mounts it by default (its cache, 4 x 32 B; the rp2 port's
-# progsize=256 raises it to 512 B, block_size/8).
+# MicroPython mounts it by default (its cache, 4 x 32 B; stock rp2's
+# progsize=256 raises it to 512 B, the release image's 256 B cache to 256 B).
 CHUNK = 120
 _RESERVE_BLOCKS = const(8)   # kept free: the game in progress can always end
 _LOW_BLOCKS = const(24)      # below this, warn before a new game
