@@ -3,9 +3,11 @@
 # The display is a framebuf.FrameBuffer (MONO_VLSB: one byte is a column of
 # 8 pixels, a row of 128 bytes is one "page", the controller's own memory
 # layout), so the UI draws with framebuf calls and then calls show().
-# show() sends only the pages that changed since the last show(): a full
-# frame is 8 pages of 128 bytes, each byte 9 SCL periods on the wire; with
-# per_step set, at most that many pages a call, the rest by flush().
+# show() sends only what changed since the last show(): a full frame is 8
+# pages of 128 bytes, each byte 9 SCL periods on the wire, so each page is
+# cut into segments of 16 columns and only the runs of changed segments
+# go, each with its column address; with per_step set, at most that many
+# pages a call, the rest by flush().
 # The bus comes from the caller (a machine.I2C on a board, a fake in the
 # simulator); this module never touches pins.
 
@@ -17,15 +19,18 @@ from micropython import const
 WIDTH = const(128)
 _HEIGHT = const(64)
 _PAGES = const(8)
+_SEG = const(16)        # columns a segment: each run sent costs its
+_SEGS = const(8)        # address (8 bytes, 2 transfers) on the wire
 
 _CMD = b"\x00"      # control byte: a stream of commands follows
 # (b"\x40" before a page's bytes: display data follows; each display's
-# write_page sends it)
+# write_run sends it)
 
 
 class Oled(framebuf.FrameBuffer):
     per_step = _PAGES    # pages sent per show() or flush(); the rest wait
     due = 0             # bit p: page p differs from the panel, not sent yet
+    # (_segs[p], bit s: its segment s is one of those that differ)
     _INIT: bytes        # each display's set-up commands (annotation only)
 
     def __init__(self, i2c, addr=0x3C):
@@ -33,11 +38,12 @@ class Oled(framebuf.FrameBuffer):
         self.addr = addr
         self.buffer = bytearray(WIDTH * _PAGES)
         super().__init__(self.buffer, WIDTH, _HEIGHT, framebuf.MONO_VLSB)
-        # What each page showed last, as the CRC-32 of its 128 bytes (a
+        # What each segment showed last, as the CRC-32 of its 16 bytes (a
         # copy of the frame would take as much heap as the frame; a changed
-        # page with an unchanged CRC, about 1 in 4e9, would keep its old
-        # pixels until it changes again).
-        self._sums = array("I", bytes(4 * _PAGES))
+        # segment with an unchanged CRC, about 1 in 4e9, would keep its old
+        # pixels until it changes again): 256 B.
+        self._sums = array("I", bytes(4 * _PAGES * _SEGS))
+        self._segs = bytearray(_PAGES)
         self._valid = 0                  # bit p: page p is on the panel
         self._mv = memoryview(self.buffer)   # show() slices its pages
         self.pages_sent = 0              # counters for the benchmark
@@ -65,22 +71,38 @@ class Oled(framebuf.FrameBuffer):
         self.command(0x81, level & 0xFF)
 
     def show(self, full=False, pages=0xFF):
-        # Mark due the pages whose bytes differ from what was sent last
+        # Mark due the segments whose bytes differ from what was sent last
         # time, then send them (flush). pages: those that may have changed
         # (bit p: page p), when the caller knows (app/ui.py's partial
-        # redraw); the others are not even checked. (A while loop: the
-        # frame rule, docs/architecture.md.)
+        # redraw); the others are not even checked. (While loops and
+        # small methods: the frame rule, docs/architecture.md.)
         page = 0
         while page < _PAGES:
             bit = 1 << page
-            if full or pages & bit or not self._valid & bit:
-                c = crc32(self._mv[page * WIDTH:(page + 1) * WIDTH])
-                if full or not self._valid & bit or c != self._sums[page]:
+            if full or not self._valid & bit:
+                self._segs[page] = 0xFF
+                self.due |= bit
+            elif pages & bit:
+                self._segs[page] = m = self._changed(page)
+                if m:
                     self.due |= bit
                 else:                    # back to what the panel shows
                     self.due &= ~bit
             page += 1
         self.flush()
+
+    def _changed(self, page):
+        # The page's segments that differ from what was sent (bit s:
+        # segment s); i counts the frame's segments.
+        m = 0
+        i = page * _SEGS
+        b = 1
+        while b < 1 << _SEGS:
+            if crc32(self._mv[i * _SEG:i * _SEG + _SEG]) != self._sums[i]:
+                m |= b
+            i += 1
+            b <<= 1
+        return m
 
     def flush(self):
         # Send up to per_step of the pages due, from the top; the rest stay
@@ -92,18 +114,37 @@ class Oled(framebuf.FrameBuffer):
         while self.due >> page and n:
             bit = 1 << page
             if self.due & bit:
-                now = self._mv[page * WIDTH:(page + 1) * WIDTH]
-                self.write_page(page, now)
-                self._sums[page] = crc32(now)
-                self._valid |= bit
+                self._send(page)
                 self.due &= ~bit
-                self.pages_sent += 1
-                self.bytes_sent += 1 + WIDTH
                 n -= 1
             page += 1
         if self._dark and not self.due:
             self._dark = False
             self.poweron()
 
-    def write_page(self, page, data):
+    def _send(self, page):
+        # Each run of the page's due segments, as one transfer. at and c:
+        # byte offsets in the frame (a run starts at at, c is the next
+        # segment's first byte).
+        m = self._segs[page]
+        c = page * WIDTH
+        while m:
+            if m & 1:
+                at = c
+                while m & 1:
+                    self._sums[c // _SEG] = crc32(self._mv[c:c + _SEG])
+                    c += _SEG
+                    m >>= 1
+                self.write_run(at, self._mv[at:c])
+                self.bytes_sent += 1 + c - at
+            else:
+                c += _SEG
+                m >>= 1
+        self._segs[page] = 0
+        self._valid |= 1 << page
+        self.pages_sent += 1
+
+    def write_run(self, at, data):
+        # data onto the panel from byte at of the frame on (page at >> 7,
+        # column at & 127), within that page
         raise NotImplementedError

@@ -28,10 +28,11 @@ class SH1106(Oled):
              b"\xa4"        # display follows RAM
              b"\xa6")       # not inverted
 
-    def write_page(self, page, data):
+    def write_run(self, at, data):
         # The page and the column (as one bytes object: this runs for
-        # every page sent), then the bytes.
-        self.i2c.writeto(self.addr, bytes((0, 0xB0 | page, _COL_OFFSET & 0x0F,
-                                           0x10 | (_COL_OFFSET >> 4))))
+        # every run of columns sent), then the bytes.
+        col = (at & 0x7F) + _COL_OFFSET
+        self.i2c.writeto(self.addr, bytes((0, 0xB0 | at >> 7, col & 0x0F,
+                                           0x10 | (col >> 4))))
         self.bytes_sent += 4
         self.i2c.writevto(self.addr, (b"\x40", data))   # data follows

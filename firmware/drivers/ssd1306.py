@@ -24,14 +24,16 @@ class SSD1306(Oled):
              b"\xa6"        # not inverted
              b"\x8d\x14")   # charge pump on
 
-    def write_page(self, page, data):
-        # Column range 0-127 and page range page-page, then the bytes. The
-        # commands in one buffer kept for it: this runs for every page
-        # sent, and allocates nothing.
+    def write_run(self, at, data):
+        # Column range and page range (one page), then the bytes. The
+        # commands in one buffer kept for it: this runs for every run of
+        # columns sent, and allocates nothing.
         c = self._pagecmd
         if c is None:
             c = self._pagecmd = bytearray(b"\x00\x21\x00\x7f\x22\x00\x00")
-        c[5] = c[6] = page
+        c[2] = at & 0x7F
+        c[3] = (at & 0x7F) + len(data) - 1
+        c[5] = c[6] = at >> 7
         self.i2c.writeto(self.addr, c)
         self.bytes_sent += 7
         self.i2c.writevto(self.addr, (b"\x40", data))   # data follows
