@@ -21,6 +21,8 @@ _HEIGHT = const(64)
 _PAGES = const(8)
 _SEG = const(16)        # columns a segment: each run sent costs its
 _SEGS = const(8)        # address (8 bytes, 2 transfers) on the wire
+_ALL = const((1 << _SEGS) - 1)      # a page's segments, as bits
+_LAST = const(1 << (_SEGS - 1))     # its last segment's bit
 
 _CMD = b"\x00"      # control byte: a stream of commands follows
 # (b"\x40" before a page's bytes: display data follows; each display's
@@ -38,10 +40,10 @@ class Oled(framebuf.FrameBuffer):
         self.addr = addr
         self.buffer = bytearray(WIDTH * _PAGES)
         super().__init__(self.buffer, WIDTH, _HEIGHT, framebuf.MONO_VLSB)
-        # What each segment showed last, as the CRC-32 of its 16 bytes (a
-        # copy of the frame would take as much heap as the frame; a changed
-        # segment with an unchanged CRC, about 1 in 4e9, would keep its old
-        # pixels until it changes again): 256 B.
+        # What each segment was last shown with, as the CRC-32 of its 16
+        # bytes (a copy of the frame would take as much heap as the frame;
+        # a changed segment with an unchanged CRC, about 1 in 4e9, would
+        # keep its old pixels until it changes again): 256 B.
         self._sums = array("I", bytes(4 * _PAGES * _SEGS))
         self._segs = bytearray(_PAGES)
         self._valid = 0                  # bit p: page p is on the panel
@@ -71,37 +73,39 @@ class Oled(framebuf.FrameBuffer):
         self.command(0x81, level & 0xFF)
 
     def show(self, full=False, pages=0xFF):
-        # Mark due the segments whose bytes differ from what was sent last
-        # time, then send them (flush). pages: those that may have changed
+        # Mark due the segments whose bytes differ from what was last
+        # shown, then send them (flush). pages: those that may have changed
         # (bit p: page p), when the caller knows (app/ui.py's partial
-        # redraw); the others are not even checked. (While loops and
-        # small methods: the frame rule, docs/architecture.md.)
+        # redraw); the others are not even checked. A segment due stays
+        # due until sent, as it is then (a frame is always drawn, then
+        # shown). (While loops and small methods: the frame rule,
+        # docs/architecture.md.)
         page = 0
         while page < _PAGES:
             bit = 1 << page
-            if full or not self._valid & bit:
-                self._segs[page] = 0xFF
-                self.due |= bit
-            elif pages & bit:
-                self._segs[page] = m = self._changed(page)
+            if full or pages & bit or not self._valid & bit:
+                m = self._changed(page)
+                if full or not self._valid & bit:
+                    m = _ALL                 # whatever the panel holds
+                self._segs[page] |= m
                 if m:
                     self.due |= bit
-                else:                    # back to what the panel shows
-                    self.due &= ~bit
             page += 1
         self.flush()
 
     def _changed(self, page):
-        # The page's segments that differ from what was sent (bit s:
-        # segment s); i counts the frame's segments.
+        # The page's segments whose bytes differ from their CRC kept (bit
+        # s: segment s), and that CRC set to theirs: each CRC is computed
+        # once, here (at: the segment's first byte in the frame).
         m = 0
-        i = page * _SEGS
-        b = 1
-        while b < 1 << _SEGS:
-            if crc32(self._mv[i * _SEG:i * _SEG + _SEG]) != self._sums[i]:
-                m |= b
-            i += 1
-            b <<= 1
+        at = page * WIDTH
+        while at < page * WIDTH + WIDTH:
+            c = crc32(self._mv[at:at + _SEG])
+            m >>= 1
+            if c != self._sums[at // _SEG]:
+                self._sums[at // _SEG] = c
+                m |= _LAST
+            at += _SEG
         return m
 
     def flush(self):
@@ -123,22 +127,20 @@ class Oled(framebuf.FrameBuffer):
             self.poweron()
 
     def _send(self, page):
-        # Each run of the page's due segments, as one transfer. at and c:
-        # byte offsets in the frame (a run starts at at, c is the next
-        # segment's first byte).
+        # Each run of the page's due segments, as one transfer (at: a
+        # segment's first byte in the frame; a run starts at c).
         m = self._segs[page]
-        c = page * WIDTH
+        at = page * WIDTH
         while m:
             if m & 1:
-                at = c
+                c = at
                 while m & 1:
-                    self._sums[c // _SEG] = crc32(self._mv[c:c + _SEG])
-                    c += _SEG
+                    at += _SEG
                     m >>= 1
-                self.write_run(at, self._mv[at:c])
-                self.bytes_sent += 1 + c - at
+                self.write_run(c, self._mv[c:at])
+                self.bytes_sent += 1 + at - c
             else:
-                c += _SEG
+                at += _SEG
                 m >>= 1
         self._segs[page] = 0
         self._valid |= 1 << page
