@@ -34,6 +34,8 @@ class Oled(framebuf.FrameBuffer):
     due = 0             # bit p: page p differs from the panel, not sent yet
     # (_segs[p], bit s: its segment s is one of those that differ)
     _INIT: bytes        # each display's set-up commands (annotation only)
+    _COL0 = 0           # the RAM column shown at x = 0
+    _runcmd = None      # write_run's commands (a bytearray once used)
 
     def __init__(self, i2c, addr=0x3C):
         self.i2c = i2c
@@ -148,5 +150,17 @@ class Oled(framebuf.FrameBuffer):
 
     def write_run(self, at, data):
         # data onto the panel from byte at of the frame on (page at >> 7,
-        # column at & 127), within that page
-        raise NotImplementedError
+        # column at & 127), within that page: the controller in page
+        # addressing mode, its page and start column set (the column moves
+        # on with each byte), then the bytes. The commands in one buffer
+        # kept for it: this runs for every run sent, and allocates nothing.
+        c = self._runcmd
+        if c is None:
+            c = self._runcmd = bytearray(4)     # c[0] = 0: commands follow
+        c[1] = 0xB0 | at >> 7
+        at = (at & 0x7F) + self._COL0
+        c[2] = at & 0x0F
+        c[3] = 0x10 | at >> 4
+        self.i2c.writeto(self.addr, c)
+        self.bytes_sent += 4
+        self.i2c.writevto(self.addr, (b"\x40", data))   # data follows

@@ -7,10 +7,9 @@ import json
 from conftest import FIRMWARE, MP_SCRIPTS, ROOT, printed, run_micropython
 
 
-# the commands that set where a run of columns goes: SSD1306 column and
-# page ranges (0x21 a b, 0x22 p p), SH1106 page and column (0xB0|p, low and
-# high nibble)
-CMD_BYTES = {"SSD1306": 6, "SH1106": 3}
+# the commands that set where a run of columns goes (page addressing,
+# both controllers): the page (0xB0|p), the column's low and high nibbles
+CMD_BYTES = {"SSD1306": 3, "SH1106": 3}
 
 
 def results(lo, hi):
