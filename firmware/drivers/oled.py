@@ -5,7 +5,7 @@
 # layout), so the UI draws with framebuf calls and then calls show().
 # show() sends only what changed since the last show(): a full frame is 8
 # pages of 128 bytes, each byte 9 SCL periods on the wire, so each page is
-# cut into segments of 16 columns and only the runs of changed segments
+# cut into segments of 32 columns and only the runs of changed segments
 # go, each with its column address; with per_step set, at most that many
 # pages a call, the rest by flush().
 # The bus comes from the caller (a machine.I2C on a board, a fake in the
@@ -19,8 +19,12 @@ from micropython import const
 WIDTH = const(128)
 _HEIGHT = const(64)
 _PAGES = const(8)
-_SEG = const(16)        # columns a segment: each run sent costs its
-_SEGS = const(8)        # address (8 bytes, 2 transfers) on the wire
+# A segment's columns: each run sent costs its address (5 bytes in 2
+# transfers) on the wire, each segment a CRC-32 call and a word of heap
+# (8 of 16 columns sent less but cost more: bench/rp2.py, the worst press
+# is a whole new frame).
+_SEG = const(32)
+_SEGS = const(4)
 _ALL = const((1 << _SEGS) - 1)      # a page's segments, as bits
 _LAST = const(1 << (_SEGS - 1))     # its last segment's bit
 
@@ -42,10 +46,10 @@ class Oled(framebuf.FrameBuffer):
         self.addr = addr
         self.buffer = bytearray(WIDTH * _PAGES)
         super().__init__(self.buffer, WIDTH, _HEIGHT, framebuf.MONO_VLSB)
-        # What each segment was last shown with, as the CRC-32 of its 16
+        # What each segment was last shown with, as the CRC-32 of its 32
         # bytes (a copy of the frame would take as much heap as the frame;
         # a changed segment with an unchanged CRC, about 1 in 4e9, would
-        # keep its old pixels until it changes again): 256 B.
+        # keep its old pixels until it changes again).
         self._sums = array("I", bytes(4 * _PAGES * _SEGS))
         self._segs = bytearray(_PAGES)
         self._valid = 0                  # bit p: page p is on the panel
