@@ -102,17 +102,20 @@ class Oled(framebuf.FrameBuffer):
     def _changed(self, page):
         # The page's segments whose bytes differ from their CRC kept (bit
         # s: segment s), and that CRC set to theirs: each CRC is computed
-        # once, here (at: the segment's first byte in the frame).
+        # once, here (page becomes a segment's first byte in the frame).
+        mv = self._mv
+        sums = self._sums
         m = 0
-        at = page * WIDTH
-        while at < page * WIDTH + WIDTH:
-            c = crc32(self._mv[at:at + _SEG])
+        page *= WIDTH
+        while True:
+            c = crc32(mv[page:page + _SEG])
             m >>= 1
-            if c != self._sums[at // _SEG]:
-                self._sums[at // _SEG] = c
+            if c != sums[page // _SEG]:
+                sums[page // _SEG] = c
                 m |= _LAST
-            at += _SEG
-        return m
+            page += _SEG
+            if not page % WIDTH:
+                return m
 
     def flush(self):
         # Send up to per_step of the pages due, from the top; the rest stay
