@@ -217,7 +217,7 @@ def rp2_section(res):
     # What the worst figures are made of: the flash chip's erase time (the
     # presses that write nothing to flash apart), a frame's wire time.
     erase = 45 * 125_000
-    frame = (8 * (128 + 1 + 7) + 16) * 9       # SCL periods: SSD1306 pages
+    frame = (8 * (128 + 1 + 4) + 16) * 9       # SCL periods: whole pages
     parts = []
     for d in RP2_DEPLOYMENTS:
         if "titles" not in res.get(d, {}):

@@ -1,14 +1,12 @@
 # SH1106 128x64 over I2C (the 1.3" modules). See oled.py.
 #
 # The SH1106 has 132 columns of RAM, of which the visible 128 start at
-# column 2, and only page addressing: each page is written by setting the
-# page and the column, then sending its bytes.
+# column 2, and only page addressing (as Oled.write_run uses).
 from drivers.oled import Oled
-
-_COL_OFFSET = 2
 
 
 class SH1106(Oled):
+    _COL0 = 2           # the visible columns start at RAM column 2
     # Oled.__init__ sends it once (a bytes literal: in flash, not a
     # method in RAM for good). Display on once the first frame is in
     # (Oled.flush), not a blank frame first.
@@ -27,11 +25,3 @@ class SH1106(Oled):
              b"\xdb\x35"    # VCOM deselect level
              b"\xa4"        # display follows RAM
              b"\xa6")       # not inverted
-
-    def write_page(self, page, data):
-        # The page and the column (as one bytes object: this runs for
-        # every page sent), then the bytes.
-        self.i2c.writeto(self.addr, bytes((0, 0xB0 | page, _COL_OFFSET & 0x0F,
-                                           0x10 | (_COL_OFFSET >> 4))))
-        self.bytes_sent += 4
-        self.i2c.writevto(self.addr, (b"\x40", data))   # data follows

@@ -3,13 +3,12 @@ from drivers.oled import Oled
 
 
 class SSD1306(Oled):
-    _pagecmd = None
     # Oled.__init__ sends it once (a bytes literal: in flash, not a
     # method in RAM for good). Display on once the first frame is in
     # (Oled.flush), not a blank frame first.
     _INIT = (b"\x00"        # control byte: commands follow
              b"\xae"        # display off
-             b"\x20\x00"    # horizontal addressing mode
+             b"\x20\x02"    # page addressing mode (Oled.write_run)
              b"\x40"        # start line 0
              b"\xa1"        # segment remap: column 127 is SEG0
              b"\xa8\x3f"    # multiplex ratio: 64 rows
@@ -23,15 +22,3 @@ class SSD1306(Oled):
              b"\xa4"        # display follows RAM
              b"\xa6"        # not inverted
              b"\x8d\x14")   # charge pump on
-
-    def write_page(self, page, data):
-        # Column range 0-127 and page range page-page, then the bytes. The
-        # commands in one buffer kept for it: this runs for every page
-        # sent, and allocates nothing.
-        c = self._pagecmd
-        if c is None:
-            c = self._pagecmd = bytearray(b"\x00\x21\x00\x7f\x22\x00\x00")
-        c[5] = c[6] = page
-        self.i2c.writeto(self.addr, c)
-        self.bytes_sent += 7
-        self.i2c.writevto(self.addr, (b"\x40", data))   # data follows

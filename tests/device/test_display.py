@@ -7,6 +7,11 @@ import json
 from conftest import FIRMWARE, MP_SCRIPTS, ROOT, printed, run_micropython
 
 
+# the commands that set where a run of columns goes (page addressing,
+# both controllers): the page (0xB0|p), the column's low and high nibbles
+CMD_BYTES = {"SSD1306": 3, "SH1106": 3}
+
+
 def results(lo, hi):
     # The scenario's results lo..hi-1, each a Printed: a test must read
     # every field of the part it checks.
@@ -27,6 +32,11 @@ def test_drivers_match_the_framebuffer_pixel_for_pixel():
         assert drv["bad"] == 0, drv
         assert drv["pages_idle"] == 0          # nothing changed, nothing sent
         assert drv["pages_one_pixel"] == 1     # one pixel, one page
+        # and of it only the 32 columns around it: their address (a
+        # command control byte and the driver's commands), a data
+        # control byte and the 32 bytes
+        assert drv["bytes_one_pixel"] == (
+            1 + CMD_BYTES[drv["driver"]] + 1 + 32), drv
         assert drv["inverted_ok"] and drv["off_dark"]
     # A driver that forgets the SH1106 column offset is caught: every
     # frame shows shifted pixels (an inverted pixel lands in the wrong
@@ -36,6 +46,7 @@ def test_drivers_match_the_framebuffer_pixel_for_pixel():
     assert not bad["inverted_ok"], bad
     assert bad["errors"] == [] and bad["on"] and bad["frames"] == 40
     assert bad["pages_idle"] == 0 and bad["pages_one_pixel"] == 1
+    assert bad["bytes_one_pixel"] == 1 + 3 + 1 + 32
     assert bad["off_dark"] and bad["dark_before_first_frame"]
     assert r[3] == {"no_device": 19}            # ENODEV, as a real bus
     assert r[4]["bad_control"] == "bad control byte 0x13"

@@ -54,9 +54,11 @@ def check(drv_cls, model_cls, seed):
     d.show()
     out["pages_idle"] = d.pages_sent - before
     before = d.pages_sent
+    sent = bus.bytes
     d.pixel(5, 33, 1 - d.pixel(5, 33))
     d.show()
     out["pages_one_pixel"] = d.pages_sent - before
+    out["bytes_one_pixel"] = bus.bytes - sent
     out["bad"] += mismatches(d, model)
     # The controller's inverse display (0xA7, back with 0xA6), sent as any
     # command (the firmware never inverts: no method for it in RAM).
@@ -97,8 +99,8 @@ def spread(drv_cls, model_cls, seed):
 
 class SH1106NoOffset(SH1106):
     # A broken driver: forgets the SH1106's 2-column offset.
-    def write_page(self, page, data):
-        self.command(0xB0 | page, 0x00, 0x10)
+    def write_run(self, at, data):
+        self.command(0xB0 | at >> 7, at & 0x0F, 0x10 | (at & 0x7F) >> 4)
         self.i2c.writevto(self.addr, (b"\x40", data))
 
 
