@@ -194,8 +194,10 @@ class App:
             if self.toast_text is None:
                 forget("notes")
             gc.collect()
-        elif self.next_due and now - self.last_key >= _LATER_MS and \
-                not self.fb.due:
+        elif self.next_due and b.quiet and \
+                now - self.last_key >= _LATER_MS and not self.fb.due:
+            # (b.quiet: every key released and debounced, as for the
+            # compaction below: a flash write holds a Pico's interrupts off)
             self.start_pending()       # the file "next"
         elif self.store is not None and \
                 self.store.saved != self.meta_at and b.quiet and \
