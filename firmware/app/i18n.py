@@ -170,21 +170,22 @@ def _look(k):
     if p > 8 or b"\n" in k:
         return b.find(b"\n" + k + b"|") + 1
     k += b"|"
-    q = _HIT[40] if _HIT[40] < p else 0   # the game's title's part
-    r = 0
-    while r < p:
-        # The r-th part searched: the shared texts (part 0), the title's
-        # section (q), then the other sections in order.
-        n = r
-        if q and 0 < r <= q:
-            n = q if r == 1 else r - 1
-        i = b.find(b"\n", _HIT[32 + n] + 1) if n else 0  # past "--" line
-        e = _HIT[33 + n] if n < p - 1 else \
+    j = 0
+    while j < p:
+        # The j-th part searched (i): the shared texts (part 0), the
+        # game's title's section (_HIT[40]), then the others in order.
+        i = j
+        if j and j <= _HIT[40] and _HIT[40] < p:
+            i = _HIT[40] if j == 1 else j - 1
+        e = _HIT[33 + i] if i < p - 1 else \
             len(b) - 1 if b[-1] == 10 else len(b)
+        if i:
+            i = _HIT[32 + i] + 1
+            i = b.find(b"\n", i)      # past the part's "--" line
         e = _seek(k, i, e)
         if e:
             return e
-        r += 1
+        j += 1
     return 0
 
 
