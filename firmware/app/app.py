@@ -194,8 +194,10 @@ class App:
             if self.toast_text is None:
                 forget("notes")
             gc.collect()
-        elif self.next_due and now - self.last_key >= _LATER_MS and \
-                not self.fb.due:
+        elif self.next_due and b.quiet and \
+                now - self.last_key >= _LATER_MS and not self.fb.due:
+            # (b.quiet: every key released and debounced, as for the
+            # compaction below: a flash write holds a Pico's interrupts off)
             self.start_pending()       # the file "next"
         elif self.store is not None and \
                 self.store.saved != self.meta_at and b.quiet and \
@@ -256,6 +258,7 @@ class App:
             return
         if self.next_due:
             # Later, once the keys are quiet and the screen is sent (step):
+            # the collection that follows a key (the start's garbage), and
             # the file "next" (the next game's number) that Store.start
             # left, out of the start's press (the journal, the play
             # screen). Until then the journal, then the game's archive
@@ -264,6 +267,7 @@ class App:
             # one more function would be in RAM all the time. A failure is
             # let go, as those hold the number.
             self.next_due = False
+            gc.collect()
             if self.store is not None:
                 try:
                     self.store.replace_file(self.store.path("next"),
@@ -271,12 +275,12 @@ class App:
                 except OSError:
                     pass
             return
-        # The step after, before any key: the collection that follows a
-        # key (step); the file "next" is due.
+        # The step after, before any key: the play screen is drawn (step);
+        # the collection that follows a key waits for the quiet step of
+        # the file "next" (above), out of the start's press.
         self.starting = None
         self.tidy = False
-        gc.collect()
-        self.next_due = self.store is not None
+        self.next_due = True
 
     def draw(self):
         # Partial redraw (ui.begin): only the rows whose texts changed,

@@ -20,7 +20,7 @@ lang = ES
 _B = b""
 _BOTH = False       # _B is texts.T in place: "\nkey|Spanish|English" lines
 _TITLE = None       # the title whose section alone _B keeps (None: all)
-_HIT = array("H", bytes(80))           # where keys were found (at tr())
+_HIT = array("H", bytes(82))           # where keys were found (at tr())
 del array                              # one name less in this module
 
 
@@ -38,6 +38,7 @@ def set_lang(code):
     _B = tables.in_place(t) if flash else tables.one_language(t, lang == EN)
     del t, tables
     _HIT[32] = 0                       # its parts: counted when needed (_HIT)
+    _HIT[40] = 0
     from .memory import forget
     forget("tables")
 
@@ -49,8 +50,20 @@ def keep_title(gid):
     # (home's screens: another title's options, a past game's breakdown)
     # reads the whole table again (tr).
     global _TITLE, _B
+    if _BOTH:
+        # The whole table stays (in flash): a key not yet seen is looked
+        # for in the title's section right after the shared texts (_look),
+        # not after every section before it (a play screen's first
+        # frame). Its part goes in _HIT[40] (0: none), if the parts are
+        # counted (home's texts were looked for by then).
+        q = _HIT[32] - 1 if gid and 1 < _HIT[32] < 9 else 0
+        t = b"\n-- " + gid.encode() + b":" if q else b""  # its "--" line
+        while q and not _B.startswith(t, _HIT[32 + q]):
+            q -= 1
+        _HIT[40] = q
+        return
     t = gid.encode() if gid else None
-    if _BOTH or t == _TITLE:
+    if t == _TITLE:
         return
     if _TITLE is not None or not _B:   # a cut table: the whole one first
         set_lang(lang)
@@ -82,7 +95,8 @@ def keep_title(gid):
 # array (one heap object, made above): _HIT[32] the table's parts (0:
 # not yet counted; 9: more than the 8 it holds, the table is then read
 # from the start), _HIT[33:40] where each part but the last ends (the
-# "\n" before a "--" line).
+# "\n" before a "--" line), _HIT[40] the part of the game's title
+# (keep_title; 0: none), searched right after the shared texts.
 
 
 def tr(key):
@@ -156,16 +170,23 @@ def _look(k):
     if p > 8 or b"\n" in k:
         return b.find(b"\n" + k + b"|") + 1
     k += b"|"
-    i = 0                              # the part's first "\n"
-    j = 33
-    while True:
-        p -= 1
-        e = _HIT[j] if p else len(b) - 1 if b[-1] == 10 else len(b)
+    j = 0
+    while j < p:
+        # The j-th part searched (i): the shared texts (part 0), the
+        # game's title's section (_HIT[40]), then the others in order.
+        i = j
+        if j and j <= _HIT[40] and _HIT[40] < p:
+            i = _HIT[40] if j == 1 else j - 1
+        e = _HIT[33 + i] if i < p - 1 else \
+            len(b) - 1 if b[-1] == 10 else len(b)
+        if i:
+            i = _HIT[32 + i] + 1
+            i = b.find(b"\n", i)      # past the part's "--" line
         e = _seek(k, i, e)
-        if e or not p:
+        if e:
             return e
-        i = b.find(b"\n", _HIT[j] + 1)     # past the next "--" line
         j += 1
+    return 0
 
 
 def _seek(k, lo, hi):

@@ -11,7 +11,9 @@
 # column bytes into the display's buffer (Oled.buffer, MONO_VLSB, 128
 # bytes a page), inverted on a highlighted row, and reads the string as
 # its UTF-8 bytes (memoryview): iterating a str makes a 1-character str
-# per character.
+# per character. A space is skipped: its columns are blank, which the
+# band just cleared (or lit, inverted) already shows; right-aligned
+# numbers (ui.columns) are mostly spaces.
 
 import framebuf
 from micropython import const
@@ -116,6 +118,8 @@ def _copy(buf, b, p, cols):
         i -= 1
         p -= 5
         c = b[i]
+        if c == 32:
+            continue                   # a space: the band shows it already
         c = c * 5 - 160 if c > 31 and c < 127 else 155     # 155: '?'
         buf[p:p + 5] = cols[c:c + 5]
 
@@ -130,6 +134,8 @@ def _glyphs(buf, b, p, inv, cols):
         i -= 1
         p -= 5
         c = b[i]
+        if c == 32:
+            continue                   # a space: the band shows it already
         c = c * 5 - 160 if c > 31 and c < 127 else 155     # 155: '?'
         buf[p] = cols[c] ^ inv
         buf[p + 1] = cols[c + 1] ^ inv
@@ -145,6 +151,9 @@ def _put_any(buf, s, x, y, inv):
     cp = 0
     more = 0
     for c in memoryview(s):              # UTF-8 bytes, decoded here
+        if c == 32 and p < line + 128:
+            p += 5                       # a space: the band shows it already
+            continue
         if c < 0x80:
             off = c * 5 - 160 if c > 31 and c < 127 else 155   # 155: '?'
         elif c >= 0xC0:

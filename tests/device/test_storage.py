@@ -320,7 +320,8 @@ def test_a_game_starts_in_the_step_after_its_key_journal_first_no_key_lost():
     # step); the next step, before any key, writes the journal (created
     # in place, no temp file and rename) and shows the play screen, which
     # gets the key waiting then; the file "next" is written once the keys
-    # have been quiet 200 ms (out of the start's press). A cut before the
+    # have been quiet 200 ms (out of the start's press) and none is held
+    # (released and debounced). A cut before the
     # journal: no game (the screen never said it started); after it, "next"
     # written or not: the game, and the next number above it.
     # A cut while the journal was being created (an empty file): no game.
@@ -333,6 +334,7 @@ def test_a_game_starts_in_the_step_after_its_key_journal_first_no_key_lost():
     assert r["cut_then"] == [1, 2]
     assert r["next_when_key"] == [None]
     assert r["next_quiet"] is None
+    assert r["next_held"] is None       # a key held: it waits for it
     assert r["next_file"] == "2"
     assert r["cut_before_next"] == 2
     assert r["empty_cur"] == {"session": False, "problems": [], "files": []}

@@ -45,4 +45,24 @@ for form in ("one", "both", "eight", "parts"):
         if form != "one" and i18n._HIT[32] != {"both": 6, "eight": 8,
                                                "parts": 9}[form]:
             wrong[form].append(["parts counted", i18n._HIT[32]])
+# title: both languages in place during a game (keep_title): a key not
+# yet seen is looked for in that title's section first, then in the rest
+# (the last section's title, the first's, one with none).
+wrong["title"] = []
+i18n._B = bytearray(texts.T.encode())
+i18n._BOTH = True
+i18n._HIT[32] = 0
+i18n.tr("home")                          # the parts counted (as at boot)
+for gid in ("dinos", "doggy", "dog", "free"):
+    i18n.keep_title(gid)
+    for lang in (0, 1):
+        i18n.lang = lang
+        for i in range(32):
+            i18n._HIT[i] = 0             # nothing remembered
+        for k in order:
+            if i18n.tr(k) != want[k][lang]:
+                wrong["title"].append([gid, lang, k, i18n.tr(k)])
+    if (i18n._HIT[40] == 0) != (gid == "free"):
+        wrong["title"].append([gid, "no section preferred"])
+i18n.keep_title(None)
 print(json.dumps({"keys": len(order), "wrong": wrong}))

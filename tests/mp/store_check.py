@@ -807,7 +807,16 @@ def journal():
     res["next_quiet"] = _read_next(d)
     # A power cut before it: the journal holds the number.
     res["cut_before_next"] = boot(dev).store.next
+    # A key read down as it comes due, not yet an event: the file waits
+    # until every key is released and debounced (Buttons.quiet), as the
+    # metadata step does: on a Pico a flash write holds interrupts off,
+    # and a press begun in its step can be lost.
+    pin = app.hw.pins[3]               # BACK
+    pin.level = 0
     app.step(230)
+    res["next_held"] = _read_next(d)
+    pin.level = 1                      # let go (10 ms: bounce, no event)
+    app.step(240)
     res["next_file"] = _read_next(d)
     # The power went while a journal was being created: littlefs had
     # committed its name, not yet its bytes (an empty file). No game had

@@ -13,12 +13,20 @@ from app import ui
 
 
 def dino_name(opt):
-    # The short name of a player's dinosaur (its option byte), or "custom".
+    # The short name of a player's dinosaur (its option byte), or "custom":
+    # the i-th word of a text, cut out alone (split() made a str of each,
+    # for every row of every frame).
     t = opt & 0x3F
     i = 0
     while i < len(dinos.DINOS) and dinos.DINOS[i][1] != t:
         i += 1
-    return tr("dino_short").split(" ")[i]
+    t = tr("dino_short")
+    opt = 0                             # now where the i-th word starts
+    while i:
+        opt = t.find(" ", opt) + 1
+        i -= 1
+    i = t.find(" ", opt)
+    return t[opt:] if i < 0 else t[opt:i]
 
 
 class Play(PlayBase):

@@ -44,20 +44,21 @@ class Play(PlayBase):
     # rule, docs/architecture.md.)
     def draw(self, fb):
         ui.begin(fb)
-        sig = self.salt
-        if fresh(fb, 0, self.title_sig(sig)):
+        if fresh(fb, 0, self.title_sig(self.salt)):
             self.title(fb)
-        if fresh(fb, 1, sig, self.index == 0):
-            draw_row(fb, 0, tr("deal"), tr("dog_cols"), self.index == 0)
+        cols = tr("dog_cols")       # the legend, looked up once a frame
+        if fresh(fb, 1, self.salt, self.index == 0):
+            draw_row(fb, 0, tr("deal"), cols, self.index == 0)
         p = 0
         while p < self.s.n:
-            if fresh(fb, p + 2, self.pawns_sig(p, sig), self.index == p + 1):
-                self.pawns(fb, p)
+            if fresh(fb, p + 2, self.pawns_sig(p, self.salt),
+                     self.index == p + 1):
+                self.pawns(fb, p, cols)
             p += 1
         # The teams (partners sit opposite), on the rows left free.
         p = 0
         while p < self.s.n // 2 and self.s.n + 1 + p < ui.ROWS:
-            if fresh(fb, self.s.n + 2 + p, sig):
+            if fresh(fb, self.s.n + 2 + p, self.salt):
                 self.team(fb, p)
             p += 1
 
@@ -82,14 +83,14 @@ class Play(PlayBase):
         return mix(sig, ((g.home[p] * 8 + g.track[p]) * 8 + g.goal[p]) * 8 +
                    p)
 
-    def pawns(self, fb, p):
+    def pawns(self, fb, p, legend):
         # p's pawns at home, on the track and in the goal, in columns under
         # the legend of the deal line.
         g = self.g
-        right = columns(tr("dog_cols"), (g.home[p], g.track[p], g.goal[p]))
+        legend = columns(legend, (g.home[p], g.track[p], g.goal[p]))
         p += 1                              # now the content row
         g = self.index == p                 # now the highlight
-        draw_row(fb, p, self.s.names[p - 1], right, g)
+        draw_row(fb, p, self.s.names[p - 1], legend, g)   # (its numbers)
 
     def team(self, fb, t):
         names = self.s.names

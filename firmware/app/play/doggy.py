@@ -99,18 +99,22 @@ class Play(PlayBase):
         return mix(mix(sig, g.total[p]), u * 8 + p)
 
     def player(self, fb, i, p):
-        draw_row(fb, i, self.s.names[p] + " " + self.pending(p),
-                 str(self.g.total[p]), self.index == p + 1)
+        draw_row(fb, i, self.pending(p), str(self.g.total[p]),
+                 self.index == p + 1)
 
     def pending(self, p):
-        # Unordered Parrandas, e.g. "R2V1" (red 2, green 1); the letters
-        # are the colours' in the language in use.
+        # The player's name and unordered Parrandas, e.g. "Ana R2V1" (red
+        # 2, green 1); the letters are the colours' in the language in
+        # use, looked up only when there is one (none at a game's start).
         g = self.g
-        letters = tr("color_letters")
-        out = ""
+        letters = ""
+        out = self.s.names[p]
         for c in range(5):
             k = g.unordered(p, c)
             if k:
+                if not letters:
+                    letters = tr("color_letters")
+                    out += " "
                 out += letters[c] + str(k)
         return out
 
