@@ -7,7 +7,7 @@ import re
 from conftest import FIRMWARE, MP_SCRIPTS, printed, run_micropython
 
 
-def test_drawing_names_and_the_nonce_intern_nothing(tmp_path):
+def test_drawing_names_the_roster_and_the_nonce_intern_nothing(tmp_path):
     out = run_micropython(MP_SCRIPTS / "interned_check.py",
                           path=(FIRMWARE,), args=(tmp_path,))
     counts = [int(re.search(r"n_qstr=(\d+)", line).group(1))
@@ -17,6 +17,7 @@ def test_drawing_names_and_the_nonce_intern_nothing(tmp_path):
     r = printed(out[-1])
     # the nonce was read (not replaced), and the letters edited: the
     # calls between the counts did their work
+    assert r["showable"] is True
     assert r["fs_id"] == "9d8b7c6e" and r["problems"] == []
     # the last letter: e, then UP, UP, DOWN in names.CHARS (... a e i r ...)
     assert r["name"] == "Yvonni"

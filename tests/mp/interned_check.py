@@ -14,6 +14,7 @@ import framebuf
 import micropython
 from app import textdraw
 from app import names
+from app.settings import showable_name
 from drivers import game_files
 from drivers.buttons import UP, DOWN, PRESS, event
 
@@ -50,11 +51,12 @@ textdraw.draw(fb, text, 0, 3)            # blitted (a grid's cursor, a toast)
 textdraw.draw(fb, text, 0, 11, 0)        # dark on lit
 textdraw.put(fb, text, 0, 16)            # copied, accents included
 names.big(fb, name, 0, 24)               # the name being typed
+showable = showable_name(name)           # a roster's name, read at boot
 edit = names.NameEdit(None, name, None)  # its letters, then UP and DOWN
 for k in (UP, UP, DOWN):
     edit.key(event(k, PRESS))
 fs_id = game_files._fs_id(folder)
 micropython.qstr_info()
 
-print(json.dumps({"fs_id": fs_id, "problems": folder.problems,
+print(json.dumps({"showable": showable, "fs_id": fs_id, "problems": folder.problems,
                   "name": "".join(edit.chars)}))
