@@ -84,7 +84,8 @@ def doggy_full():
                    "top": top, "kept_while_final": kept,
                    "session": app.session is None,
                    "archived": len(archive.index(boot(dev).store)),
-                   "green": g.cnt[0 * 4 + D.GREEN]}
+                   "green": g.st[[o for k, o, _ in D.LAYOUT if k == "cnt"][0]
+                                 + 0 * 4 + D.GREEN]}
     print(json.dumps(out))
 
 
