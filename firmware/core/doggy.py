@@ -83,7 +83,8 @@ MARIOS_TO_END = const(3)
 DOG_CARDS = const(64)  # the Perro deck: reserve dogs are some of them
 RESERVE_ROW = const(4)  # the count's table: the colours' rows, then this
 
-# The state's counters (Doggy.st), at these offsets; [p * _NC + c]: per
+# The state's counters (Doggy.st), at these offsets (tests/title_data/
+# doggy.py PARTS: the same, checked against the accessors); [p * _NC + c]: per
 # player and colour (wild included), [p * 4 + c]: per player and colour
 # (no wild), [c] per colour, [p] per player.
 _M = const(5)                         # MAX_PLAYERS
@@ -97,13 +98,6 @@ _ASSIGNED = const(_RESERVE + _M)      # wilds assigned to each colour
 _CNT = const(_ASSIGNED + 4 * _M)      # colour counts used to score
 _MAJ = const(_CNT + 4 * _M)           # majority points per colour
 _ST_BYTES = const(_MAJ + 4 * _M)
-# The same as (name, offset, length), for the tests (snapshots, checks of
-# one part): a constant tuple, in flash with the code when frozen.
-LAYOUT = (("unord_n", _UNORD_N, _M * _NC), ("unord_pts", _UNORD_PTS, _M * _NC),
-          ("ord_n", _ORD_N, _M * _NC), ("ord_pts", _ORD_PTS, _M * _NC),
-          ("taken", _TAKEN, _NC), ("reserve", _RESERVE, _M),
-          ("assigned", _ASSIGNED, 4 * _M), ("cnt", _CNT, 4 * _M),
-          ("maj", _MAJ, 4 * _M))
 
 
 class Doggy(Game):

@@ -16,7 +16,7 @@ from marcador_core import errors as E
 from marcador_core import record
 from marcador_core import doggy as D
 from helpers import score, error, snapshot, log_of
-from title_data.doggy import part
+from title_data.doggy import PARTS, part
 
 ROOT = Path(__file__).resolve().parents[2]
 COLORS = D.COLORS[:4]
@@ -342,3 +342,21 @@ def test_undo_takes_back_the_last_count():
     assert not log.game.over and log.game.rounds == 1
     assert log.game.total[1] == 0
     assert log.redo() == 0 and log.game.over
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_tests_parts_of_st_are_where_the_rules_keep_them(seed):
+    # title_data.doggy.PARTS (the tests' copy of core/doggy.py's private
+    # offsets) against what the game's own accessors read, in a game
+    # played part way, and the parts fill st exactly.
+    events, _ = live_game(random.Random(seed), 5)
+    g = log_of("doggy", 5, events[:len(events) // 2]).game
+    assert sum(n for _, n in PARTS) == len(g.st)
+    unord, ordn, res = (part(g, k) for k in ("unord_n", "ord_n", "reserve"))
+    assert any(unord) and any(ordn)     # (the reserve may be empty)
+    for p in range(5):
+        assert res[p] == g.reserve_dogs(p)
+        for c in range(5):
+            assert unord[p * 5 + c] == g.unordered(p, c)
+            assert ordn[p * 5 + c] == g.ordered(p, c)

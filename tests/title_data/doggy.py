@@ -9,11 +9,21 @@ STATE = ("st", "assigned_mask", "mario", "any_take", "refill",
 ROUNDS = False     # only an end count's counts can be corrected
 
 
+# The parts of Doggy.st in order, with their lengths (core/doggy.py's
+# private offsets _UNORD_N ... _MAJ: folded into its code, not in the
+# module; test_doggy_count checks these against the game's accessors).
+PARTS = (("unord_n", 25), ("unord_pts", 25), ("ord_n", 25), ("ord_pts", 25),
+         ("taken", 5), ("reserve", 5), ("assigned", 20), ("cnt", 20),
+         ("maj", 20))
+
+
 def part(g, name):
-    """One of the counters in the game's st (D.LAYOUT), as a list."""
-    for k, off, n in D.LAYOUT:
+    """One of the counters in the game's st (PARTS), as a list."""
+    off = 0
+    for k, n in PARTS:
         if k == name:
             return list(g.st[off:off + n])
+        off += n
     raise KeyError(name)
 SCRATCH = ()
 
