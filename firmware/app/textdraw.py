@@ -62,12 +62,6 @@ def glyph_offset(cp):
     return i * 5 if c == cp else 155     # 155: '?'
 
 
-def _load(off):
-    # The glyph at FONT[off] dark on lit, into _glyph.
-    for j in range(5):
-        _glyph[j] = (~FONT[off + j]) & 0xFF
-
-
 def draw(fb, s, x, y, ink=1):
     # Draw s with its top-left corner at (x, y); returns the x after it.
     # ink=0 draws dark text (for a highlighted, lit background). s is
@@ -94,7 +88,8 @@ def draw(fb, s, x, y, ink=1):
             _fb.blit(_strip, -off, 0)
             fb.blit(_fb, x, y, 0)
         else:
-            _load(off)
+            for j in range(5):           # the glyph dark on lit
+                _glyph[j] = (~FONT[off + j]) & 0xFF
             fb.blit(_fb, x, y, 1)
         x += _CHAR_W
     return x
