@@ -27,7 +27,7 @@ MAX_LEN = 12
 
 def _is_default(name):
     # The names the device makes up: J1..J8 (settings.name).
-    return len(name) > 1 and name[0] == "J" and name[1:].isdigit()
+    return len(name) > 1 and name.startswith("J") and name[1:].isdigit()
 
 
 class NameEdit(Screen):
@@ -35,7 +35,11 @@ class NameEdit(Screen):
         Screen.__init__(self, app)
         if _is_default(name):
             name = ""
-        self.chars = list(name[:MAX_LEN]) or ["A"]
+        # Its letters as 1-character slices: a str's item (name[i],
+        # list(name)) would be interned, in the heap for good
+        # (textdraw.glyph_offset); a slice is not.
+        self.chars = [name[i:i + 1] for i in range(min(len(name), MAX_LEN))] \
+            or ["A"]
         self.pos = len(self.chars) - 1
         self.done = done
 
@@ -56,7 +60,7 @@ class NameEdit(Screen):
             c = self.chars[self.pos]
             i = CHARS.find(c)
             i = (i + (1 if k == UP else -1)) % len(CHARS)
-            self.chars[self.pos] = CHARS[i]
+            self.chars[self.pos] = CHARS[i:i + 1]     # (a slice: above)
         elif k == OK:
             if kind_of(ev) == LONG:
                 name = "".join(self.chars).strip()
@@ -79,8 +83,8 @@ class NameEdit(Screen):
 
 def big(fb, s, x, y):
     # s at twice the font's size (the name being typed), drawn only here.
-    for ch in s:
-        off = glyph_offset(ch)
+    for i in range(len(s)):
+        off = glyph_offset(ord(s[i:i + 1]))     # (a slice: NameEdit)
         for j in range(5):
             col = FONT[off + j]
             for r in range(8):

@@ -8,7 +8,6 @@
 from core.games import IDS, player_counts
 from drivers.game_files import OK, LOW, FULL
 from .screens import Screen, Choice
-from .note import Note
 from .i18n import tr
 from . import ui
 
@@ -30,13 +29,16 @@ def before_new_game(app, go):
         return
     st = app.store
     room = OK if st is None else st.space()
+    if room == OK:
+        go()
+        return
+    # (imported here: else the Note class is in RAM through every setup)
+    from .note import Note
     if room == FULL:
         app.push(Note(app, tr("flash_full"), [tr("sync_pc"), tr("full_new")]))
-    elif room == LOW:
+    else:
         app.push(Note(app, tr("flash_low"), [tr("sync_pc")],
                       lambda: (app.pop(), go())))
-    else:
-        go()
 
 
 def choose_game(app):

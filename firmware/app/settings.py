@@ -20,8 +20,10 @@ def showable_name(name):
     # \ud800 escape as a lone surrogate, which is no character at all).
     if type(name) is not str or not 0 < len(name) <= 12:
         return False
-    for c in name:
-        o = ord(c)
+    for i in range(len(name)):
+        # (a slice: a character iterated would be interned, in the heap
+        # for good, app/textdraw.py glyph_offset)
+        o = ord(name[i:i + 1])
         if o < 32 or o == 127 or 0xD800 <= o <= 0xDFFF:
             return False
     return True

@@ -41,40 +41,57 @@ _strip = framebuf.FrameBuffer(FONT, len(FONT), 8, framebuf.MONO_VLSB)
 _COLS = memoryview(FONT)    # a glyph's columns as a slice, copied in C
 
 
-def glyph_offset(ch):
-    """Where character ch's 5 columns start in FONT ('?' for a character
-    the font lacks)."""
-    o = ord(ch)
-    if 32 <= o < 127:
-        i = o - 32
-    else:
-        i = _EXTRA.find(ch)
-        if i < 0:
-            i = ord("?") - 32
-        else:
-            i += 95
-    return i * 5
-
-
-def _load(ch):
-    # The glyph dark on lit, into _glyph.
-    off = glyph_offset(ch)
-    for j in range(5):
-        _glyph[j] = (~FONT[off + j]) & 0xFF
+def glyph_offset(cp):
+    """Where the 5 columns of the character with code point cp start in
+    FONT ('?' for a character the font lacks)."""
+    # A code point, not a 1-character str: on MicroPython such a str
+    # (chr(), a str's item, a character iterated) is interned, in the
+    # heap for good. EXTRA is searched in its UTF-8 bytes, decoded here
+    # (accents only).
+    if 32 <= cp < 127:
+        return (cp - 32) * 5
+    i = 94                               # EXTRA's glyphs follow ASCII's 95
+    c = -1
+    for b in memoryview(_EXTRA):
+        if b & 0xC0 == 0x80:
+            c = c << 6 | b & 0x3F        # a continuation byte
+        elif c == cp:
+            return i * 5
+        else:                            # the next character starts
+            i += 1
+            c = b if b < 0x80 else b & (0x1F if b < 0xE0 else
+                                        0x0F if b < 0xF0 else 0x07)
+    return i * 5 if c == cp else 155     # 155: '?'
 
 
 def draw(fb, s, x, y, ink=1):
     # Draw s with its top-left corner at (x, y); returns the x after it.
-    # ink=0 draws dark text (for a highlighted, lit background).
-    for ch in s:
+    # ink=0 draws dark text (for a highlighted, lit background). s is
+    # read as its UTF-8 bytes (as _put_any does): iterating a str would
+    # intern each character (glyph_offset).
+    cp = 0
+    more = 0
+    for c in memoryview(s):
+        if c >= 0xC0:                    # a character's first byte of 2-4
+            more = 1 if c < 0xE0 else 2 if c < 0xF0 else 3
+            cp = c & (0x3F >> more)
+            continue
+        if c >= 0x80:
+            cp = cp << 6 | c & 0x3F
+            more -= 1
+            if more:
+                continue
+            c = cp
         if x >= 128:
             break
+        off = glyph_offset(c)
         if ink:
             # Only the ink pixels are drawn: the key skips the background.
-            _fb.blit(_strip, -glyph_offset(ch), 0)
+            _fb.blit(_strip, -off, 0)
             fb.blit(_fb, x, y, 0)
         else:
-            _load(ch)
+            for j in range(5):           # the glyph dark on lit
+                _glyph[j] = (~FONT[off + j]) & 0xFF
             fb.blit(_fb, x, y, 1)
         x += _CHAR_W
     return x
@@ -165,7 +182,7 @@ def _put_any(buf, s, x, y, inv):
             more -= 1
             if more:
                 continue
-            off = glyph_offset(chr(cp))
+            off = glyph_offset(cp)
         n = line + 128 - p               # columns left on the page
         if n >= 5:
             buf[p] = cols[off] ^ inv

@@ -83,11 +83,27 @@ MARIOS_TO_END = const(3)
 DOG_CARDS = const(64)  # the Perro deck: reserve dogs are some of them
 RESERVE_ROW = const(4)  # the count's table: the colours' rows, then this
 
+# The state's counters (Doggy.st), at these offsets (tests/title_data/
+# doggy.py PARTS: the same, checked against the accessors); [p * _NC + c]: per
+# player and colour (wild included), [p * 4 + c]: per player and colour
+# (no wild), [c] per colour, [p] per player.
+_M = const(5)                         # MAX_PLAYERS
+_UNORD_N = const(0)                   # unordered cards per player/colour
+_UNORD_PTS = const(_M * _NC)          # and their points
+_ORD_N = const(2 * _M * _NC)          # ordered cards
+_ORD_PTS = const(3 * _M * _NC)        # and their points
+_TAKEN = const(4 * _M * _NC)          # Parrandas taken per colour so far
+_RESERVE = const(_TAKEN + _NC)        # reserve dogs per player
+_ASSIGNED = const(_RESERVE + _M)      # wilds assigned to each colour
+_CNT = const(_ASSIGNED + 4 * _M)      # colour counts used to score
+_MAJ = const(_CNT + 4 * _M)           # majority points per colour
+_ST_BYTES = const(_MAJ + 4 * _M)
+
 
 class Doggy(Game):
     ID = "doggy"
     MIN_PLAYERS = 2
-    MAX_PLAYERS = 5
+    MAX_PLAYERS = _M
     SCORED_AT_END = True  # the majorities are counted at the end
     PARTS = ("parrandas", "reserve", "sets", "majorities")
     ROUND_KIND = COUNT    # only an end-count game has them
@@ -98,29 +114,13 @@ class Doggy(Game):
         # stored before the option have none and are live; setup() keeps
         # the byte here, so a replay (log.restore) sets the game up again.
         self.opts = bytearray(1)
-        m = self.MAX_PLAYERS
-        self.unord_n = bytearray(m * _NC)    # unordered cards per player/colour
-        self.unord_pts = bytearray(m * _NC)  # and their points
-        self.ord_n = bytearray(m * _NC)      # ordered cards
-        self.ord_pts = bytearray(m * _NC)
-        # Parrandas taken so far per colour, the wilds at WILD.
-        self.taken = bytearray(_NC)
-        self.reserve = bytearray(m)          # reserve dogs
-        self.assigned = bytearray(m * 4)     # wilds assigned to each colour
-        self.cnt = bytearray(m * 4)          # colour counts used to score
-        self.maj = bytearray(m * 4)          # majority points per colour
+        # The counters, all in one bytearray at the offsets below (_UNORD_N
+        # ...): one object, not nine small ones with a header each.
+        self.st = bytearray(_ST_BYTES)
         self.reset()
 
     def reset(self):
-        zero(self.unord_n)
-        zero(self.unord_pts)
-        zero(self.ord_n)
-        zero(self.ord_pts)
-        zero(self.taken)
-        zero(self.reserve)
-        zero(self.assigned)
-        zero(self.cnt)
-        zero(self.maj)
+        zero(self.st)
         self.assigned_mask = 0
         self.mario = 0
         self.any_take = False
@@ -162,13 +162,16 @@ class Doggy(Game):
         # 6 with two players. The rulebook does not say how many of each
         # value (5, 3, 1) a colour has, so nothing is counted per value
         # (docs/rules.md, "Doggy Style", "Decision (card values)").
-        return (6 if self.n == 2 else 7) - self.taken[c]
+        return (6 if self.n == 2 else 7) - self.st[_TAKEN + c]
 
     def unordered(self, p, c):
-        return self.unord_n[p * _NC + c]
+        return self.st[_UNORD_N + p * _NC + c]
 
     def ordered(self, p, c):
-        return self.ord_n[p * _NC + c]
+        return self.st[_ORD_N + p * _NC + c]
+
+    def reserve_dogs(self, p):
+        return self.st[_RESERVE + p]
 
     def size(self, buf, off, end):
         if off >= end:
@@ -219,11 +222,11 @@ class Doggy(Game):
             d = int8(buf[off + 1])
             if d != 1 and d != -1:
                 return _BAD_VALUE
-            if self.reserve[p] + d < 0:
+            if self.st[_RESERVE + p] + d < 0:
                 return _RESERVE_NEGATIVE
-            if self.reserve[p] + d > 255:
+            if self.st[_RESERVE + p] + d > 255:
                 return _BAD_VALUE
-            self.reserve[p] += d
+            self.st[_RESERVE + p] += d
             return _OK
         return _BAD_EVENT
 
@@ -249,7 +252,7 @@ class Doggy(Game):
                 self.bad = c << 3 | (2 if b & 15 else 1 if a >> 4 else 0)
                 return _COLOR_COUNT
             wilds += b >> 4
-        if self.taken[WILD] + wilds > (2 if two else 3):
+        if self.st[_TAKEN + WILD] + wilds > (2 if two else 3):
             c = 0
             while not buf[o + 2 * c + 1] >> 4:
                 c += 1
@@ -263,15 +266,15 @@ class Doggy(Game):
             b = buf[o + 2 * c + 1]
             k = (a & 15) + (a >> 4) + (b & 15)
             i = p * _NC + c
-            self.ord_n[i] = k
-            self.ord_pts[i] = 5 * (a & 15) + 3 * (a >> 4) + (b & 15)
-            self.taken[c] += k
-            self.assigned[p * 4 + c] = b >> 4
-        self.ord_n[p * _NC + WILD] = wilds
-        self.ord_pts[p * _NC + WILD] = wilds
-        self.taken[WILD] += wilds
+            self.st[_ORD_N + i] = k
+            self.st[_ORD_PTS + i] = 5 * (a & 15) + 3 * (a >> 4) + (b & 15)
+            self.st[_TAKEN + c] += k
+            self.st[_ASSIGNED + p * 4 + c] = b >> 4
+        self.st[_ORD_N + p * _NC + WILD] = wilds
+        self.st[_ORD_PTS + p * _NC + WILD] = wilds
+        self.st[_TAKEN + WILD] += wilds
         self.assigned_mask |= 1 << p
-        self.reserve[p] = buf[o + 8]
+        self.st[_RESERVE + p] = buf[o + 8]
         self.dogs += buf[o + 8]
         self.rounds += 1
         self.over = self.rounds == self.n
@@ -287,17 +290,17 @@ class Doggy(Game):
         if c == WILD:
             if pts != 1:
                 return _WILD_POINTS
-            if self.taken[c] >= (2 if self.n == 2 else 3):
+            if self.st[_TAKEN + c] >= (2 if self.n == 2 else 3):
                 return _WILD_EXHAUSTED
         else:
             if pts != 5 and pts != 3 and pts != 1:
                 return _BAD_VALUE
             if self.left(c) <= 0:
                 return _COLOR_EXHAUSTED
-        self.taken[c] += 1
+        self.st[_TAKEN + c] += 1
         i = p * _NC + c
-        self.unord_n[i] += 1
-        self.unord_pts[i] += pts
+        self.st[_UNORD_N + i] += 1
+        self.st[_UNORD_PTS + i] += pts
         self.any_take = True
         self.refill = True
         self.last_p = p
@@ -310,12 +313,12 @@ class Doggy(Game):
         if c > WILD:
             return _BAD_VALUE
         i = p * _NC + c
-        if self.unord_n[i] == 0:
+        if self.st[_UNORD_N + i] == 0:
             return _NOTHING_TO_ORDER
-        self.ord_n[i] += self.unord_n[i]
-        self.ord_pts[i] += self.unord_pts[i]
-        self.unord_n[i] = 0
-        self.unord_pts[i] = 0
+        self.st[_ORD_N + i] += self.st[_UNORD_N + i]
+        self.st[_ORD_PTS + i] += self.st[_UNORD_PTS + i]
+        self.st[_UNORD_N + i] = 0
+        self.st[_UNORD_PTS + i] = 0
         self.refill = False
         if p == self.last_p and c == self.last_c:
             self.last_valid = False
@@ -330,10 +333,10 @@ class Doggy(Game):
         if self.last_valid:
             # Only the last Parranda taken is ordered, and only once.
             i = self.last_p * _NC + self.last_c
-            self.unord_n[i] -= 1
-            self.unord_pts[i] -= self.last_pts
-            self.ord_n[i] += 1
-            self.ord_pts[i] += self.last_pts
+            self.st[_UNORD_N + i] -= 1
+            self.st[_UNORD_PTS + i] -= self.last_pts
+            self.st[_ORD_N + i] += 1
+            self.st[_ORD_PTS + i] += self.last_pts
             self.last_valid = False
         self.mario += 1
         self._check_over()
@@ -347,7 +350,7 @@ class Doggy(Game):
 
     def must_assign(self, p):
         # True while p holds ordered wilds whose colours are not assigned.
-        return (self.ord_n[p * _NC + WILD] > 0 and
+        return (self.st[_ORD_N + p * _NC + WILD] > 0 and
                 not self.assigned_mask & (1 << p))
 
     def _check_over(self):
@@ -368,12 +371,12 @@ class Doggy(Game):
         if self.assigned_mask & (1 << p):
             return _ALREADY_ASSIGNED
         cnt = b & 3
-        if cnt != self.ord_n[p * _NC + WILD]:
+        if cnt != self.st[_ORD_N + p * _NC + WILD]:
             return _ASSIGN_COUNT
         if b >> (2 + 2 * cnt):
             return _BAD_VALUE  # colour bits past the count must be 0
         for j in range(cnt):
-            self.assigned[p * 4 + ((b >> (2 + 2 * j)) & 3)] += 1
+            self.st[_ASSIGNED + p * 4 + ((b >> (2 + 2 * j)) & 3)] += 1
         self.assigned_mask |= 1 << p
         self._check_over()
         return _OK
@@ -384,23 +387,23 @@ class Doggy(Game):
         for p in range(n):
             pts = 0
             for c in range(_NC):
-                pts += self.ord_pts[p * _NC + c]
+                pts += self.st[_ORD_PTS + p * _NC + c]
             sets = 99
             for c in range(4):
-                v = self.ord_n[p * _NC + c] + self.assigned[p * 4 + c]
-                self.cnt[p * 4 + c] = v
-                self.maj[p * 4 + c] = 0
+                v = self.st[_ORD_N + p * _NC + c] + self.st[_ASSIGNED + p * 4 + c]
+                self.st[_CNT + p * 4 + c] = v
+                self.st[_MAJ + p * 4 + c] = 0
                 if v < sets:
                     sets = v
             self.parts[p * np_] = pts
-            self.parts[p * np_ + 1] = self.reserve[p]
+            self.parts[p * np_ + 1] = self.st[_RESERVE + p]
             self.parts[p * np_ + 2] = 5 * sets
         for c in range(4):
             self._majority(c)
         for p in range(n):
             m = 0
             for c in range(4):
-                m += self.maj[p * 4 + c]
+                m += self.st[_MAJ + p * 4 + c]
             self.parts[p * np_ + 3] = m
             self.total[p] = (self.parts[p * np_] + self.parts[p * np_ + 1] +
                              self.parts[p * np_ + 2] + m)
@@ -409,39 +412,39 @@ class Doggy(Game):
 
     def _majority(self, c):
         n = self.n
-        cnt = self.cnt
+        st = self.st
         top = 0
         for p in range(n):
-            if cnt[p * 4 + c] > top:
-                top = cnt[p * 4 + c]
+            if st[_CNT + p * 4 + c] > top:
+                top = st[_CNT + p * 4 + c]
         if top == 0:
             return                      # nobody has this colour
         k = 0
         for p in range(n):
-            if cnt[p * 4 + c] == top:
+            if st[_CNT + p * 4 + c] == top:
                 k += 1
         if k > 1:
             # Tied first majority: split 7 rounding down, no second majority.
             for p in range(n):
-                if cnt[p * 4 + c] == top:
-                    self.maj[p * 4 + c] = 7 // k
+                if st[_CNT + p * 4 + c] == top:
+                    self.st[_MAJ + p * 4 + c] = 7 // k
             return
         second = 0
         for p in range(n):
-            v = cnt[p * 4 + c]
+            v = st[_CNT + p * 4 + c]
             if top > v > second:
                 second = v
         k2 = 0
         for p in range(n):
-            v = cnt[p * 4 + c]
+            v = st[_CNT + p * 4 + c]
             if v == top:
-                self.maj[p * 4 + c] = 5
+                self.st[_MAJ + p * 4 + c] = 5
             elif v == second and second > 0:
                 k2 += 1
         if second > 0:
             for p in range(n):
-                if cnt[p * 4 + c] == second:
-                    self.maj[p * 4 + c] = 2 // k2
+                if st[_CNT + p * 4 + c] == second:
+                    self.st[_MAJ + p * 4 + c] = 2 // k2
 
 
 # The event builder: the only writer of these bytes (the play screen and the

@@ -31,9 +31,11 @@ def _exists(path):
     return True
 
 
-def _is_hex(t):
-    for c in t:
-        if c not in "0123456789abcdef":
+def _is_hex(b):
+    # b: bytes (a str's characters, iterated, would be interned: in the
+    # heap for good, as many as the nonce's distinct digits).
+    for c in b:
+        if c not in b"0123456789abcdef":
             return False
     return True
 
@@ -61,10 +63,10 @@ def _fs_id(st):
     # The nonce on flash, or a new one written now (st.fs_saved says
     # whether it is on flash: start() refuses games until it is).
     try:
-        t = _read(st.path("fsid")).decode()
+        t = _read(st.path("fsid"))
         if len(t) == 8 and _is_hex(t):
             st.fs_saved = True
-            return t
+            return t.decode()
         st.problem("fsid")
     except (OSError, ValueError):
         pass                 # none yet: a fresh or erased filesystem

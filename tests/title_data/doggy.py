@@ -3,11 +3,28 @@
 from marcador_core import doggy as D
 from press_game import N, Game, grid, setup, short  # bench/
 
-STATE = ("unord_n", "unord_pts", "ord_n", "ord_pts", "taken", "reserve",
-         "assigned", "assigned_mask", "mario", "any_take", "refill",
-         "last_p", "last_c", "last_pts", "last_valid", "cnt", "maj",
+STATE = ("st", "assigned_mask", "mario", "any_take", "refill",
+         "last_p", "last_c", "last_pts", "last_valid",
          "turn", "rounds", "dogs")
 ROUNDS = False     # only an end count's counts can be corrected
+
+
+# The parts of Doggy.st in order, with their lengths (core/doggy.py's
+# private offsets _UNORD_N ... _MAJ: folded into its code, not in the
+# module; test_doggy_count checks these against the game's accessors).
+PARTS = (("unord_n", 25), ("unord_pts", 25), ("ord_n", 25), ("ord_pts", 25),
+         ("taken", 5), ("reserve", 5), ("assigned", 20), ("cnt", 20),
+         ("maj", 20))
+
+
+def part(g, name):
+    """One of the counters in the game's st (PARTS), as a list."""
+    off = 0
+    for k, n in PARTS:
+        if k == name:
+            return list(g.st[off:off + n])
+        off += n
+    raise KeyError(name)
 SCRATCH = ()
 
 SAMPLE = [{"e": "take", "p": 0, "color": "red", "points": 5},
@@ -163,7 +180,7 @@ def doggy_games(rnd, rounds):
                 # Entered first, the cursor on p (whose turn it is).
                 if took and rnd.random() < 0.25:
                     doggy_reserve(game, p, 1)
-                if took and g.reserve[p] and rnd.random() < 0.1:
+                if took and g.reserve_dogs(p) and rnd.random() < 0.1:
                     doggy_reserve(game, p, -1)
                 if not took:
                     # Nothing taken: "next turn" (a long OK on the player).

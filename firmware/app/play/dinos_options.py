@@ -19,11 +19,14 @@ del dinos
 
 
 def ask_options(app, names):
-    # Each player's dinosaur (its traits), then the two-player rules.
-    ask_dinos(app, names, 0, bytearray(4))
+    # Each player's dinosaur (its traits), then the two-player rules. The
+    # players' menus (each stays on the stack, for BACK) share one list of
+    # items: a list of texts each would hold until the game starts.
+    items = [tr(d) for d in DINOS] + [tr("custom")]
+    ask_dinos(app, names, 0, bytearray(4), items)
 
 
-def ask_dinos(app, names, p, traits):
+def ask_dinos(app, names, p, traits, items):
     if p == len(names) and len(names) == 2:
         # The rulebook recommends its two-player rules (4 of one type or 2
         # of each to be out; no point cards 1-3): on unless refused.
@@ -36,19 +39,18 @@ def ask_dinos(app, names, p, traits):
     if p == len(names):
         app.start_later("dinos", names, bytes(traits))
         return
-    items = [tr(d) for d in DINOS] + [tr("custom")]
 
     def picked(i):
         if i < len(DINOS):
             traits[p] = _TRAITS[i]
-            ask_dinos(app, names, p + 1, traits)
+            ask_dinos(app, names, p + 1, traits, items)
             return
         none = [tr("none")] + [tr(t) for t in TYPES]
 
         def plus(a):
             def minus(b):
                 traits[p] = a | b << 3
-                ask_dinos(app, names, p + 1, traits)
+                ask_dinos(app, names, p + 1, traits, items)
             app.push(Choice(app, tr("minus") + " -1", none, minus))
         app.push(Choice(app, tr("plus") + " +1", none, plus))
     app.push(Choice(app, tr("dino") + ": " + names[p], items, picked,

@@ -207,7 +207,7 @@ class Play(PlayBase):
         if order >= 0 and self.turn_event() != (doggy.TAKE, p):
             start = order
         items += [tr("reserve_add"), tr("reserve_sub")]
-        rights += [str(g.reserve[p]), ""]
+        rights += [str(g.reserve_dogs(p)), ""]
 
         def pick(i):
             a.pop()

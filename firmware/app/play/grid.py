@@ -11,7 +11,6 @@ from app.ui import ROWS, begin, header, band, text_sum, scroll, step_of
 from app.screens import Screen
 
 DIAL_SPAN = 10      # a Grid cell of hi - lo up to this dials (see Grid)
-_SCRATCH = b"\x00"   # a row's values go into its checksum as CRC states
 
 
 def _col(x, c):
@@ -164,8 +163,11 @@ class Grid:
             sig = text_sum(self.labels[j], lay + (self.c + 1 if j == self.r
                                               else 0) + (64 if off else 0))
             if not off:
+                # (b"\x00": a row's values go into its checksum as CRC
+                # states. A literal, not a module global: one more global
+                # and this module's dict grows to its next size, 64 B.)
                 for v in self.values[j]:
-                    sig = crc32(_SCRATCH, sig ^ v)
+                    sig = crc32(b"\x00", sig ^ v)
             if not band(fb, i + 2, sig):
                 continue
             put(fb, fit(self.labels[j], (x0 - 2) // 5), 1, y)

@@ -116,7 +116,7 @@ def status(g):
                           for p in range(n)],
             "ordered": [[g.ordered(p, c) for c in range(5)]
                         for p in range(n)],
-            "reserve": [g.reserve[p] for p in range(n)],
+            "reserve": [g.reserve_dogs(p) for p in range(n)],
             "mode": MODES[g.opts[0]],
             # The end count: players counted so far.
             "counted": g.rounds,
