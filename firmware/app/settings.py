@@ -18,12 +18,15 @@ def showable_name(name):
     # A roster name as `marcador roster` and the name editor make them:
     # a str of 1 to 12 printable characters (MicroPython's json gives a
     # \ud800 escape as a lone surrogate, which is no character at all).
+    # Read as its UTF-8 bytes: `for c in name` would intern each character
+    # (MicroPython), one more string in the heap for good for each.
     if type(name) is not str or not 0 < len(name) <= 12:
         return False
-    for c in name:
-        o = ord(c)
-        if o < 32 or o == 127 or 0xD800 <= o <= 0xDFFF:
+    surrogate = False
+    for b in name.encode():
+        if b < 32 or b == 127 or surrogate and b >= 0xA0:
             return False
+        surrogate = b == 0xED       # U+D800-DFFF: ED A0-BF xx
     return True
 
 

@@ -42,37 +42,67 @@ _COLS = memoryview(FONT)    # a glyph's columns as a slice, copied in C
 def glyph_offset(ch):
     """Where character ch's 5 columns start in FONT ('?' for a character
     the font lacks)."""
-    o = ord(ch)
-    if 32 <= o < 127:
-        i = o - 32
-    else:
-        i = _EXTRA.find(ch)
-        if i < 0:
-            i = ord("?") - 32
+    return _offset(ord(ch))
+
+
+def _offset(cp):
+    # glyph_offset() of code point cp. The glyphs of ASCII 32-126, then
+    # EXTRA's, found in its UTF-8 bytes: a character of a str (chr(),
+    # s[i], `for ch in s`) is interned by MicroPython, one more string in
+    # the heap for good for each character ever drawn.
+    if 31 < cp < 127:
+        return cp * 5 - 160
+    i = 95
+    more = v = 0
+    for c in memoryview(_EXTRA):
+        if c >= 0xC0:                   # a multi-byte character's first
+            more = 1 if c < 0xE0 else 2 if c < 0xF0 else 3
+            v = c & (0x3F >> more)
+            continue
+        if c >= 0x80:
+            v = v << 6 | c & 0x3F
+            more -= 1
+            if more:
+                continue
         else:
-            i += 95
-    return i * 5
+            v = c
+        if v == cp:
+            return i * 5
+        i += 1
+    return 155                          # '?'
 
 
-def _load(ch):
-    # The glyph dark on lit, into _glyph.
-    off = glyph_offset(ch)
+def _load(off):
+    # The glyph at FONT[off] dark on lit, into _glyph.
     for j in range(5):
         _glyph[j] = (~FONT[off + j]) & 0xFF
 
 
 def draw(fb, s, x, y, ink=1):
     # Draw s with its top-left corner at (x, y); returns the x after it.
-    # ink=0 draws dark text (for a highlighted, lit background).
-    for ch in s:
+    # ink=0 draws dark text (for a highlighted, lit background). s read
+    # as its UTF-8 bytes, as _put_any() does (see _offset()).
+    cp = 0
+    more = 0
+    for c in memoryview(s):
         if x >= 128:
             break
+        if c >= 0xC0:
+            more = 1 if c < 0xE0 else 2 if c < 0xF0 else 3
+            cp = c & (0x3F >> more)
+            continue
+        if c >= 0x80:
+            cp = cp << 6 | c & 0x3F
+            more -= 1
+            if more:
+                continue
+            c = cp
         if ink:
             # Only the ink pixels are drawn: the key skips the background.
-            _fb.blit(_strip, -glyph_offset(ch), 0)
+            _fb.blit(_strip, -_offset(c), 0)
             fb.blit(_fb, x, y, 0)
         else:
-            _load(ch)
+            _load(_offset(c))
             fb.blit(_fb, x, y, 1)
         x += _CHAR_W
     return x
@@ -156,7 +186,7 @@ def _put_any(buf, s, x, y, inv):
             more -= 1
             if more:
                 continue
-            off = glyph_offset(chr(cp))
+            off = _offset(cp)
         n = line + 128 - p               # columns left on the page
         if n >= 5:
             buf[p] = cols[off] ^ inv
