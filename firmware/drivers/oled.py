@@ -14,7 +14,7 @@ from array import array
 from binascii import crc32
 from micropython import const
 
-WIDTH = const(128)
+_WIDTH = const(128)
 _HEIGHT = const(64)
 _PAGES = const(8)
 
@@ -31,8 +31,8 @@ class Oled(framebuf.FrameBuffer):
     def __init__(self, i2c, addr=0x3C):
         self.i2c = i2c
         self.addr = addr
-        self.buffer = bytearray(WIDTH * _PAGES)
-        super().__init__(self.buffer, WIDTH, _HEIGHT, framebuf.MONO_VLSB)
+        self.buffer = bytearray(_WIDTH * _PAGES)
+        super().__init__(self.buffer, _WIDTH, _HEIGHT, framebuf.MONO_VLSB)
         # What each page showed last, as the CRC-32 of its 128 bytes (a
         # copy of the frame would take as much heap as the frame; a changed
         # page with an unchanged CRC, about 1 in 4e9, would keep its old
@@ -74,7 +74,7 @@ class Oled(framebuf.FrameBuffer):
         while page < _PAGES:
             bit = 1 << page
             if full or pages & bit or not self._valid & bit:
-                c = crc32(self._mv[page * WIDTH:(page + 1) * WIDTH])
+                c = crc32(self._mv[page * _WIDTH:(page + 1) * _WIDTH])
                 if full or not self._valid & bit or c != self._sums[page]:
                     self.due |= bit
                 else:                    # back to what the panel shows
@@ -92,13 +92,13 @@ class Oled(framebuf.FrameBuffer):
         while self.due >> page and n:
             bit = 1 << page
             if self.due & bit:
-                now = self._mv[page * WIDTH:(page + 1) * WIDTH]
+                now = self._mv[page * _WIDTH:(page + 1) * _WIDTH]
                 self.write_page(page, now)
                 self._sums[page] = crc32(now)
                 self._valid |= bit
                 self.due &= ~bit
                 self.pages_sent += 1
-                self.bytes_sent += 1 + WIDTH
+                self.bytes_sent += 1 + _WIDTH
                 n -= 1
             page += 1
         if self._dark and not self.due:
