@@ -18,7 +18,6 @@ _WIDTH = const(128)
 _HEIGHT = const(64)
 _PAGES = const(8)
 
-_CMD = b"\x00"      # control byte: a stream of commands follows
 # (b"\x40" before a page's bytes: display data follows; each display's
 # write_page sends it)
 
@@ -52,7 +51,8 @@ class Oled(framebuf.FrameBuffer):
         self.bytes_sent += len(self._INIT)
 
     def command(self, *cmds):
-        self.i2c.writeto(self.addr, _CMD + bytes(cmds))
+        # b"\x00": the control byte, a stream of commands follows
+        self.i2c.writeto(self.addr, b"\x00" + bytes(cmds))
         self.bytes_sent += 1 + len(cmds)
 
     def poweroff(self):
