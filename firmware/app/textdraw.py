@@ -45,31 +45,25 @@ def glyph_offset(ch):
     return _offset(ord(ch))
 
 
-def _offset(cp):
-    # glyph_offset() of code point cp. The glyphs of ASCII 32-126, then
+def _offset(c):
+    # glyph_offset() of code point c. The glyphs of ASCII 32-126, then
     # EXTRA's, found in its UTF-8 bytes: a character of a str (chr(),
     # s[i], `for ch in s`) is interned by MicroPython, one more string in
     # the heap for good for each character ever drawn.
-    if 31 < cp < 127:
-        return cp * 5 - 160
-    i = 95
-    more = v = 0
-    for c in memoryview(_EXTRA):
-        if c >= 0xC0:                   # a multi-byte character's first
-            more = 1 if c < 0xE0 else 2 if c < 0xF0 else 3
-            v = c & (0x3F >> more)
+    if 31 < c < 127:
+        return c * 5 - 160
+    i = 94                              # the glyph of EXTRA's character v
+    v = -1
+    for b in memoryview(_EXTRA):
+        if b & 0xC0 == 0x80:            # a character's next byte
+            v = v << 6 | b & 0x3F
             continue
-        if c >= 0x80:
-            v = v << 6 | c & 0x3F
-            more -= 1
-            if more:
-                continue
-        else:
-            v = c
-        if v == cp:
+        if v == c:                      # (a first byte: v is whole)
             return i * 5
         i += 1
-    return 155                          # '?'
+        v = b if b < 0x80 else b & (0x3F >> (1 if b < 0xE0 else
+                                             2 if b < 0xF0 else 3))
+    return i * 5 if v == c else 155     # 155: '?'
 
 
 def _load(off):
