@@ -19,16 +19,18 @@ CLASSES = ("Doggy", "Duplicon", "Alebrijes", "Dog", "Dinos", "Free")
 MATCHES = ("dog",)
 
 
+# This package's name and a dot: "core." on the board, "marcador_core." on
+# the PC (pyproject.toml installs firmware/core under that name).
+_PACKAGE = __name__[:__name__.rfind(".") + 1]
+
+
 def game_class(game_id):
     # The rules class of a title id, or None for an unknown id.
     if game_id not in IDS:
         return None
     name = CLASSES[IDS.index(game_id)]
-    # This package's name and a dot: "core." on the board, "marcador_core."
-    # on the PC (pyproject.toml installs firmware/core under that name).
-    # (A local: a module global's name would be one more string in RAM.)
-    pkg = __name__[:__name__.rfind(".") + 1]
-    return getattr(__import__(pkg + game_id, None, None, (name,), 0), name)
+    return getattr(__import__(_PACKAGE + game_id, None, None, (name,), 0),
+                   name)
 
 
 def player_counts(game_id):
