@@ -20,7 +20,7 @@ import title_data
 from marcador.build_mpy import build
 from marcador_core import record
 from marcador_core.games import IDS, game_class
-from marcador_core.log import LOG_BYTES, LOG_EVENTS
+from marcador_core.log import GameLog
 
 MP_SNIPPET = """
 import gc, json
@@ -63,8 +63,9 @@ def main():
         per.append("undo/redo 1")
         g, both = sizes[gid]
         print(f"| {gid} | {n} | {g} | {both} | {', '.join(per)} |")
-    print(f"\nlog capacity: {LOG_BYTES} bytes, {LOG_EVENTS} events per game "
-          "(firmware/core/log.py)")
+    log = GameLog(None)                  # the capacity it is made with
+    print(f"\nlog capacity: {len(log.buf)} bytes, {log.max_events} events "
+          "per game (firmware/core/log.py)")
 
 
 if __name__ == "__main__":

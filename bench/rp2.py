@@ -427,7 +427,7 @@ def romfs_image(tmp):
 IMAGES = {"frozen": frozen_image, "mpy": mpy_image, "romfs": romfs_image,
           "frozen-1mhz": frozen_image}
 # The release image with the display's bus at 1 MHz (the emulator's wire
-# at that rate: what boards/<board>/board.py I2C_FREQ = 1_000_000 gives).
+# at that rate: what boards/<board>/board.py freq=1_000_000 gives).
 I2C_HZ = {"frozen-1mhz": 1_000_000}
 
 

@@ -12,24 +12,30 @@ if ".frozen" in sys.path:
     sys.path.remove(".frozen")
     sys.path.insert(0, ".frozen")
 # On a board, the built-in modules the firmware imports go into sys.modules
-# once, through their u-prefixed aliases (which bypass the filesystem). An
-# import of an extensible built-in (array, os, json...) otherwise searches
-# every sys.path entry first, littlefs's included, at every import
-# statement (built-ins are not kept in sys.modules): much of the boot's
-# littlefs work (docs/benchmarks.md, boot). (Not in the simulators: their
-# fakes of some of these go in sys.modules.)
-# Both names written out: "u" + name would make each alias a qstr in the
-# heap for good, where a literal's is in the image's flash.
+# once, imported with sys.path emptied for the while (a built-in is then
+# taken at once, the filesystem never searched). An import of an
+# extensible built-in (array, os, json...) otherwise searches every
+# sys.path entry first, littlefs's included, at every import statement
+# (built-ins are not kept in sys.modules): much of the boot's littlefs
+# work (docs/benchmarks.md, boot). (Not in the simulators: their fakes of
+# some of these go in sys.modules.) By their own names, and `name` and
+# `path` for the loop: names MicroPython has in flash. An alias (uos...)
+# or a name of our own would be one more string in the heap for good when
+# this file is run from the filesystem.
 if sys.platform in ("rp2", "esp32"):
-    for _m, _u in (("array", "uarray"), ("binascii", "ubinascii"),
-                   ("json", "ujson"), ("os", "uos"), ("time", "utime"),
-                   ("machine", "umachine"), ("select", "uselect")):
-        if _m not in sys.modules:
-            try:
-                sys.modules[_m] = __import__(_u)
-            except ImportError:
-                pass
-    del _m, _u
+    path = sys.path[:]
+    sys.path.clear()
+    try:
+        for name in ("array", "binascii", "json", "os", "time", "machine",
+                     "select"):
+            if name not in sys.modules:
+                try:
+                    sys.modules[name] = __import__(name)
+                except ImportError:
+                    pass
+    finally:
+        sys.path.extend(path)
+    del name, path
 # The rp2 port's _boot.py imports its `rp2` module (the PIO assembler, in
 # the heap for good: its globals, classes and functions) to mount the
 # flash, and keeps it in sys.modules and as a name of this module's

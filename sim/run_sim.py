@@ -35,7 +35,7 @@ if "--blocks" in args:
     # fill it up.
     board.CONFIG["blocks"] = int(args[args.index("--blocks") + 1])
 if "--seg-bytes" in args:
-    # Smaller archive segments (drivers/store.py SEG_BYTES), for the same.
+    # Smaller archive segments (drivers/store.py seg_bytes), for the same.
     from drivers import store
     store.Store.seg_bytes = int(args[args.index("--seg-bytes") + 1])
     del store

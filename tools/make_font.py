@@ -48,8 +48,9 @@ def main():
         "#\n"
         "# 5 bytes per glyph, one per column, bit 0 at the top (MONO_VLSB).\n"
         "# Glyphs for ASCII 32-126 come first, then the characters of\n"
-        "# EXTRA in order.\n\n"
-        "WIDTH = 5\nHEIGHT = 8\n"
+        "# EXTRA in order. Each glyph 5 columns wide, 8 rows high (as\n"
+        "# comments: a name in this module would be one more string in the\n"
+        "# board's RAM for good).\n\n"
         f"EXTRA = {EXTRA!r}\n"
         "DATA = (\n" + "\n".join(lines) + "\n)\n", encoding="utf-8")
     print(f"{len(chars)} glyphs, {len(data)} bytes -> {OUT}")

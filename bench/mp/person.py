@@ -68,18 +68,35 @@ SLIP = 0.05          # timing error (SD) of a hold's release, of its length
 MAX_TAPS = 200
 
 
+def _timing(name):
+    # One of drivers/buttons.py's timings (ms), read from its source: they
+    # are private consts there, with no name on the board.
+    with open(B.__file__) as f:
+        for line in f:
+            if line.startswith("_" + name + " = const("):
+                return int(line.split("(")[1].split(")")[0])
+    raise ValueError("drivers/buttons.py has no _%s" % name)
+
+
+DEBOUNCE_MS = _timing("DEBOUNCE_MS")
+REPEAT_MS = _timing("REPEAT_MS")
+REPEAT_EVERY = _timing("REPEAT_EVERY")
+FAST_EVERY = _timing("FAST_EVERY")
+HOLD_LONG_MS = _timing("LONG_MS")   # (LONG_MS above: the person's long press)
+
+
 def schedule():
     # (ms after the first change, small/big) of the changes a held UP/DOWN
     # makes: the press, REPEATs, the LONG, then FAST repeats.
     out = [(0, 0)]
-    t = B.REPEAT_MS
-    while t < B.LONG_MS:
+    t = REPEAT_MS
+    while t < HOLD_LONG_MS:
         out.append((t, 0))
-        t += B.REPEAT_EVERY
-    t = B.LONG_MS
+        t += REPEAT_EVERY
+    t = HOLD_LONG_MS
     out.append((t, 1))
     while t < 4000:
-        t += B.FAST_EVERY
+        t += FAST_EVERY
         out.append((t, 1))
     return out
 
@@ -114,7 +131,7 @@ def dial_plan(v, t, lo, hi):
             k += 1
         if x != t:
             continue
-        a = max(DIAL[k - 1], B.REPEAT_MS)
+        a = max(DIAL[k - 1], REPEAT_MS)
         end = x == (hi if up else lo)
         b = None if end or k >= len(DIAL) else DIAL[k]
         if best is None or a < best[2]:
@@ -125,7 +142,7 @@ def dial_plan(v, t, lo, hi):
 def release_at(a, b):
     # Where a person aims to let go (ms after the first change, the
     # debounce taken off) and the SD of their timing error.
-    aim = ((a + b) // 2 if b else a + B.REPEAT_EVERY) - B.DEBOUNCE_MS
+    aim = ((a + b) // 2 if b else a + REPEAT_EVERY) - DEBOUNCE_MS
     return aim, max(aim, 200)
 
 
@@ -135,9 +152,9 @@ def slip_chance(a, b, slip):
     sd = slip * span
     if sd <= 0:
         return 0.0
-    early = 0.5 * (1 + math.erf((a - B.DEBOUNCE_MS - aim) / (sd * 1.4142)))
+    early = 0.5 * (1 + math.erf((a - DEBOUNCE_MS - aim) / (sd * 1.4142)))
     late = 0.0 if b is None else \
-        0.5 * (1 - math.erf((b - B.DEBOUNCE_MS - aim) / (sd * 1.4142)))
+        0.5 * (1 - math.erf((b - DEBOUNCE_MS - aim) / (sd * 1.4142)))
     return early + late
 
 
@@ -260,7 +277,7 @@ class Person:
         a = SCHEDULE[events - 1][0]
         b = SCHEDULE[events][0] if events < len(SCHEDULE) else a + 40
         # A release counts once the key has read up for 50 ms (debounce).
-        aim = (a + b) // 2 - B.DEBOUNCE_MS
+        aim = (a + b) // 2 - DEBOUNCE_MS
         aim += int(self.gauss() * self.slip * max(aim, 200))
         if aim > 0:
             yield aim

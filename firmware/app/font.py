@@ -3,10 +3,10 @@
 #
 # 5 bytes per glyph, one per column, bit 0 at the top (MONO_VLSB).
 # Glyphs for ASCII 32-126 come first, then the characters of
-# EXTRA in order.
+# EXTRA in order. Each glyph 5 columns wide, 8 rows high (as
+# comments: a name in this module would be one more string in the
+# board's RAM for good).
 
-WIDTH = 5
-HEIGHT = 8
 EXTRA = '¡¿ÁÉÍÑÓÚÜáéíñóúü°·×'
 DATA = (
     b'\x00\x00\x00\x00\x00\x00\x00^\x00\x00\x00\x0e\x00\x0e\x00\x14\x7f\x14\x7f\x14'

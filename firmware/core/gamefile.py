@@ -24,13 +24,14 @@
 #   "G" u16 blen, body = header + u16 log length + log, u32 CRC-32(body).
 
 from binascii import crc32
+from .game import const
 from .games import IDS
 
 VERSION = 1
 FINISHED = 1
 ENDED = 2               # an end time (u32) follows the options
-JOURNAL = 0x4A          # "J"
-ENTRY = 0x47            # "G"
+_JOURNAL = const(0x4A)   # "J" (private consts: no name in RAM)
+_ENTRY = const(0x47)     # "G"
 EVENT_CRC = 2           # bytes of CRC after each event in the journal
 
 
@@ -126,7 +127,7 @@ class Header:
 
 def journal_head(head):
     out = bytearray()
-    out.append(JOURNAL)
+    out.append(_JOURNAL)
     out.append(VERSION)
     put16(out, len(head))
     out.extend(head)
@@ -136,7 +137,7 @@ def journal_head(head):
 
 def read_journal_head(b, limit):
     # (Header, offset of the first event record); ValueError if damaged.
-    if limit < 8 or b[0] != JOURNAL or b[1] != VERSION:
+    if limit < 8 or b[0] != _JOURNAL or b[1] != VERSION:
         raise ValueError("not a journal")
     n = u16(b, 2)
     if 4 + n + 4 > limit or u32(b, 4 + n) != crc(b, 4, 4 + n):
@@ -156,7 +157,7 @@ def entry(head, log, used):
     put16(body, used)
     body.extend(memoryview(log)[:used])
     out = bytearray()
-    out.append(ENTRY)
+    out.append(_ENTRY)
     put16(out, len(body))
     out.extend(body)
     put32(out, crc(body))
@@ -166,7 +167,7 @@ def entry(head, log, used):
 def entry_size(b, i=0):
     # Total bytes of the entry starting at b[i] (from its first 3 bytes),
     # or 0 when these are not the start of an entry.
-    if len(b) - i < 3 or b[i] != ENTRY:
+    if len(b) - i < 3 or b[i] != _ENTRY:
         return 0
     return 3 + u16(b, i + 1) + 4
 

@@ -35,12 +35,15 @@ _TRUNCATED = const(33)
 _NO_SUCH_ROUND = const(39)
 _LATER_INVALID = const(40)
 
-LOG_BYTES = 2048
-LOG_EVENTS = 384
+# The log's capacity: bytes and events per game (private consts, as
+# above: a public name would be one more string in RAM on a board; read
+# them as a GameLog's len(buf) and max_events).
+_LOG_BYTES = const(2048)
+_LOG_EVENTS = const(384)
 
 
 class GameLog:
-    def __init__(self, game, cap=LOG_BYTES, max_events=LOG_EVENTS):
+    def __init__(self, game, cap=_LOG_BYTES, max_events=_LOG_EVENTS):
         self.game = game
         self.buf = bytearray(cap)
         # The offsets in buf of the events in effect and then of the undone

@@ -40,14 +40,15 @@ REPEAT = 2
 FAST = 3
 RELEASE = 4
 
-# The timings, in ms (const: folded into this module's code; public, as
-# bench/mp/person.py times its holds by them).
-DEBOUNCE_MS = const(50)
-LONG_MS = const(1000)
-REPEAT_MS = const(400)
-REPEAT_EVERY = const(150)
-FAST_EVERY = const(250)  # after LONG; it once shrank to 40 ms, and a held
-                         # number ran 10 a step past any score
+# The timings, in ms (private consts: folded into this module's code, no
+# name in RAM; bench/mp/person.py reads them from this file to time its
+# holds).
+_DEBOUNCE_MS = const(50)
+_LONG_MS = const(1000)
+_REPEAT_MS = const(400)
+_REPEAT_EVERY = const(150)
+_FAST_EVERY = const(250)  # after LONG; it once shrank to 40 ms, and a held
+                          # number ran 10 a step past any score
 
 
 def key_of(ev):
@@ -146,12 +147,12 @@ class Buttons:
             down = 1 if (self.pins[i].value() == 0) == self.active_low else 0
             if lv[_LATCH + i] == 1:     # a press edge since the last poll
                 lv[_LATCH + i] = 0
-                if ticks_diff(now, self.polled) >= DEBOUNCE_MS:
+                if ticks_diff(now, self.polled) >= _DEBOUNCE_MS:
                     lv[_LATCH + i] = 2      # in a long gap: a press, once
                     self.t[_SINCE + i] = now    # up 50 ms from now
             if down != lv[_RAW + i]:
                 if lv[_RAW + i] != lv[_STABLE + i] and \
-                        ticks_diff(now, self.polled) >= DEBOUNCE_MS:
+                        ticks_diff(now, self.polled) >= _DEBOUNCE_MS:
                     # read before a long step, changed by its end: that
                     # level counts as held through it
                     lv[_STABLE + i] = 1 - down
@@ -160,12 +161,12 @@ class Buttons:
                 lv[_RAW + i] = down
                 self.t[_SINCE + i] = now
             elif down != lv[_STABLE + i] and \
-                    ticks_diff(now, self.t[_SINCE + i]) >= DEBOUNCE_MS:
+                    ticks_diff(now, self.t[_SINCE + i]) >= _DEBOUNCE_MS:
                 lv[_STABLE + i] = down
                 lv[_LATCH + i] = 0      # the edge was this press's, or bounce
                 self._edge(i + 1, down, now)
             elif lv[_LATCH + i] and not down and not lv[_STABLE + i] and \
-                    ticks_diff(now, self.t[_SINCE + i]) >= DEBOUNCE_MS:
+                    ticks_diff(now, self.t[_SINCE + i]) >= _DEBOUNCE_MS:
                 lv[_LATCH + i] = 0      # a tap the polls did not see whole
                 self._edge(i + 1, 1, now)
                 self._edge(i + 1, 0, now)
@@ -187,7 +188,7 @@ class Buttons:
             lv[_REPEATED + i] = 0
             if key == UP or key == DOWN:
                 self._emit(event(key, PRESS))
-                self.t[_NEXT_REP + i] = now + REPEAT_MS
+                self.t[_NEXT_REP + i] = now + _REPEAT_MS
         elif key == UP or key == DOWN:
             if lv[_REPEATED + i]:
                 self._emit(event(key, RELEASE))
@@ -198,18 +199,18 @@ class Buttons:
         lv = self.lv
         t = self.t
         if not lv[_LONG_SENT + i] and \
-                ticks_diff(now, t[_DOWN_AT + i]) >= LONG_MS:
+                ticks_diff(now, t[_DOWN_AT + i]) >= _LONG_MS:
             lv[_LONG_SENT + i] = 1
             self._emit(event(key, LONG))
             if key == UP or key == DOWN:
-                t[_NEXT_REP + i] = now + FAST_EVERY
+                t[_NEXT_REP + i] = now + _FAST_EVERY
             return
         if (key == UP or key == DOWN) and \
                 ticks_diff(now, t[_NEXT_REP + i]) >= 0:
             if lv[_LONG_SENT + i]:
                 self._emit(event(key, FAST))
-                t[_NEXT_REP + i] = now + FAST_EVERY
+                t[_NEXT_REP + i] = now + _FAST_EVERY
             else:
                 self._emit(event(key, REPEAT))
-                t[_NEXT_REP + i] = now + REPEAT_EVERY
+                t[_NEXT_REP + i] = now + _REPEAT_EVERY
             lv[_REPEATED + i] = 1

@@ -16,7 +16,7 @@ from array import array
 from binascii import crc32
 from micropython import const
 
-WIDTH = const(128)
+_WIDTH = const(128)
 _HEIGHT = const(64)
 _PAGES = const(8)
 # A segment's columns: each run sent costs its address (5 bytes in 2
@@ -28,7 +28,6 @@ _SEGS = const(4)
 _ALL = const((1 << _SEGS) - 1)      # a page's segments, as bits
 _LAST = const(1 << (_SEGS - 1))     # its last segment's bit
 
-_CMD = b"\x00"      # control byte: a stream of commands follows
 # (b"\x40" before a page's bytes: display data follows; each display's
 # write_run sends it)
 
@@ -44,8 +43,8 @@ class Oled(framebuf.FrameBuffer):
     def __init__(self, i2c, addr=0x3C):
         self.i2c = i2c
         self.addr = addr
-        self.buffer = bytearray(WIDTH * _PAGES)
-        super().__init__(self.buffer, WIDTH, _HEIGHT, framebuf.MONO_VLSB)
+        self.buffer = bytearray(_WIDTH * _PAGES)
+        super().__init__(self.buffer, _WIDTH, _HEIGHT, framebuf.MONO_VLSB)
         # What each segment was last shown with, as the CRC-32 of its 32
         # bytes (a copy of the frame would take as much heap as the frame;
         # a changed segment with an unchanged CRC, about 1 in 4e9, would
@@ -66,7 +65,7 @@ class Oled(framebuf.FrameBuffer):
         self.bytes_sent += len(self._INIT)
 
     def command(self, *cmds):
-        self.i2c.writeto(self.addr, _CMD + bytes(cmds))
+        self.i2c.writeto(self.addr, b"\x00" + bytes(cmds))  # commands follow
         self.bytes_sent += 1 + len(cmds)
 
     def poweroff(self):
@@ -106,7 +105,7 @@ class Oled(framebuf.FrameBuffer):
         mv = self._mv
         sums = self._sums
         m = 0
-        page *= WIDTH
+        page *= _WIDTH
         while True:
             c = crc32(mv[page:page + _SEG])
             m >>= 1
@@ -114,7 +113,7 @@ class Oled(framebuf.FrameBuffer):
                 sums[page // _SEG] = c
                 m |= _LAST
             page += _SEG
-            if not page % WIDTH:
+            if not page % _WIDTH:
                 return m
 
     def flush(self):
@@ -139,7 +138,7 @@ class Oled(framebuf.FrameBuffer):
         # Each run of the page's due segments, as one transfer (at: a
         # segment's first byte in the frame; a run starts at c).
         m = self._segs[page]
-        at = page * WIDTH
+        at = page * _WIDTH
         while m:
             if m & 1:
                 c = at

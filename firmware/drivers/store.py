@@ -15,7 +15,7 @@
 #            cur1..cur<n> with no gap.
 #   aNNNN    archive segments: each finished or abandoned game as one entry
 #            with its own CRC, appended whole; a segment takes entries until
-#            it holds SEG_BYTES. Small files are the point: littlefs gives
+#            it holds _SEG_BYTES. Small files are the point: littlefs gives
 #            every file at least one 4 KB block.
 #   synced   the game numbers already copied to a PC ("1-12,15"), replaced
 #            by writing synced.tmp and renaming it over (never delete first;
@@ -55,7 +55,7 @@ from micropython import const
 # core.gamefile (the files' byte format) is imported where a game starts or
 # ends, not for each event: the app forgets it during play (app/flow.py).
 
-SEG_BYTES = 16384
+_SEG_BYTES = const(16384)
 # A journal file's bytes stay below this: under littlefs's inline limit as
 # MicroPython mounts it by default (its cache, 4 x 32 B; stock rp2's
 # progsize=256 raises it to 512 B, the release image's 256 B cache to 256 B).
@@ -96,7 +96,7 @@ class Store:
     #              spans (segments.entries sets them)
     # A segment takes entries until it holds this (drivers/game_files.py
     # add_entry); a class attribute, which a test can make small.
-    seg_bytes = SEG_BYTES
+    seg_bytes = _SEG_BYTES
 
     def __init__(self, root, device_id="", reserve=_RESERVE_BLOCKS,
                  low=_LOW_BLOCKS):

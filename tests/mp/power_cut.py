@@ -298,14 +298,14 @@ def play_big():
 
 def big_game(app, start_game):
     # A free pad for 8 players without a target, up to the log's limit
-    # (LOG_EVENTS): 99 rounds, undo and redo, the end as its last event.
-    from core.log import LOG_EVENTS
+    # (its max_events): 99 rounds, undo and redo, the end as its last event.
     start_game(app, "free", ["P%d" % i for i in range(8)], bytes([0, 0, 0]))
     s = app.session
+    most = s.log.max_events
     for r in range(99):
         if free_round(app, [r, -r, 7, 300, -5, 1, 2, r * 3]):
             raise AssertionError("round refused")
-    while s.log.count < LOG_EVENTS - 1:
+    while s.log.count < most - 1:
         if s.undo() or s.redo():
             raise AssertionError("undo/redo refused")
     s.ev[0] = 2                            # free.END
@@ -313,7 +313,7 @@ def big_game(app, start_game):
         raise AssertionError("end refused")
     app.stack[1].after()
     leave_final(app)                       # BACK: the game is archived
-    if app.session is not None or s.log.count != LOG_EVENTS:
+    if app.session is not None or s.log.count != most:
         raise AssertionError("the big game did not end")
 
 
