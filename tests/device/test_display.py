@@ -76,14 +76,3 @@ def test_put_copies_what_draw_blits():
     assert (r["rows_bad"], r["first_bad_row"]) == (0, None), r
     assert r["ints"] == 300
     assert (r["ints_bad"], r["first_bad_int"]) == (0, None), r
-
-
-def test_drawing_text_interns_no_characters():
-    # A str of one character made from a text is interned by MicroPython
-    # and kept in RAM for good (a qstr): drawing texts with accents and
-    # checking roster names must make none (tests/mp/intern_check.py).
-    out = run_micropython(MP_SCRIPTS / "intern_check.py", path=(FIRMWARE,))
-    counts = [line.split("n_qstr=")[1].split(",")[0] for line in out
-              if "n_qstr=" in line]
-    assert len(counts) == 2 and out[-1] == "done", out
-    assert counts[0] == counts[1], out

@@ -50,6 +50,7 @@ micropython.qstr_info()
 textdraw.draw(fb, text, 0, 3)            # blitted (a grid's cursor, a toast)
 textdraw.draw(fb, text, 0, 11, 0)        # dark on lit
 textdraw.put(fb, text, 0, 16)            # copied, accents included
+textdraw.put(fb, text, 0, 40, 255)       # copied, inverted
 names.big(fb, name, 0, 24)               # the name being typed
 showable = showable_name(name)           # a roster's name, read at boot
 edit = names.NameEdit(None, name, None)  # its letters, then UP and DOWN
