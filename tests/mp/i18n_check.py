@@ -8,6 +8,7 @@
 # came out wrong, per form.
 import json
 from app import i18n, texts
+from core.games import IDS
 
 want = {}
 order = []
@@ -47,13 +48,13 @@ for form in ("one", "both", "eight", "parts"):
             wrong[form].append(["parts counted", i18n._HIT[32]])
 # title: both languages in place during a game (keep_title): a key not
 # yet seen is looked for in that title's section first, then in the rest
-# (the last section's title, the first's, one with none).
+# (every title: the free pad has no section).
 wrong["title"] = []
 i18n._B = bytearray(texts.T.encode())
 i18n._BOTH = True
 i18n._HIT[32] = 0
 i18n.tr("home")                          # the parts counted (as at boot)
-for gid in ("dinos", "doggy", "dog", "free"):
+for gid in IDS:
     i18n.keep_title(gid)
     for lang in (0, 1):
         i18n.lang = lang
