@@ -476,12 +476,21 @@ def measure(deployments=("frozen", "mpy", "romfs"), titles=TITLES,
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    titles = TITLES
-    if "--titles" in args:
-        i = args.index("--titles")
-        titles = tuple(args[i + 1].split(","))
-        del args[i:i + 2]
-    res = measure(tuple(args) or ("frozen", "mpy", "romfs"), titles,
+    import argparse
+    ap = argparse.ArgumentParser(
+        description="Play each title's max-player game on the emulated Pico "
+        "and print its figures as JSON (bench/run.py --rp2 renders them).")
+    ap.add_argument("deployments", nargs="*", choices=sorted(IMAGES),
+                    metavar="DEPLOYMENT", help="one or more of "
+                    + ", ".join(sorted(IMAGES)) + " (default: frozen mpy romfs)")
+    ap.add_argument("--titles", default=",".join(TITLES),
+                    help="comma-separated title ids (default: all)")
+    a = ap.parse_args()
+    titles = tuple(a.titles.split(","))
+    bad = [t for t in titles if t not in TITLES]
+    if bad:
+        ap.error("unknown title %s; the titles: %s" % (
+            ", ".join(bad), ",".join(TITLES)))
+    res = measure(tuple(a.deployments) or ("frozen", "mpy", "romfs"), titles,
                   log=lambda s: print(s, file=sys.stderr, flush=True))
     print(json.dumps(res))
