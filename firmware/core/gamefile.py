@@ -24,7 +24,11 @@
 #   "G" u16 blen, body = header + u16 log length + log, u32 CRC-32(body).
 
 from binascii import crc32
-from .game import const
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(__x):    # (as core/game.py's; imported from there, this
+        return __x     # module would bring core.game into RAM with it)
 from .games import IDS
 
 VERSION = 1
