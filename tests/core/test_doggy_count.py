@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from marcador_core import errors as E
@@ -354,7 +354,9 @@ def test_the_tests_parts_of_st_are_where_the_rules_keep_them(seed):
     g = log_of("doggy", 5, events[:len(events) // 2]).game
     assert sum(n for _, n in PARTS) == len(g.st)
     unord, ordn, res = (part(g, k) for k in ("unord_n", "ord_n", "reserve"))
-    assert any(unord) and any(ordn)     # (the reserve may be empty)
+    # a game with cards of both kinds by then (the reserve may be empty);
+    # some random games have no ordered card yet at their half
+    assume(any(unord) and any(ordn))
     for p in range(5):
         assert res[p] == g.reserve_dogs(p)
         for c in range(5):
