@@ -6,7 +6,6 @@
 
 from drivers.buttons import OK, BACK, key_of
 from .screens import Screen
-from .note import Note
 from .i18n import tr
 from . import ui
 from .memory import forget, unload_package, PLAY
@@ -106,6 +105,9 @@ class Breakdown(Screen):
                 label = tr("round") + " " + name[1:]
             lines.append("%s: %d" % (label, g.part(p, k)))
         lines.append("%s: %d" % (tr("total"), g.total[p]))
+        # app/note.py only for a player's detail: not imported with this
+        # screen at every game's end (it is forgotten after each key).
+        from .note import Note
         self.app.push(Note(self.app, self.s.names[p], lines))
 
 
