@@ -30,9 +30,10 @@ def key_rows(keys):
          f"{statistics.median(all_pages):.0f} / {max(all_pages)} pages; "
          f"{statistics.median(all_i2c):.0f} / {max(all_i2c)} bytes",
          met(statistics.median(all_pages) <= T.I2C_PAGES.value) +
-         " in pages; the bytes include 8 of addressing and control per page",
-         "what the display driver hands the bus (128 pixel bytes per page, "
-         "data prefix, page/column commands) in the step that handles the "
+         " in pages; the bytes include 5 of addressing and control per run",
+         "what the display driver hands the bus (a page's changed runs of "
+         "32 columns, each with its data prefix and page/column commands) "
+         "in the step that handles the "
          f"press; {len(all_i2c)} presses of the six scripted games"),
         ("CPU per key press (median / worst), instructions", T.INSTR_TEXT,
          (f"{statistics.median(all_instr):,.0f} / {max(all_instr):,}"
