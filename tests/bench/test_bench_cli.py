@@ -50,3 +50,20 @@ def test_a_bench_script_run_alone_finds_the_test_helpers_and_tools(script):
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     assert proc.stdout.strip() == "ok", proc.stderr[-2000:]
+
+
+def rp2(*args):
+    return subprocess.run([sys.executable, str(ROOT / "bench" / "rp2.py"),
+                           *args], capture_output=True, text=True,
+                          timeout=60, cwd=ROOT)
+
+
+def test_rp2_help_and_bad_arguments_run_nothing():
+    # bench/rp2.py --help was taken for a deployment (a KeyError's
+    # traceback); a title it does not know must be one line, not a game.
+    p = rp2("--help")
+    assert p.returncode == 0 and "--titles" in p.stdout, p.stderr[-500:]
+    for args in (("nope",), ("frozen", "--titles", "chess")):
+        p = rp2(*args)
+        assert p.returncode == 2 and "Traceback" not in p.stderr
+        assert p.stderr.strip().splitlines()[-1].startswith("rp2.py: error:")
