@@ -90,6 +90,17 @@ def emulated_release(board="pico_ssd1306"):
     return release_uf2(board)
 
 
+def emulated_stock():
+    """Stock MicroPython's UF2 (../shared/rp2/), for the emulated Pico:
+    need_emulator(), then the UF2, or the skip (failure) need_rp2 gives."""
+    from marcador import pico_emu
+    need_emulator()
+    try:
+        return pico_emu.stock_uf2()
+    except pico_emu.Unavailable as ex:
+        need_rp2(str(ex))
+
+
 def booted(pico, limit_ms=3000):
     """Runs the emulated Pico from a power-on (or a reset just seen) until
     the firmware has drawn and waits for keys; False if it drew nothing

@@ -18,7 +18,7 @@ import sqlite3
 import pytest
 
 from marcador import cli, pico_emu, sim
-from rp2_build import boot, need_emulator, need_rp2
+from rp2_build import boot, emulated_stock
 
 pytestmark = pytest.mark.rp2
 
@@ -54,11 +54,7 @@ shot home
 
 @pytest.fixture(scope="module")
 def emulator():
-    need_emulator()
-    try:
-        return pico_emu.stock_uf2()
-    except pico_emu.Unavailable as ex:
-        need_rp2(str(ex))
+    return emulated_stock()
 
 
 @pytest.fixture(scope="module")

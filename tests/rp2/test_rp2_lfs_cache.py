@@ -20,7 +20,7 @@ import pytest
 
 from conftest import MP_SCRIPTS, printed, run_micropython
 from marcador import cli, pico_emu, sim
-from rp2_build import boot, emulated_release, need_emulator, need_rp2
+from rp2_build import boot, emulated_release, emulated_stock
 
 import rp2
 
@@ -40,11 +40,7 @@ FINISH = "ok\n" + ROUND + "back\ndown 4\nok\ndown\nok\nback\nwait 500\n"
 
 @pytest.fixture(scope="module")
 def stock():
-    need_emulator()
-    try:
-        return pico_emu.stock_uf2()
-    except pico_emu.Unavailable as ex:
-        need_rp2(str(ex))
+    return emulated_stock()
 
 
 @pytest.fixture(scope="module")
