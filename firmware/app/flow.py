@@ -113,10 +113,16 @@ def start_game(app, gid, names, opts):
     # Run by App.step in the step after the key that finished the setup
     # (app.start_later; that key's step cleared the screen), before
     # any key (no setup code is running then): the setup screens and
-    # their modules go first, so that they and the game's modules are
-    # never in RAM together (a refused start lands on the home screen,
-    # with the reason). Then only home is on the stack, so the live log is
-    # free to take over. The journal is on flash before the play screen
+    # their modules are let go first, so that they and the game's modules
+    # are never in use together (a refused start lands on the home
+    # screen, with the reason). Frozen into the firmware (this module's
+    # file is then its source's name, not a .mpy file) their garbage is
+    # collected in the quiet step after the start (App.start_pending),
+    # not here, where it lengthened the press's window; loaded from .mpy
+    # files their code is in the heap, freed here before the game's is
+    # loaded above it (in a board-sized heap the game otherwise ran out
+    # of room: tests/device/test_firmware_heap.py). Then only home is on
+    # the stack, so the live log is free to take over. The journal is on flash before the play screen
     # is drawn; the next game's number follows in the next step
     # (app.starting = 0, Store.start).
     app.starting = None
@@ -124,7 +130,8 @@ def start_game(app, gid, names, opts):
     app.forget_home()
     forget("setup")
     unload(options_module(gid))
-    gc.collect()
+    if __file__.endswith(".mpy"):
+        gc.collect()
     from app.session import Session
     s = Session(gid, names, opts, app.live_log)
     if s.error:

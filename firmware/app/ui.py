@@ -227,11 +227,19 @@ def columns(legend, values):
 
 
 def _format(legend):
-    f = ""
-    for w in legend.split(" "):
-        f += (" %" if f else "%") + str(len(w)) + "s"
+    # The widths of legend's words, then the format made from them at
+    # once: a few strs made, not several a word (split, str(), each +).
+    w = []
+    i = 0
+    while True:
+        j = legend.find(" ", i)
+        if j < 0:
+            break
+        w.append(j - i)
+        i = j + 1
+    w.append(len(legend) - i)
     _legend[0] = legend
-    _legend[1] = f
+    _legend[1] = ("%%%ds" + " %%%ds" * (len(w) - 1)) % tuple(w)
 
 
 def scroll(index, top, rows=ROWS):

@@ -97,8 +97,14 @@ def best_mask(vals, n, mask, lowest):
 
 
 def zero(a):
-    for i in range(len(a)):
-        a[i] = 0
+    # Every item of a (a bytearray or an array) to 0. One that is all 0
+    # already (fresh: a game's reset() runs at its construction and again
+    # at its setup) is only read, by any() in C (its iterator on the C
+    # stack: nothing allocated); a loop here costs a Pico a couple of
+    # thousand cycles an item.
+    if any(a):
+        for i in range(len(a)):
+            a[i] = 0
 
 
 def popcount(x):

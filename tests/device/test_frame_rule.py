@@ -23,7 +23,7 @@ EXC_WORDS = 3           # mp_exc_stack_t: handler, val_sp, prev_exc
 # Modules whose every function keeps to the rule, but for the ones named
 # here (each a known exception, called once per text or per frame).
 WHOLE = {
-    "app/ui.py": {"_format"},              # once per legend
+    "app/ui.py": set(),
     "app/textdraw.py": {
         "draw",                 # framebuf's way: a screen that is no Oled
         "_put_any",             # once per text with accents

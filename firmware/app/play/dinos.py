@@ -12,15 +12,14 @@ from app.i18n import tr
 from app import ui
 
 
-def dino_name(opt):
+def dino_name(opt, t):
     # The short name of a player's dinosaur (its option byte), or "custom":
-    # the i-th word of a text, cut out alone (split() made a str of each,
-    # for every row of every frame).
-    t = opt & 0x3F
+    # the i-th word of text t (tr("dino_short"), looked up once a frame),
+    # cut out alone (split() made a str of each, for every row of every
+    # frame).
     i = 0
-    while i < len(dinos.DINOS) and dinos.DINOS[i][1] != t:
+    while i < len(dinos.DINOS) and dinos.DINOS[i][1] != opt & 0x3F:
         i += 1
-    t = tr("dino_short")
     opt = 0                             # now where the i-th word starts
     while i:
         opt = t.find(" ", opt) + 1
@@ -47,6 +46,7 @@ class Play(PlayBase):
         ui.header(fb, "%s %d" % (tr("round"), g.rounds + 1),
                   "%s %d" % (tr("target"), dinos.GOAL))
         legend = tr("dinos_cols")
+        short = tr("dino_short")
         for p in range(self.s.n):
             z = g.zone
             if g.alive & (1 << p):
@@ -55,9 +55,10 @@ class Play(PlayBase):
                                             g.pos[p]))
             else:
                 right = tr("eliminated")
-            dino = dino_name(self.s.opts[p] if p < len(self.s.opts) else 0)
+            dino = dino_name(self.s.opts[p] if p < len(self.s.opts) else 0,
+                             short)
             room = ui.COLS - len(right) - 2 - len(dino)
-            ui.row(fb, p + 1, ui.fit(self.s.names[p], room) + " " + dino,
+            ui.row(fb, p + 1, "%s %s" % (ui.fit(self.s.names[p], room), dino),
                    right)
         ui.row(fb, 0, "", legend)
         ui.row(fb, 5, tr("dinos_key"), "")

@@ -10,7 +10,6 @@
 from drivers.buttons import OK, LONG, key_of, kind_of
 import core.duplicon as duplicon
 from app.play.base import PlayBase
-from app.play.grid import Grid
 from app.i18n import tr
 from app import ui
 
@@ -81,6 +80,9 @@ class Play(PlayBase):
                    self.save_round)
 
     def entry(self, title, vals, on_done):
+        # (app/play/grid.py: loaded at the first round's entry, not with
+        # this module, whose import is in the game's start)
+        from app.play.grid import Grid
         grid = Grid(title, self.s.names,
                     (tr("won"), tr("hand"), tr("zone")),
                     vals, 0, 96, (2, 1, 1), (10, 5, 5), widths=FIELD_W)

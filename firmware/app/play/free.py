@@ -4,7 +4,6 @@ from drivers.buttons import UP, DOWN, OK, key_of
 import core.free as free
 from app.screens import Choice
 from app.play.base import PlayBase
-from app.play.grid import Grid
 from app.i18n import tr
 from app import ui
 
@@ -44,6 +43,9 @@ class Play(PlayBase):
             # correction of it included), 0 before the first.
             r = self.g.rounds
             vals = [[self.g.part(p, r - 1) if r else 0] for p in range(n)]
+            # (app/play/grid.py: loaded at the first round's entry, not
+            # with this module, whose import is in the game's start)
+            from app.play.grid import Grid
             grid = Grid("%s %d" % (tr("round"), r + 1),
                         self.s.names, ("",), vals,
                         -9999, 9999, 1, 10, widths=5)
@@ -57,6 +59,7 @@ class Play(PlayBase):
     def fix_round(self, r, off):
         s = self.s
         vals = [[self.g.part(p, r)] for p in range(s.n)]
+        from app.play.grid import Grid
         grid = Grid(tr("fix_n") % (r + 1), s.names, ("",), vals,
                     -9999, 9999, 1, 10, widths=5)
         self.enter(grid, lambda v: self.commit_fix(
