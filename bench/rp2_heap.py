@@ -99,9 +99,9 @@ def type_addresses(image):
     return {int(v): k for k, v in found.items()}
 
 
-def elf_roots(board="pico_ssd1306"):
-    """[(start, end)] of the collector's roots in RAM (mp_state_ctx, the C
-    stack) from the release image's symbols, or None without its ELF."""
+def elf_symbols(board="pico_ssd1306"):
+    """{name: (address, size)} of the release image's symbols, or None
+    without its ELF."""
     elf = ROOT / "out" / "rp2" / f"build-{board}" / "firmware.elf"
     if not elf.exists():
         return None
@@ -115,6 +115,14 @@ def elf_roots(board="pico_ssd1306"):
             syms[p[3]] = (int(p[0], 16), int(p[1], 16))
         elif len(p) == 3:
             syms[p[2]] = (int(p[0], 16), 0)
+    return syms
+
+
+def elf_roots(syms):
+    """[(start, end)] of the collector's roots in RAM (mp_state_ctx, the C
+    stack) from the release image's symbols, or None without them."""
+    if syms is None:
+        return None
     ctx, size = syms["mp_state_ctx"]
     return [(ctx, ctx + size), (syms["__StackBottom"][0],
                                 syms["__StackTop"][0])]
@@ -223,12 +231,13 @@ def qstr_pools(s):
 
 class Qstrs:
     """qstr id -> text, through the pool chain (the heap's pools, then the
-    firmware's in flash)."""
+    firmware's in flash). flash_pool: the last pool in flash (the frozen
+    modules'), where the chain starts when the heap has none."""
 
-    def __init__(self, s, pools):
+    def __init__(self, s, pools, flash_pool=0):
         self.s = s
         self.chain = []            # (total_prev_len, len, address)
-        p = max(pools, key=lambda a: pools[a][2]) if pools else 0
+        p = max(pools, key=lambda a: pools[a][2]) if pools else flash_pool
         while p:
             w = struct.unpack("<6I", s.read(p, 24))
             self.chain.append((w[1] & 0x7FFFFFFF, w[3], p))
@@ -578,12 +587,14 @@ def root_words(s, spans):
     return out
 
 
-def analyse(ram, flash_read, types, roots, args, title, out=print):
+def analyse(ram, flash_read, types, syms, args, title, out=print):
     """Every report of one RAM snapshot; the figures for --json."""
     out(f"\n== {title}")
     s = Snapshot(ram, flash_read)
     kind, pools = classify(s, types)
-    qs = Qstrs(s, pools)
+    qs = Qstrs(s, pools, syms["mp_qstr_frozen_const_pool"][0]
+               if syms and "mp_qstr_frozen_const_pool" in syms else 0)
+    roots = elf_roots(syms)
     names = module_names(s, qs, kind)
     reach = modules_held(s, kind, names)
     total, kinds = by_kind(s, kind, pools, out)
@@ -614,7 +625,7 @@ def main(argv=None):
     ap.add_argument("--qstrs", help="write the peak's runtime qstrs here")
     ap.add_argument("--json", help="write the figures here")
     args = ap.parse_args(argv)
-    roots = elf_roots() if args.deploy == "frozen" else None
+    syms = elf_symbols() if args.deploy == "frozen" else None
     with tempfile.TemporaryDirectory() as tmp:
         base = rp2.IMAGES[args.deploy](tmp)
         img = Path(tmp) / "types.img"
@@ -649,7 +660,7 @@ def main(argv=None):
             if wanted.get(k) == n and k not in got:
                 what = "boot" if k == 0 else f"press {k}"
                 got[k] = analyse(pico.mem(rp2.RAM, rp2.RAM_BYTES), pico.mem,
-                                 types, roots, args, f"{what}: {n:,} B")
+                                 types, syms, args, f"{what}: {n:,} B")
             return n
         img = Path(tmp) / "two.img"
         shutil.copy(base, img)
@@ -660,7 +671,7 @@ def main(argv=None):
             rp2.press, rp2.heap_used = real_press, real_used
     if at not in got:
         raise SystemExit("the press's heap was not seen again: run again")
-    if roots is None:
+    if syms is None:
         print("\n(no ELF for this firmware: every RAM word outside the heap "
               "was a root)")
     if args.qstrs:

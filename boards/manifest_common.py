@@ -7,9 +7,86 @@ include("$(PORT_DIR)/boards/manifest.py")
 # checks this rule against PC_ONLY). makemanifest runs this file from
 # boards/.
 import os
-package("core", files=sorted(f for f in os.listdir("../firmware/core")
-                             if f.endswith(".py") and f != "record.py"),
-        base_path="../firmware")
+_core = sorted(f for f in os.listdir("../firmware/core")
+               if f.endswith(".py") and f != "record.py")
+package("core", files=_core, base_path="../firmware")
 package("app", base_path="../firmware")
 package("drivers", base_path="../firmware")
 module("main.py", base_path="../firmware")
+
+# The names of the modules above as qstrs in flash. Importing a module
+# interns its full name ("app.play.dinos") and, for a package's module,
+# its last part (set on the package: "dinos"). A name that no frozen code
+# spells (built at runtime: app/flow.py's "app.play." + gid; a module only
+# ever imported with `from app.play.dinos_round import ...`) would be a new
+# qstr in the heap for good, and the first of them makes a qstr pool:
+# 400 B at a Dinos game's peak (bench/rp2_heap.py lists them). So each
+# build writes a module that spells every name, `import app.play.dinos as
+# dinos`, in a function nobody calls, and freezes it for its qstrs alone:
+# nothing imports it (and importing it would import nothing). An import
+# interns the name before it looks for the module: the names the app
+# tries for every title of the table (core/games.py IDS), a title's
+# options (app/flow.py) and words (app/play/words.py), are spelled too,
+# also where the title has none.
+_TRIED = ("app.play.%s_options", "app.play.%s_words")
+
+
+def _title_ids():
+    import ast
+    with open("../firmware/core/games.py") as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [
+                t.id for t in node.targets] == ["IDS"]:
+            return ast.literal_eval(node.value)
+    raise ValueError("firmware/core/games.py has no IDS")
+
+
+def _frozen_modules():
+    names = ["main", "board"]
+    for pkg in ("app", "core", "drivers"):
+        top = os.path.join("../firmware", pkg)
+        for folder, _, files in sorted(os.walk(top)):
+            rel = os.path.relpath(folder, "../firmware").replace(os.sep, ".")
+            for f in sorted(files):
+                if not f.endswith(".py") or (
+                        rel == "core" and f not in _core) or (
+                        rel != "core" and rel.startswith("core")):
+                    continue
+                names.append(rel if f == "__init__.py"
+                             else rel + "." + f[:-3])
+    names += [t % gid for gid in _title_ids() for t in _TRIED]
+    return sorted(set(names))
+
+
+def _qstr_module(names):
+    lines = ["# Written by boards/manifest_common.py at each build: the",
+             "# frozen modules' names as qstrs in flash. Never imported.",
+             "", "", "def _names():"]
+    for name in names:
+        head, dot, last = name.rpartition(".")
+        lines.append("    import %s as %s" % (name, last) if dot
+                     else "    import %s" % name)
+    return "\n".join(lines) + "\n"
+
+
+def _write_if_changed(path, text):
+    # Unchanged, the file keeps its time (nothing is compiled again); two
+    # boards built at once each write whole files (a rename).
+    try:
+        with open(path) as f:
+            if f.read() == text:
+                return
+    except OSError:
+        pass
+    tmp = "%s.%d" % (path, os.getpid())
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+_gen = "../out/frozen-names"
+os.makedirs(_gen, exist_ok=True)
+_write_if_changed(os.path.join(_gen, "_module_names.py"),
+                  _qstr_module(_frozen_modules()))
+module("_module_names.py", base_path=_gen)

@@ -37,10 +37,11 @@ class App:
         hw.app = self              # the simulator looks at the app through hw
         self.fb = hw.display
         # On a board (drivers/hardware.py) the step that takes a key only
-        # takes it: the screen is drawn in the next step and sent over the
-        # following ones (the display's per_step pages a step), so that a
-        # key's step stays short and the buttons are read in between.
-        self.draw_later = getattr(hw, "draw_later", False)
+        # takes it (hw.draw_later): the screen is drawn in the next step and
+        # sent over the following ones (the display's per_step pages a
+        # step), so that a key's step stays short and the buttons are read
+        # in between. (Read from hw: each attribute of the App is a slot of
+        # its table, in the heap for good; 23 or fewer fit a smaller one.)
         self.buttons = hw.buttons
         self.settings = Settings(getattr(hw, "root", None))
         i18n.set_lang(self.settings.lang)
@@ -55,13 +56,11 @@ class App:
         self.idle = _AWAKE
         self.swallow = False       # ignore keys until all are released
         self.frames = 0
-        self.events = 0
         self.starting = None       # start_later(): a game to start (0:
                                    # started, the next game's number due)
         self.tidy = False          # a collection is due (see step)
         self.next_due = False      # the file "next" waits (start_pending)
         self.meta_at = 0           # store.saved when make_room last ran
-        self.toasted = False       # a toast was drawn last time
         self.push(None)            # home: loaded when first shown (top)
         import app.startup as startup
         self.store = startup.open_store(hw)   # the games on flash
@@ -171,18 +170,18 @@ class App:
         if started is not None:
             self.start_pending()
         b = self.buttons
-        events = self.events
+        keyed = False                  # a key went to the screen
         if b.poll(now):                # events wait (most steps: none)
             while True:
                 ev = b.get()
                 if not ev:
                     break
-                self.handle_key(ev, now)
-        keyed = self.events != events
+                if self.handle_key(ev, now):
+                    keyed = True
         if keyed:
             self.tidy = True
         elif self.tidy and self.starting is None and not (
-                self.draw_later and (self.dirty or self.fb.due)):
+                self.hw.draw_later and (self.dirty or self.fb.due)):
             # (after a start: next; drawn later: once the screen is sent)
             # The first quiet step after a key (its screen is drawn): a
             # collection now, with a shallow stack, frees what the key left
@@ -217,7 +216,7 @@ class App:
             self.toast_text = None
             self.dirty = True
         self.check_idle(now)
-        if (keyed or started) and self.draw_later:
+        if (keyed or started) and self.hw.draw_later:
             pass                       # drawn in the next step
         elif self.dirty and self.idle != _BLANK:
             self.draw()
@@ -232,23 +231,24 @@ class App:
         poll(self, now)
 
     def handle_key(self, ev, now):
-        # One key event for the screen on top.
+        # One key event for the screen on top; True when it went to the
+        # screen (or ended a toast), not to waking the display or swallowed.
         self.last_key = now
         if self.idle != _AWAKE:
             self.wake()
             return
         if self.swallow:
             return
-        self.events += 1
         if self.toast_text is not None and key_of(ev):
             # (a held UP/DOWN let go is no key: the message stays)
             self.toast_text = None
             self.dirty = True
             if not self.toast_through and (key_of(ev) == OK or
                                            key_of(ev) == BACK):
-                return
+                return True
         self.top().key(ev)
         self.dirty = True
+        return True
 
     def start_pending(self):
         if self.starting:
@@ -288,9 +288,8 @@ class App:
         # rows or just did.
         fb = self.fb
         toast = self.toast_text is not None
-        if toast or self.toasted:
+        if toast:
             ui.redraw_all = True       # the next begin() draws everything
-        self.toasted = toast
         if self.starting:
             # A game starts in the next step: the screen cleared now, so
             # that the key is seen to be taken at once. (Its title there
@@ -304,6 +303,8 @@ class App:
             from .notes import draw_toast
             draw_toast(fb, self.toast_text)
             pages = 0xFF
+            ui.redraw_all = True       # it covers the bands: the frame
+                                       # after it is drawn whole too
         fb.show(False, pages)
         self.frames += 1
         self.dirty = False

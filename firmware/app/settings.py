@@ -39,7 +39,6 @@ class Settings:
         self.last_n = {}       # player count last used, per title
         self.tz_min = 0        # the PC's UTC offset at the last sync (minutes)
         self.load()
-        self.saved = self.values()  # what the flash holds (or defaults)
 
     def name(self, i):
         # The roster's i-th name, or the default J1..J8.
@@ -75,23 +74,24 @@ class Settings:
         # would stop the screens that draw them): dropped, not drawn.
         self.roster = [x for x in self.roster if showable_name(x)]
 
-    def values(self):
-        # A copy of every field, to compare with the next save.
-        return (self.lang, self.dim_s, self.off_s, list(self.roster),
-                dict(self.last_n), self.tz_min)
-
     def save(self):
+        # Compared with the file, not with a copy of the values kept in
+        # RAM for good: written only when the flash holds other text.
         if not self.root:
             return
-        now = self.values()
-        if now == self.saved:
-            return                 # nothing changed: no flash write
         d = {}
         for k in _FIELDS:
             d[k] = getattr(self, k)
+        text = json.dumps(d)
+        path = self.root + _FILE
+        try:
+            with open(path) as f:
+                if f.read(len(text) + 1) == text:
+                    return         # nothing changed: no flash write
+        except (OSError, ValueError):
+            pass                   # none yet, or unreadable: written
         from drivers.store import replace
         try:
-            replace(self.root + _FILE, json.dumps(d))
-            self.saved = now
+            replace(path, text)
         except OSError:
             pass                   # full or failing flash: keep RAM values

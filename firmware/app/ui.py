@@ -26,7 +26,7 @@ from micropython import const
 # searches the whole table), then among the builtins, each time.
 # Imported, the name below is found at once.
 from builtins import len
-from .textdraw import draw, put, width, fit
+from .textdraw import put, width, fit
 from drivers.buttons import UP, DOWN, OK, BACK, LONG, FAST, key_of, kind_of
 
 COLS = const(25)
@@ -34,12 +34,15 @@ ROWS = const(7)
 
 
 _sig = [-1] * 8     # per band: checksum of what it shows (-1: not known)
-_on = False         # inside a begin() ... end() frame
 # Public: True when the checksums do not describe the display; whoever
 # draws past the bands (App around a toast, a drawing stopped halfway)
 # sets it, and the next begin() clears the screen and draws every band.
 redraw_all = True
-_seen = 0           # bit b: band b drawn (or kept) since begin()
+# Each module-level name is a slot in this module's globals (in the heap
+# for good; 47 or fewer fit a smaller table): -1 in _seen says "outside a
+# begin() ... end() frame", where band() keeps it -1.
+_seen = -1          # bit b: band b drawn (or kept) since begin(); -1: no
+                    # frame begun
 _marked = 0         # bit b: band b got a scroll mark last frame (marks());
                     # bit 8 + b: this frame
 _drawn = 0          # bit b: band b drawn or cleared since begin()
@@ -48,7 +51,7 @@ _drawn = 0          # bit b: band b drawn or cleared since begin()
 def begin(fb):
     """Instead of fb.fill(0) at the start of a screen's draw: from here
     to end(), each band drawn goes through band()."""
-    global _on, redraw_all, _seen, _marked, _drawn
+    global redraw_all, _seen, _marked, _drawn
     _marked >>= 8
     _drawn = 0
     if redraw_all:
@@ -57,7 +60,6 @@ def begin(fb):
             _sig[b] = -1
         redraw_all = False
         _drawn = 0xFF
-    _on = True
     _seen = 0
 
 
@@ -65,13 +67,14 @@ def end(fb):
     """After a screen's draw: blank the bands it did not draw this time.
     Returns the pages that may have changed (bit b: page b), for
     Oled.show(): all of them after a frame drawn without bands."""
-    global _on, redraw_all, _drawn
-    if not _on:
+    global redraw_all, _drawn, _seen
+    seen = _seen
+    if seen < 0:
         redraw_all = True            # drawn without bands: trust nothing
         return 0xFF
-    _on = False
+    _seen = -1
     for b in range(8):
-        if _sig[b] != -1 and not _seen >> b & 1:
+        if _sig[b] != -1 and not seen >> b & 1:
             fb.fill_rect(0, 8 * b, 128, 8, 0)
             _sig[b] = -1
             _drawn |= 1 << b
@@ -88,11 +91,11 @@ def band(fb, b, sig, lit=0):
     Outside begin() ... end() it is always True. A band that got a scroll
     mark last frame is drawn again (marks() draws this frame's over it)."""
     global _seen, _drawn
-    _seen |= 1 << b
+    _seen |= 1 << b                  # (-1 stays -1: no frame)
     sig &= 0x1FFFFFFF                # a small int on a 32-bit port too
-    if _on and _sig[b] == sig and not _marked >> b & 1:
+    if _seen >= 0 and _sig[b] == sig and not _marked >> b & 1:
         return False
-    _sig[b] = sig if _on else -1
+    _sig[b] = sig if _seen >= 0 else -1
     _drawn |= 1 << b
     lit &= LIT
     fb.fill_rect(0, 8 * b, 128, 8, lit)

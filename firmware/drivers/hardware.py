@@ -13,7 +13,8 @@ class Hardware:
     root: str
     uid: bytes
     serial: object
-    draw_later: bool
+    # True on a board: the app draws a key's screen in the next step.
+    draw_later = False
 
 
 def build(display_cls, i2c_id, sda, scl, freq, addr, button_pins):

@@ -36,9 +36,11 @@ class Port:
         self.budget = budget
         self.poll_in = select.poll()
         self.poll_in.register(rx_poll or rx, select.POLLIN)
-        self.poll_out = select.poll()
-        self.poll_out.register(tx_poll or tx, select.POLLOUT)
-        self.ask_out = bool(self.poll_out.poll(0))
+        # The output's poll object is made at the first write (most boots
+        # never meet a PC; made here, it was in the heap for good): until
+        # then poll_out is what to poll, and ask_out None.
+        self.poll_out = tx_poll or tx
+        self.ask_out = None
 
     def waiting(self):
         # True when a byte has come (read(1) gives it). The app asks at
@@ -53,6 +55,11 @@ class Port:
         return b""
 
     def write(self, b):
+        if self.ask_out is None:
+            p = select.poll()
+            p.register(self.poll_out, select.POLLOUT)
+            self.poll_out = p
+            self.ask_out = bool(p.poll(0))   # nothing written yet
         if self.ask_out and not self.poll_out.poll(0):
             return 0
         n = self.tx.write(b[:self.piece] if len(b) > self.piece else b)

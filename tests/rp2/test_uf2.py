@@ -6,6 +6,7 @@ to provide (`make test-rp2` fails instead). The rest check the build
 script's own decisions and need neither.
 """
 
+import ast
 import os
 import re
 import shutil
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import rp2_build
+from marcador_core import games
 from conftest import FIRMWARE, ROOT, run_micropython
 from rp2_build import build_uf2, release_uf2, run_make_uf2
 
@@ -62,6 +64,11 @@ def flash_bytes(flash):
     return bytes(image)
 
 
+# {frozen name: its file} of the modules the manifest writes itself (in
+# out/, from its inputs) before it freezes them.
+GENERATED = {}
+
+
 def frozen_names(board):
     """The module names the board's manifest freezes ('core/game.py'...),
     by running the manifest with stand-ins for MicroPython's functions
@@ -78,6 +85,8 @@ def frozen_names(board):
 
     def module(name, base_path="."):
         names.append(name)
+        if (here[-1] / base_path).resolve().is_relative_to(ROOT / "out"):
+            GENERATED[name] = here[-1] / base_path / name
 
     def include(path):
         if "$(" not in path:
@@ -101,6 +110,8 @@ def frozen_names(board):
 
 def source_of(board, name):
     """The file in the repository that the frozen name comes from."""
+    if name in GENERATED:
+        return ROOT / "boards" / "manifest_common.py"
     f = FIRMWARE / name
     return f if f.exists() else ROOT / "boards" / board / name
 
@@ -262,6 +273,47 @@ def test_every_frozen_file_is_an_input_of_the_stamp(board):
     assert len(names) > 40
     for name in names:
         assert source_of(board, name).resolve() in inputs, name
+
+
+def spelled_names(board):
+    """{module name: the name it is imported as} in the module the board's
+    manifest writes for its qstrs, checking that its import statements sit
+    in a function (importing it runs none of them)."""
+    frozen_names(board)
+    tree = ast.parse(GENERATED["_module_names.py"].read_text())
+    assert [type(n) for n in tree.body] == [ast.FunctionDef]
+    return {a.name: a.asname for n in ast.walk(tree)
+            if isinstance(n, ast.Import) for a in n.names}
+
+
+@pytest.mark.parametrize("board", PICO_BOARDS)
+def test_every_module_name_is_spelled_for_its_qstrs(board):
+    # Each frozen module's full name and last part, and the modules the
+    # app tries for every title (its options, its words), also where the
+    # title has none: the import interns the name before it looks.
+    spelled = spelled_names(board)
+    modules = [n[:-3].replace("/", ".").removesuffix(".__init__")
+               for n in frozen_names(board) if n != "_module_names.py"]
+    assert "app.play.base" in modules and "main" in modules
+    for mod in modules:
+        assert mod in spelled, mod
+        assert spelled[mod] == (mod.rpartition(".")[2] if "." in mod
+                                else None), mod
+    for gid in games.IDS:
+        for tried in ("app.play.%s_options", "app.play.%s_words"):
+            assert tried % gid in spelled
+    # Frozen for its qstrs only: nothing imports it.
+    assert not [p for p in FIRMWARE.rglob("*.py")
+                if "_module_names" in p.read_text()]
+
+
+@pytest.mark.rp2
+def test_the_spelled_names_are_qstrs_in_the_image(image):
+    board, path = image
+    contents = flash_bytes(uf2_flash(path.read_bytes()))
+    absent = [n for n in spelled_names(board)
+              if n.encode() + b"\0" not in contents]
+    assert absent == []
 
 
 def test_the_stamp_changes_with_a_firmware_file(tmp_path, monkeypatch):
