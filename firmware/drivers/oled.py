@@ -86,16 +86,17 @@ class Oled(framebuf.FrameBuffer):
         # it is then (a frame is always drawn, then shown). The loop ends
         # past the last page to check, with the masks in locals: it runs
         # in every key's step. (While loops and small methods: the frame
-        # rule, docs/architecture.md.)
-        v = 0 if full else self._valid
-        pages = (pages | ~v) & 0xFF
+        # rule, docs/architecture.md; full becomes the pages on the panel,
+        # a local fewer.)
+        full = 0 if full else self._valid
+        pages = (pages | ~full) & 0xFF
         segs = self._segs
         due = self.due
         page = 0
         while pages:
             if pages & 1:
                 m = self._changed(page)
-                if not v >> page & 1:
+                if not full >> page & 1:
                     m = _ALL                 # whatever the panel holds
                 if m:
                     segs[page] |= m
