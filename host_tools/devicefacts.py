@@ -32,7 +32,7 @@ def _constants(module):
 def font_chars():
     """Every character the device's 5x8 font draws (others show '?')."""
     return frozenset(map(chr, range(32, 127))) | \
-        frozenset(_constants("font")["EXTRA"])
+        frozenset(map(chr, _constants("font")["EXTRA"]))
 
 
 def name_max_len():

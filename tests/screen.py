@@ -10,7 +10,7 @@ _spec = importlib.util.spec_from_file_location("font",
 font = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(font)
 
-CHARS = [chr(c) for c in range(32, 127)] + list(font.EXTRA)
+CHARS = [chr(c) for c in range(32, 127)] + [chr(c) for c in font.EXTRA]
 GLYPHS = {}
 for i, ch in enumerate(CHARS):
     GLYPHS.setdefault(bytes(font.DATA[5 * i:5 * i + 5]), ch)

@@ -13,6 +13,7 @@ MONO_VLSB, the SSD1306 page layout): blit-ready.
 
 import gzip
 import sys
+import textwrap
 from pathlib import Path
 
 from PIL import PcfFontFile
@@ -39,6 +40,8 @@ def main():
         sys.exit(f"{SRC} missing: apt-get install xfonts-base")
     chars = [chr(c) for c in range(32, 127)] + list(EXTRA)
     data = b"".join(glyph_bytes(font, ch) for ch in chars)
+    extra = textwrap.fill(f"EXTRA = {tuple(map(ord, EXTRA))!r}", 79,
+                          subsequent_indent=" " * 9)
     lines = []
     for i in range(0, len(data), 20):
         lines.append("    " + repr(data[i:i + 20]))
@@ -48,10 +51,13 @@ def main():
         "#\n"
         "# 5 bytes per glyph, one per column, bit 0 at the top (MONO_VLSB).\n"
         "# Glyphs for ASCII 32-126 come first, then the characters of\n"
-        "# EXTRA in order. Each glyph 5 columns wide, 8 rows high (as\n"
-        "# comments: a name in this module would be one more string in the\n"
-        "# board's RAM for good).\n\n"
-        f"EXTRA = {EXTRA!r}\n"
+        "# EXTRA (code points) in order. Each glyph 5 columns wide, 8 rows\n"
+        "# high (as comments: a name in this module would be one more\n"
+        "# string in the board's RAM for good).\n\n"
+        # Code points, not a str: the firmware finds a glyph with
+        # tuple.index() in C, and a tuple constant stays in flash on the
+        # frozen image (app/textdraw.py glyph_offset).
+        f"# {EXTRA}\n{extra}\n"
         "DATA = (\n" + "\n".join(lines) + "\n)\n", encoding="utf-8")
     print(f"{len(chars)} glyphs, {len(data)} bytes -> {OUT}")
 

@@ -3,11 +3,13 @@
 #
 # 5 bytes per glyph, one per column, bit 0 at the top (MONO_VLSB).
 # Glyphs for ASCII 32-126 come first, then the characters of
-# EXTRA in order. Each glyph 5 columns wide, 8 rows high (as
-# comments: a name in this module would be one more string in the
-# board's RAM for good).
+# EXTRA (code points) in order. Each glyph 5 columns wide, 8 rows
+# high (as comments: a name in this module would be one more
+# string in the board's RAM for good).
 
-EXTRA = '¡¿ÁÉÍÑÓÚÜáéíñóúü°·×'
+# ¡¿ÁÉÍÑÓÚÜáéíñóúü°·×
+EXTRA = (161, 191, 193, 201, 205, 209, 211, 218, 220, 225, 233, 237, 241, 243,
+         250, 252, 176, 183, 215)
 DATA = (
     b'\x00\x00\x00\x00\x00\x00\x00^\x00\x00\x00\x0e\x00\x0e\x00\x14\x7f\x14\x7f\x14'
     b'\x04*\x7f*\x10\x00\x16\x084\x006I6@\x00\x00\x00\x0e\x00\x00'

@@ -46,22 +46,13 @@ def glyph_offset(cp):
     FONT ('?' for a character the font lacks)."""
     # A code point, not a 1-character str: on MicroPython such a str
     # (chr(), a str's item, a character iterated) is interned, in the
-    # heap for good. EXTRA is searched in its UTF-8 bytes, decoded here
-    # (accents only).
+    # heap for good. EXTRA is the accents' code points (a tuple, in flash
+    # on the frozen image): searched in C, not walked in Python.
     if 32 <= cp < 127:
         return (cp - 32) * 5
-    i = 94                               # EXTRA's glyphs follow ASCII's 95
-    c = -1
-    for b in memoryview(_EXTRA):
-        if b & 0xC0 == 0x80:
-            c = c << 6 | b & 0x3F        # a continuation byte
-        elif c == cp:
-            return i * 5
-        else:                            # the next character starts
-            i += 1
-            c = b if b < 0x80 else b & (0x1F if b < 0xE0 else
-                                        0x0F if b < 0xF0 else 0x07)
-    return i * 5 if c == cp else 155     # 155: '?'
+    if cp in _EXTRA:                     # its glyph follows ASCII's 95
+        return (_EXTRA.index(cp) + 95) * 5
+    return 155                           # '?'
 
 
 def draw(fb, s, x, y, ink=1):

@@ -81,21 +81,29 @@ class Oled(framebuf.FrameBuffer):
         # Mark due the segments whose bytes differ from what was last
         # shown, then send them (flush). pages: those that may have changed
         # (bit p: page p), when the caller knows (app/ui.py's partial
-        # redraw); the others are not even checked. A segment due stays
-        # due until sent, as it is then (a frame is always drawn, then
-        # shown). (While loops and small methods: the frame rule,
-        # docs/architecture.md.)
+        # redraw); the others are not even checked, and a page never shown
+        # is checked and sent whole. A segment due stays due until sent, as
+        # it is then (a frame is always drawn, then shown). The loop ends
+        # past the last page to check, with the masks in locals: it runs
+        # in every key's step. (While loops and small methods: the frame
+        # rule, docs/architecture.md; full becomes the pages on the panel,
+        # a local fewer.)
+        full = 0 if full else self._valid
+        pages = (pages | ~full) & 0xFF
+        segs = self._segs
+        due = self.due
         page = 0
-        while page < _PAGES:
-            bit = 1 << page
-            if full or pages & bit or not self._valid & bit:
+        while pages:
+            if pages & 1:
                 m = self._changed(page)
-                if full or not self._valid & bit:
+                if not full >> page & 1:
                     m = _ALL                 # whatever the panel holds
-                self._segs[page] |= m
                 if m:
-                    self.due |= bit
+                    segs[page] |= m
+                    due |= 1 << page
+            pages >>= 1
             page += 1
+        self.due = due
         self.flush()
 
     def _changed(self, page):
@@ -122,15 +130,16 @@ class Oled(framebuf.FrameBuffer):
         # slow bus a frame is sent over a few steps, keys read in between).
         # The panel is switched on once its first whole frame is in.
         n = self.per_step
+        due = self.due
         page = 0
-        while self.due >> page and n:
-            bit = 1 << page
-            if self.due & bit:
+        while due >> page and n:
+            if due >> page & 1:
                 self._send(page)
-                self.due &= ~bit
+                due &= ~(1 << page)
                 n -= 1
             page += 1
-        if self._dark and not self.due:
+        self.due = due
+        if self._dark and not due:
             self._dark = False
             self.poweron()
 

@@ -15,7 +15,7 @@ from app.notes import draw_toast, center, split_lines
 from app import i18n
 from core import games
 
-CHARS = [chr(c) for c in range(32, 127)] + list(font.EXTRA)
+CHARS = [chr(c) for c in range(32, 127)] + [chr(c) for c in font.EXTRA]
 GLYPHS = {}
 for i in range(len(CHARS)):
     g = bytes(font.DATA[5 * i:5 * i + 5])
