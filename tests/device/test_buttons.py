@@ -118,3 +118,19 @@ def test_a_quiet_poll_reads_no_pin_once_the_irqs_latch_presses():
     assert reads[1:10] == [0] * 9          # 10-90 ms: quiet
     assert reads[10] == 4                  # 100 ms: the edge came
     assert reads[-20:] == [0] * 20         # released and debounced again
+
+
+def test_the_loop_waits_longer_only_with_nothing_in_hand():
+    # App.step says how long run() sleeps: 10 ms while a key is down or
+    # not yet debounced as released (its timing: debounce, repeats) or a
+    # screen is due, 20 ms otherwise (the core wakes half as often; a
+    # press's IRQ latches it meanwhile, drivers/buttons.py).
+    from conftest import FIRMWARE, ROOT
+    steps = printed(run_micropython(MP_SCRIPTS / "tick_check.py",
+                                    path=(ROOT / "sim", FIRMWARE))[-1])
+    assert {w for t, down, w in steps if t < 200} == {20}     # idle
+    assert {w for t, down, w in steps if down} == {10}        # held
+    after = [w for t, down, w in steps if t >= 400]
+    assert after[0] == 10                  # let go: not yet debounced
+    assert 10 not in after[after.index(20):]    # then quiet for good
+    assert after.index(20) <= 8            # within the debounce and redraw
