@@ -14,6 +14,9 @@ from .memory import forget, modules, release
 from app.settings import Settings
 
 _TICK_MS = const(10)
+# The shortest idle timer (settings.DIM_CHOICES, OFF_CHOICES: whole
+# seconds, 15 s the least): none is checked sooner after a key.
+_IDLE_MIN_MS = const(1000)
 # A step with nothing in hand (every key up and debounced so, no frame to
 # draw or send, no game to start, no sync link) sleeps this long instead:
 # half the idle steps, each a wake of the core and a turn of the loop.
@@ -224,7 +227,8 @@ class App:
         if self.toast_text is not None and now - self.toast_until >= 0:
             self.toast_text = None
             self.dirty = True
-        self.check_idle(now)
+        if now - self.last_key >= _IDLE_MIN_MS:
+            self.check_idle(now)   # (not in the second after a key)
         if (keyed or started) and self.hw.draw_later:
             pass                       # drawn in the next step
         elif self.dirty and self.idle != _BLANK:
