@@ -7,6 +7,7 @@
 # call step() with their own clock.
 
 import gc
+import sys
 from micropython import const
 from drivers.buttons import OK, BACK, key_of
 from . import i18n, ui
@@ -202,7 +203,10 @@ class App:
             # code of a toast or a Note (app/notes.py, app/note.py) goes
             # too, unless a toast is still up.
             self.tidy = False
-            if self.toast_text is None:
+            if self.toast_text is None and (
+                    "app.notes" in sys.modules or "app.note" in sys.modules):
+                # (its line's modules, app/memory.py: finding that line
+                # costs a step of this press far more than this test)
                 forget("notes")
             gc.collect()
         elif self.next_due and b.quiet and \

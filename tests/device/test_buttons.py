@@ -134,3 +134,12 @@ def test_the_loop_waits_longer_only_with_nothing_in_hand():
     assert after[0] == 10                  # let go: not yet debounced
     assert 10 not in after[after.index(20):]    # then quiet for good
     assert after.index(20) <= 8            # within the debounce and redraw
+
+
+def test_a_message_code_leaves_ram_after_the_key_that_ends_it():
+    # App._step forgets app/notes.py in the quiet step after a key, and
+    # only looks up its phase when it is loaded.
+    from conftest import FIRMWARE, ROOT
+    got = printed(run_micropython(MP_SCRIPTS / "notes_check.py",
+                                  path=(ROOT / "sim", FIRMWARE))[-1])
+    assert got == [False, True, False]
