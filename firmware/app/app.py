@@ -7,6 +7,7 @@
 # call step() with their own clock.
 
 import gc
+import sys
 from micropython import const
 from drivers.buttons import OK, BACK, key_of
 from . import i18n, ui
@@ -14,6 +15,16 @@ from .memory import forget, modules, release
 from app.settings import Settings
 
 _TICK_MS = const(10)
+# The shortest idle timer (settings.DIM_CHOICES, OFF_CHOICES: whole
+# seconds, 15 s the least): none is checked sooner after a key.
+_IDLE_MIN_MS = const(1000)
+# A step with nothing in hand (every key up and debounced so, no frame to
+# draw or send, no game to start, no sync link) sleeps this long instead:
+# half the idle steps, each a wake of the core and a turn of the loop.
+# A press is not missed meanwhile: its pin's IRQ latches it
+# (drivers/buttons.py), and the next step, at most this much later, reads
+# it; from then on the steps come every _TICK_MS (its debounce, repeats).
+_QUIET_MS = const(20)
 _AWAKE = const(0)
 _DIM = const(1)
 _BLANK = const(2)
@@ -142,11 +153,13 @@ class App:
     def step(self, now):
         # One step of the loop; a MemoryError anywhere in it (a screen's
         # key or drawing, a game starting) ends in out_of_memory(), never
-        # in a stopped device.
+        # in a stopped device. Returns the ms to wait before the next
+        # step (run; the simulator and the tests keep their own pace).
         try:
-            self._step(now)
+            return self._step(now)
         except MemoryError:
             self.out_of_memory()
+        return _TICK_MS
 
     def out_of_memory(self):
         # The screens above home go (and what they held), the heap is
@@ -190,7 +203,10 @@ class App:
             # code of a toast or a Note (app/notes.py, app/note.py) goes
             # too, unless a toast is still up.
             self.tidy = False
-            if self.toast_text is None:
+            if self.toast_text is None and (
+                    "app.notes" in sys.modules or "app.note" in sys.modules):
+                # (its line's modules, app/memory.py: finding that line
+                # costs a step of this press far more than this test)
                 forget("notes")
             gc.collect()
         elif self.next_due and b.quiet and \
@@ -215,13 +231,19 @@ class App:
         if self.toast_text is not None and now - self.toast_until >= 0:
             self.toast_text = None
             self.dirty = True
-        self.check_idle(now)
+        if now - self.last_key >= _IDLE_MIN_MS:
+            self.check_idle(now)   # (not in the second after a key)
         if (keyed or started) and self.hw.draw_later:
             pass                       # drawn in the next step
         elif self.dirty and self.idle != _BLANK:
             self.draw()
         elif self.fb.due:
             self.fb.flush()            # the rest of the frame
+        if b.quiet and not (self.dirty and self.idle != _BLANK or
+                            self.fb.due) and \
+                self.starting is None and self.link is None:
+            return _QUIET_MS
+        return _TICK_MS
 
     def poll_link(self, now):
         # The sync link (app/sync.py poll), in RAM only while a PC talks
@@ -335,6 +357,5 @@ class App:
         self.last_key = clock.ticks_ms()
         ticks, sleep, step = clock.ticks_ms, clock.sleep_ms, self.step
         while True:
-            step(ticks())
-            sleep(_TICK_MS)
+            sleep(step(ticks()))
 

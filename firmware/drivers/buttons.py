@@ -70,6 +70,7 @@ _STABLE = const(4)      # lv: debounced level (1 = pressed)
 _LONG_SENT = const(8)   # lv: a LONG went out in this hold
 _REPEATED = const(12)   # lv: a REPEAT went out in this hold
 _LATCH = const(16)      # lv: 1 the IRQ saw a press edge, 2 in a long gap
+_IRQ = const(20)        # lv: 1 once the IRQs latch press edges (listen)
 _SINCE = const(0)       # t: when the raw level last changed
 _DOWN_AT = const(4)     # t: when the key went down
 _NEXT_REP = const(8)    # t: when the next repeat is due
@@ -80,7 +81,7 @@ class Buttons:
         # pins: four objects with value(), in the order UP, DOWN, OK, BACK.
         self.pins = pins
         self.active_low = active_low
-        self.lv = bytearray(20)
+        self.lv = bytearray(21)
         self.t = array("i", bytes(48))
         self.queue = bytearray(16)
         self.head = 0
@@ -92,12 +93,17 @@ class Buttons:
         # Latch each key's press edge by its pin's IRQ (trigger: the
         # Pin.IRQ_ constant of a press: IRQ_FALLING for keys to GND). A
         # hard IRQ where the port has them: the handler allocates nothing.
+        # From then on a quiet poll reads no pin (poll): a press's edge
+        # ends the quiet. The next poll reads every level once: a key
+        # already down (at power-on) has no edge to latch.
         h = self._pressed      # one bound method for the four pins
         for p in self.pins:
             try:
                 p.irq(h, trigger, hard=True)
             except (TypeError, ValueError):
                 p.irq(h, trigger)
+        self.lv[_IRQ] = 1
+        self.quiet = False
 
     def _pressed(self, pin):
         # The IRQ handler (hard: nothing allocated, nothing else touched).
@@ -131,9 +137,14 @@ class Buttons:
     def poll(self, now):
         # True when events wait (get()). (A while loop: the frame rule,
         # docs/architecture.md; this runs at every step.) With every key
-        # released and debounced so (quiet), four pins read released again
-        # change nothing: the loop is skipped (most steps).
+        # released and debounced so (quiet), nothing changes until a key
+        # goes down: the loop is skipped (most steps). With the IRQs set
+        # up (listen) a press's edge ends the quiet, so no pin is read;
+        # without them, four pins read released again.
         if self.quiet:
+            if self.lv[_IRQ]:
+                self.polled = now
+                return self.head != self.tail
             p = self.pins
             if (p[0].value() == 0) == (p[1].value() == 0) == \
                     (p[2].value() == 0) == (p[3].value() == 0) != \
@@ -176,6 +187,11 @@ class Buttons:
         self.quiet = not (lv[0] | lv[1] | lv[2] | lv[3] | lv[4] | lv[5] |
                           lv[6] | lv[7] | lv[16] | lv[17] | lv[18] |
                           lv[19])      # _RAW, _STABLE and _LATCH all 0
+        # A press whose IRQ came between that test and its store (the
+        # handler latches, then clears quiet) would be overwritten: its
+        # latch, set before, is looked at again after the store.
+        if lv[16] | lv[17] | lv[18] | lv[19]:
+            self.quiet = False
         self.polled = now
         return self.head != self.tail
 

@@ -100,3 +100,46 @@ def test_a_tap_during_a_long_step_is_latched_by_its_edge_not_lost():
     # With the app polling every 10 ms, a spike or bounce shorter than the
     # debounce is still nothing, though its edge fired the IRQ.
     assert r["spike"] == [] and r["bounce"] == []
+
+
+def test_a_key_held_at_power_on_still_gives_its_press():
+    # No edge for its IRQ: the first poll reads the levels.
+    assert cases("held_at_boot")["held_at_boot"] == [[350, "OK", PRESS]]
+
+
+def test_a_quiet_poll_reads_no_pin_once_the_irqs_latch_presses():
+    # With every key released and debounced so, a press's edge (the IRQ)
+    # is what wakes the polling: the steps in between read no pin (each
+    # read is a call into the port, at every 10 ms step). The press is
+    # seen as before.
+    events, reads = cases("quiet_reads")["quiet_reads"]
+    assert events == [[250, "OK", PRESS]]
+    assert reads[0] == 4                   # the first poll reads them all
+    assert reads[1:10] == [0] * 9          # 10-90 ms: quiet
+    assert reads[10] == 4                  # 100 ms: the edge came
+    assert reads[-20:] == [0] * 20         # released and debounced again
+
+
+def test_the_loop_waits_longer_only_with_nothing_in_hand():
+    # App.step says how long run() sleeps: 10 ms while a key is down or
+    # not yet debounced as released (its timing: debounce, repeats) or a
+    # screen is due, 20 ms otherwise (the core wakes half as often; a
+    # press's IRQ latches it meanwhile, drivers/buttons.py).
+    from conftest import FIRMWARE, ROOT
+    steps = printed(run_micropython(MP_SCRIPTS / "tick_check.py",
+                                    path=(ROOT / "sim", FIRMWARE))[-1])
+    assert {w for t, down, w in steps if t < 200} == {20}     # idle
+    assert {w for t, down, w in steps if down} == {10}        # held
+    after = [w for t, down, w in steps if t >= 400]
+    assert after[0] == 10                  # let go: not yet debounced
+    assert 10 not in after[after.index(20):]    # then quiet for good
+    assert after.index(20) <= 8            # within the debounce and redraw
+
+
+def test_a_message_code_leaves_ram_after_the_key_that_ends_it():
+    # App._step forgets app/notes.py in the quiet step after a key, and
+    # only looks up its phase when it is loaded.
+    from conftest import FIRMWARE, ROOT
+    got = printed(run_micropython(MP_SCRIPTS / "notes_check.py",
+                                  path=(ROOT / "sim", FIRMWARE))[-1])
+    assert got == [False, True, False]

@@ -30,3 +30,19 @@ def test_dim_then_off_then_wake_without_acting():
     assert selected_row(shots["start"]) == 0
     assert selected_row(shots["woken"]) == 0     # the waking key did nothing
     assert selected_row(shots["moved"]) == 1
+
+
+def test_no_idle_timer_is_shorter_than_the_loop_first_checks_it():
+    # App._step looks at the idle timers only from _IDLE_MIN_MS after a
+    # key (not in every step of a press's aftermath): every choice of
+    # dimming and switching off must be that long at least (0: never).
+    import ast
+    import re
+    from conftest import FIRMWARE
+    app = (FIRMWARE / "app" / "app.py").read_text()
+    least = int(re.search(r"^_IDLE_MIN_MS = const\((\d+)\)", app, re.M)[1])
+    settings = (FIRMWARE / "app" / "settings.py").read_text()
+    for name in ("DIM_CHOICES", "OFF_CHOICES"):
+        choices = ast.literal_eval(
+            re.search(rf"^{name} = (\(.*?\))", settings, re.M)[1])
+        assert all(s == 0 or s * 1000 >= least for s in choices), name

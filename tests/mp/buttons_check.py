@@ -21,8 +21,10 @@ class Pin:
         self.level = 1          # pulled up: 1 = released
         self.handler = None
         self.trigger = 0
+        self.reads = 0          # value() calls
 
     def value(self):
+        self.reads += 1
         return self.level
 
     def irq(self, handler=None, trigger=12, hard=False):
@@ -36,14 +38,18 @@ class Pin:
             self.handler(self)
 
 
-def run(script, until, active_low=True, blind=()):
+def run(script, until, active_low=True, blind=(), held=(), reads=None):
     # script: list of (ms, key index, level). Poll every 10 ms, but not
     # within a blind span [a, b) (a long step: the app busy, e.g. a flash
-    # erase): its level changes still happen, unseen by polling.
+    # erase): its level changes still happen, unseen by polling. held: the
+    # keys already down when the IRQs are set up (at boot). reads: a list
+    # that gets, per poll, how many pin levels it read.
     pins = [Pin() for _ in range(4)]
     if not active_low:                 # wired to 3V3, pulled down
         for p in pins:
             p.level = 0
+    for i in held:
+        pins[i].level = 0 if active_low else 1
     b = B.Buttons(pins, active_low)
     b.listen(Pin.IRQ_FALLING if active_low else Pin.IRQ_RISING)
     out = []
@@ -54,7 +60,10 @@ def run(script, until, active_low=True, blind=()):
             j += 1
         if t % 10 or any(a <= t < z for a, z in blind):
             continue
+        n = sum(p.reads for p in pins)
         b.poll(t)
+        if reads is not None:
+            reads.append(sum(p.reads for p in pins) - n)
         while True:
             ev = b.get()
             if not ev:
@@ -64,6 +73,12 @@ def run(script, until, active_low=True, blind=()):
 
 
 OK_, UP_ = 2, 0
+
+
+def _reads(script, until):
+    got = []
+    return [run(script, until, reads=got), got]
+
 CASES = {
     "bounce": lambda: run([(100, OK_, 0), (120, OK_, 1), (130, OK_, 0),
                            (140, OK_, 1)], 400),
@@ -99,6 +114,12 @@ CASES = {
                                     blind=[(191, 300)]),
     # A spike of 3 ms between two polls, the app steady: no press.
     "spike": lambda: run([(103, OK_, 0), (106, OK_, 1)], 400),
+    # A key down at power-on (no edge for its IRQ): its press still comes
+    # once it is let go.
+    "held_at_boot": lambda: run([(300, OK_, 1)], 600, held=(OK_,)),
+    # The pin levels each poll reads: with every key released and their
+    # IRQs set up, a quiet poll reads none (a press's edge wakes it).
+    "quiet_reads": lambda: _reads([(100, OK_, 0), (200, OK_, 1)], 500),
     "raw_release": lambda: [B.event(B.UP, B.RELEASE), B.key_of(
         B.event(B.UP, B.RELEASE)), B.key_of(B.event(B.DOWN, B.REPEAT)),
         B.kind_of(B.event(B.DOWN, B.RELEASE))],
