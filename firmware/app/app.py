@@ -12,7 +12,6 @@ from micropython import const
 from drivers.buttons import OK, BACK, key_of
 from . import i18n, ui
 from .memory import forget, modules, release
-from app.settings import Settings
 
 _TICK_MS = const(10)
 # The shortest idle timer (settings.DIM_CHOICES, OFF_CHOICES: whole
@@ -32,6 +31,8 @@ _BLANK = const(2)
 # the keys have been quiet this long and the screen is sent: a quick next
 # press is taken first, not after it.
 _LATER_MS = const(200)
+del const   # read by no code (mpy-cross folds each const()): with Settings
+            # imported where it is used, 12 globals, the table a size smaller
 
 
 class App:
@@ -54,6 +55,7 @@ class App:
         # in between. (Read from hw: each attribute of the App is a slot of
         # its table, in the heap for good; 23 or fewer fit a smaller one.)
         self.buttons = hw.buttons
+        from app.settings import Settings
         self.settings = Settings(getattr(hw, "root", None))
         i18n.set_lang(self.settings.lang)
         gc.collect()               # the text table's temporaries

@@ -40,12 +40,11 @@ _BAD_REDIRECT = const(26)
 _BAD_OPTION = const(28)
 _NOBODY_TAKES = const(34)
 
-ROUND = const(1)
-
-NATURAL = const(0)
-PREDATOR = const(1)
-EMOTIONAL = const(2)
-METEOR = const(3)
+# Private, folded into the bytecode (a global each would grow the module's
+# dict, in a board's RAM while dinos is played): the disasters by number
+# are DISASTERS' indices.
+_ROUND = const(1)
+_METEOR = const(3)
 DISASTERS = ("natural", "predator", "emotional", "meteor")
 
 # The base dinosaurs' traits, as option bytes.
@@ -75,7 +74,7 @@ class Dinos(Game):
     MAX_PLAYERS = 4
     OPT_LEN = 4
     PARTS = ("rounds", "disasters")
-    ROUND_KIND = ROUND
+    ROUND_KIND = _ROUND
 
     def __init__(self):
         Game.__init__(self)
@@ -159,7 +158,7 @@ class Dinos(Game):
     def size(self, buf, off, end):
         if buf[off] & 0x0F == FIX:
             return fix_size(self, buf, off, end)
-        if buf[off] & 0x0F != ROUND:
+        if buf[off] & 0x0F != _ROUND:
             return 0
         if end - off < 3:
             return -1
@@ -169,14 +168,14 @@ class Dinos(Game):
 
     def apply(self, buf, off):
         h = buf[off]
-        if h & 0x0F != ROUND:
+        if h & 0x0F != _ROUND:
             return _BAD_EVENT
         if self.over:
             return _GAME_OVER
         n = self.n
         d = h >> 4
         flags = buf[off + 1]
-        if d > METEOR or flags >> 6:
+        if d > _METEOR or flags >> 6:
             return _BAD_VALUE
         stop = flags & 2
         red = (flags >> 3) & 7
@@ -365,7 +364,7 @@ def round_event(buf, n, disaster, cards, adjust, sudden, invert, stop,
         flags |= 4
     if redirect >= 0:
         flags |= (redirect + 1) << 3
-    buf[0] = ROUND | disaster << 4
+    buf[0] = _ROUND | disaster << 4
     buf[1] = flags
     buf[2] = len(sudden)
     pos = 3

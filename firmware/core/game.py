@@ -116,9 +116,9 @@ def popcount(x):
 
 
 class Game:
-    ID = ""
-    MIN_PLAYERS = 1
-    MAX_PLAYERS = 1
+    # Each title's class sets ID, MIN_PLAYERS and MAX_PLAYERS (no default
+    # here: 16 names in this class's dict, its table a size smaller, in a
+    # board's RAM for good).
     PLAYER_STEP = 1      # DOG: 4 or 6 (core.games.player_counts)
     SCORED_AT_END = False  # totals before the end are only "if it ended now"
     TEAMS = False        # players win as teams (winners is the team)

@@ -40,6 +40,8 @@ _LATER_INVALID = const(40)
 # them as a GameLog's len(buf) and max_events).
 _LOG_BYTES = const(2048)
 _LOG_EVENTS = const(384)
+del const   # read by no code (mpy-cross folds each const()): a global
+            # fewer, the globals' table a size smaller
 
 
 class GameLog:

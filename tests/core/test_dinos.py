@@ -361,7 +361,8 @@ def test_a_redirect_goes_to_another_player_than_the_taker():
     from marcador_core import dinos
     log = fresh_log("dinos", 3, plain(3))
     buf = bytearray(32)
-    k = dinos.round_event(buf, 3, dinos.NATURAL, [0, 5, 3], None, [],
+    natural = dinos.DISASTERS.index("natural")
+    k = dinos.round_event(buf, 3, natural, [0, 5, 3], None, [],
                           False, False, 0)
     assert log.add(buf, 0, k) == E.BAD_REDIRECT
     assert log.game.rounds == 0 and log.n_live == 0

@@ -305,7 +305,8 @@ def summary(s, lang, cuts):
     from core import dinos
     from app.play.dinos_summary import Summary
     s.game.alive = 15
-    err = s.add(dinos.round_event(s.ev, 4, dinos.METEOR, [9, 1, 0, 9],
+    meteor = dinos.DISASTERS.index("meteor")
+    err = s.add(dinos.round_event(s.ev, 4, meteor, [9, 1, 0, 9],
                                   [-9, -9, 9, 9], [], True, False, -1))
     if err:
         fails.append({"key": "dinos summary", "why": "refused: %d" % err})

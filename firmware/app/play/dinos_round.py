@@ -5,11 +5,10 @@
 # grid module: forget() when it is left.
 
 from micropython import const
-from drivers.buttons import LONG, kind_of
+from drivers import buttons
 from core import dinos
 from app.screens import Screen
 from app.play.grid import Grid
-from core.dinos import DISASTERS as TYPES   # their text keys
 from app.i18n import tr
 from app import ui
 
@@ -19,6 +18,9 @@ from app import ui
 _SUDDEN_MISMATCH = const(25)
 _BAD_REDIRECT = const(26)
 _NOBODY_TAKES = const(34)
+
+del const   # read by no code (mpy-cross folds each const()): 12 globals,
+            # the table a size smaller
 
 CARD_W = 5           # the card grids' column (its title is "Carta")
 
@@ -39,7 +41,7 @@ def cards(play, d, fix=None):
     if fix is None:
         dead = ((1 << n) - 1) & ~g.alive
         vals = [[5] for _ in range(n)]
-        title = tr(TYPES[d])
+        title = tr(dinos.DISASTERS[d])   # their text keys
     else:
         b = fix[1]
         vals = [[dinos.round_card(b, 0, p)] for p in range(n)]
@@ -91,7 +93,7 @@ class DinosRound(Screen):
                 self.app.pop()
                 forget()
                 return
-            if kind_of(ev) != LONG:
+            if buttons.kind_of(ev) != buttons.LONG:
                 # OK on the last card: a plain round, saved at once (the
                 # extras would cost a press every round for what is rare).
                 self.submit()
