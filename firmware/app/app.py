@@ -7,7 +7,6 @@
 # call step() with their own clock.
 
 import gc
-import sys
 from micropython import const
 from drivers.buttons import OK, BACK, key_of
 from . import i18n, ui
@@ -205,6 +204,7 @@ class App:
             # code of a toast or a Note (app/notes.py, app/note.py) goes
             # too, unless a toast is still up.
             self.tidy = False
+            import sys      # (a global would grow the globals' table: +48 B)
             if self.toast_text is None and (
                     "app.notes" in sys.modules or "app.note" in sys.modules):
                 # (its line's modules, app/memory.py: finding that line
