@@ -122,9 +122,9 @@ def start_game(app, gid, names, opts):
     # files their code is in the heap, freed here before the game's is
     # loaded above it (in a board-sized heap the game otherwise ran out
     # of room: tests/device/test_firmware_heap.py). Then only home is on
-    # the stack, so the live log is free to take over. The journal is on flash before the play screen
-    # is drawn; the next game's number follows in the next step
-    # (app.starting = 0, Store.start).
+    # the stack, so the live log is free to take over. The journal is on
+    # flash before the play screen is drawn; the next game's number
+    # follows in the next step (app.starting = 0, Store.start).
     app.starting = None
     app.home()
     app.forget_home()
