@@ -18,12 +18,26 @@ GAP_MS = 150                  # after a key is released (sim/feeders.py)
 _hw = board.prepare()
 _app = None
 _err = ""
+_events = 0                   # keys that went to a screen (run's answer)
 
 
 def _fail(ex):
     global _err
     _err = "%s: %s" % (type(ex).__name__, ex)
     return -2 if isinstance(ex, MemoryError) else -1
+
+
+def _counted(handle):
+    # App.handle_key, each key that went to a screen counted: the page
+    # saves the flash after an event (web/app.js advance). The App keeps
+    # no such counter (an attribute of its in a board's RAM for good).
+    def key(ev, now):
+        global _events
+        if handle(ev, now):
+            _events += 1
+            return True
+        return False
+    return key
 
 
 def boot():
@@ -34,6 +48,7 @@ def boot():
         board.setup(_hw)
         from app.app import App
         _app = App(_hw)
+        _app.handle_key = _counted(_app.handle_key)
         _app.last_key = _hw.clock.now
         _app.step(_hw.clock.now)
     except Exception as ex:      # MemoryError too: see above
@@ -99,7 +114,7 @@ def run(ms):
     except Exception as ex:
         return _fail(ex)
     gc.collect()
-    return _app.events
+    return _events
 
 
 def pin(key, level):
