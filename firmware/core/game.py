@@ -118,7 +118,12 @@ def popcount(x):
 class Game:
     # Each title's class sets ID, MIN_PLAYERS and MAX_PLAYERS (no default
     # here: 16 names in this class's dict, its table a size smaller, in a
-    # board's RAM for good).
+    # board's RAM for good). Declared only, for the type checker
+    # (tests/device/test_board_api.py): MicroPython's compiler drops an
+    # annotation without a value, nothing is stored.
+    ID: str
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
     PLAYER_STEP = 1      # DOG: 4 or 6 (core.games.player_counts)
     SCORED_AT_END = False  # totals before the end are only "if it ended now"
     TEAMS = False        # players win as teams (winners is the team)
