@@ -308,12 +308,12 @@ class App:
 
     def draw(self):
         # Partial redraw (ui.begin): only the rows whose texts changed,
-        # whichever screen draws them; all of them when a toast covers the
-        # rows or just did.
+        # whichever screen draws them; all of them when a toast just
+        # covered the rows. A toast coming up is drawn over the rows as
+        # they are (only the changed ones drawn again, as without it):
+        # the bands under it show what their checksums say, as ever.
         fb = self.fb
         toast = self.toast_text is not None
-        if toast:
-            ui.redraw_all = True       # the next begin() draws everything
         if self.starting:
             # A game starts in the next step: the screen cleared now, so
             # that the key is seen to be taken at once. (Its title there

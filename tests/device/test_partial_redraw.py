@@ -32,6 +32,23 @@ def test_partial_redraw_shows_what_a_whole_redraw_shows(gid):
     assert not bad, f"{len(bad)} of {len(full)} frames differ, first {bad[0]}"
 
 
+@pytest.mark.parametrize("gid", ("dog", "doggy", "duplicon"))
+def test_a_toast_over_rows_drawn_in_part_shows_a_whole_redraw(gid):
+    # A toast coming up (a recorded event's announcement, an undo) is
+    # drawn over the rows as partial redraw leaves them (app/app.py draw:
+    # only the changed ones drawn again): the scripted game's frames,
+    # toasts among them, against every frame drawn whole.
+    script = "\n".join(ln for ln in (ROOT / "sim" / "scripts" /
+                                      f"{gid}.keys").read_text().splitlines()
+                        if not ln.startswith("shot")) + "\nquit\n"
+    partial = frames(script, "partial", "toasts")
+    full = frames(script, "full", "toasts")
+    toasts = [f for f in partial if f[1]]
+    assert toasts and len(partial) == len(full)
+    bad = [i for i in range(len(full)) if partial[i] != full[i]]
+    assert not bad, f"{len(bad)} of {len(full)} frames differ, first {bad[0]}"
+
+
 @pytest.mark.parametrize("gid", ("doggy", "dog", "free"))
 def test_drawing_after_the_key_shows_the_same_screens(gid):
     # As on a board (drivers/hardware.py): the key's step only takes the
