@@ -4,13 +4,16 @@
 # is up): most frames are rows (ui.py).
 
 from micropython import const
-from .textdraw import draw, width, fit
+from .textdraw import put, width, fit
 from .ui import header, COLS, ROWS
 
 
 def center(fb, y, s):
+    # On columns left dark by every caller (a cleared screen, a toast's
+    # box inside its frame): put() copies the glyphs' columns on a line
+    # that starts a page, and blits them elsewhere (textdraw.py).
     s = fit(s, COLS)
-    draw(fb, s, (128 - width(s)) // 2, y)
+    put(fb, s, (128 - width(s)) // 2, y)
 
 
 def message(fb, title, lines):

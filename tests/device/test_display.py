@@ -76,3 +76,15 @@ def test_put_copies_what_draw_blits():
     assert (r["rows_bad"], r["first_bad_row"]) == (0, None), r
     assert r["ints"] == 300
     assert (r["ints_bad"], r["first_bad_int"]) == (0, None), r
+
+
+def test_toasts_and_notes_copy_what_blits_draw():
+    # app/notes.py centres a toast's and a Note's lines with put(): glyph
+    # columns copied on a line that starts a page (inside a toast's box,
+    # on a cleared screen), blitted elsewhere. Over a screen full of
+    # pixels, the same as blitting every glyph.
+    out = run_micropython(MP_SCRIPTS / "notes_text_check.py", path=(FIRMWARE,))
+    r = printed(out[-1])
+    assert r["toasts"] == 300 and min(r["lines"][:3]) > 20, r
+    assert (r["bad"], r["first_bad"]) == (0, None), r
+    assert (r["messages"], r["messages_bad"]) == (7, 0), r
