@@ -166,7 +166,7 @@ def _look(k):
         # up to a free one. Each place is checked before it is trusted: an
         # index of another table finds nothing, and the halving follows.
         # (Here, not in a function of its own: one more name in this
-        # module's globals outgrew their table, 64 B of heap.)
+        # module's globals outgrew their table: more heap.)
         j = len(k)
         p = (k[0] << 5 ^ k[j >> 1] << 2 ^ k[-1] ^ j * 41) & 511
         while True:
