@@ -43,7 +43,7 @@ def _title_ids():
 
 
 def _frozen_modules():
-    names = ["main", "board"]
+    names = ["main", "board", "_texts_index"]
     for pkg in ("app", "core", "drivers"):
         top = os.path.join("../firmware", pkg)
         for folder, _, files in sorted(os.walk(top)):
@@ -90,3 +90,14 @@ os.makedirs(_gen, exist_ok=True)
 _write_if_changed(os.path.join(_gen, "_module_names.py"),
                   _qstr_module(_frozen_modules()))
 module("_module_names.py", base_path=_gen)
+
+# The index of app/texts.py's table (tools/texts_index.py): where each
+# key's line starts, for app/i18n.py's first lookup of a key (bytes in
+# flash; imported once and forgotten, app/tables.py load).
+import sys
+sys.path.insert(0, "../tools")
+import texts_index
+_write_if_changed(os.path.join(_gen, "_texts_index.py"), texts_index.module(
+    texts_index.table_of("../firmware/app/texts.py")))
+del sys.path[0]
+module("_texts_index.py", base_path=_gen)

@@ -348,7 +348,8 @@ def frozen_inputs(board):
     files = [ROOT / "boards" / "manifest_common.py",
              ROOT / "boards" / board / "manifest.py",
              ROOT / "boards" / board / "board.py",
-             Path(__file__).resolve()]
+             Path(__file__).resolve(),
+             Path(__file__).resolve().parent / "texts_index.py"]
     files += sorted((ROOT / "firmware").rglob("*.py"))
     files += patches()
     return files

@@ -19,6 +19,7 @@ EN = 1
 lang = ES
 _B = b""
 _BOTH = False       # _B is texts.T in place: "\nkey|Spanish|English" lines
+                    # (True; or, frozen with the image, its index: _look)
 _TITLE = None       # the title whose section alone _B keeps (None: all)
 _HIT = array("H", bytes(82))           # where keys were found (at tr())
 del array                              # one name less in this module
@@ -36,7 +37,15 @@ def set_lang(code):
     t, flash = tables.load("app.texts", "T")
     _BOTH = flash
     _B = tables.in_place(t) if flash else tables.one_language(t, lang == EN)
-    del t, tables
+    del t
+    if flash:
+        try:                           # the index, bytes in flash too
+            t = tables.load("_texts_index", "I")[0]
+            _BOTH = t if len(t) == 1024 else True
+            del t
+        except ImportError:            # not frozen with this image
+            pass
+    del tables
     _HIT[32] = 0                       # its parts: counted when needed (_HIT)
     _HIT[40] = 0
     from .memory import forget
@@ -150,6 +159,24 @@ def _look(k):
     # Where key k's line starts in _B, 0 if k is not there: each part
     # halved in turn (_seek), the parts counted first if need be.
     b = _B
+    e = _BOTH
+    if e and e is not True:
+        # In place with the release image's index (tools/texts_index.py,
+        # whose slot() this spells): the slot k names, then the next ones
+        # up to a free one. Each place is checked before it is trusted: an
+        # index of another table finds nothing, and the halving follows.
+        # (Here, not in a function of its own: one more name in this
+        # module's globals outgrew their table: more heap.)
+        j = len(k)
+        p = (k[0] << 5 ^ k[j >> 1] << 2 ^ k[-1] ^ j * 41) & 511
+        while True:
+            i = e[p << 1] | e[(p << 1) + 1] << 8
+            if not i:
+                break
+            if b.startswith(k, i) and b[i - 1] == 10 and i + j < len(b) \
+                    and b[i + j] == 124:
+                return i
+            p = p + 1 & 511
     if not _HIT[32]:
         i = p = 0
         while True:

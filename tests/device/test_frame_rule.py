@@ -28,7 +28,7 @@ WHOLE = {
         "draw",                 # framebuf's way: a screen that is no Oled
         "_put_any",             # once per text with accents
     },
-    "app/i18n.py": set(),
+    "app/i18n.py": {"set_lang"},     # at boot and at a language chosen
     "app/play/rows.py": set(),
     "app/screens.py": set(),
     "app/note.py": set(),
