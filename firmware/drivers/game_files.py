@@ -146,8 +146,11 @@ def start(st, session, t=0):
     head = gamefile.journal_head(head)
     try:
         # Journal files an older game left (a cut while they were
-        # removed) must not join this one's.
-        remove_chunks(st)
+        # removed) must not join this one's. Looked for (a path lookup
+        # in littlefs, a sixth of the journal's write) only when boot or
+        # the last game's close did not see them gone (st.chunk -1).
+        if st.chunk >= 0:
+            remove_chunks(st)
         with open(st.path("cur"), "wb") as f:
             f.write(head)
     except OSError:
@@ -178,6 +181,7 @@ def close(st, session, finished, ended=0):
     try:
         # (+ 1: an empty file a refused append may have left)
         remove_chunks(st, st.chunk + 1)
+        st.chunk = -1         # none left for the next start to look for
         os.remove(st.path("cur"))
     except OSError:
         pass                  # boot removes them (the entry is there)

@@ -68,6 +68,7 @@ def test_a_long_games_journal_stays_inline_and_its_events_seldom_erase():
     assert r["after_rewrite"] == [True, 0]
     assert r["appended_after"] == [True, 0, True]
     assert r["archived"] == [True, [], True]
+    assert r["stale_gone"] == []                   # boot removed cur1
     assert r["stale"] == [True, 0]
 
 

@@ -900,9 +900,11 @@ def chunks():
     res["archived"] = [games_on(a).get(s.number) == final,
                        _journal_files(d), a.session is None]
     # Journal files a cut left behind (an older game's) never join a new
-    # game's journal.
+    # game's journal: boot finds them (no cur) and removes them.
     with open(d + "/cur1", "wb") as f:
         f.write(bytes(range(40)))
+    a = boot(dev)
+    res["stale_gone"] = _journal_files(d)
     s = new_free(a, 4, 5000)
     for r in range(3):
         free_round(a, [1, 2, 3, 4])
