@@ -127,8 +127,8 @@ def start_game(app, gid, names, opts):
     # follows in the next step (app.starting = 0, Store.start).
     app.starting = None
     app.home()
-    app.forget_home()
-    forget("setup")
+    app.stack[0] = None      # as app.forget_home(): home's module goes
+    forget("setup")          # with setup's (its line names it)
     unload(options_module(gid))
     if __file__.endswith(".mpy"):
         gc.collect()
