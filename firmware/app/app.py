@@ -291,6 +291,7 @@ class App:
             # one more function would be in RAM all the time. A failure is
             # let go, as those hold the number.
             self.next_due = False
+            forget("lifecycle")    # app/flow.py start_game left it
             gc.collect()
             if self.store is not None:
                 try:

@@ -127,8 +127,8 @@ def start_game(app, gid, names, opts):
     # follows in the next step (app.starting = 0, Store.start).
     app.starting = None
     app.home()
-    app.forget_home()
-    forget("setup")
+    app.stack[0] = None      # as app.forget_home(): home's module goes
+    forget("setup")          # with setup's (its line names it)
     unload(options_module(gid))
     if __file__.endswith(".mpy"):
         gc.collect()
@@ -146,7 +146,14 @@ def start_game(app, gid, names, opts):
     screen = play_screen(app, s)
     app.push(screen)
     screen.begin()
-    forget("lifecycle")      # loaded again when the game ends
+    # This module and the others of its line leave RAM (loaded again when
+    # the game ends) in the quiet step of the file "next", before its
+    # collection (App.start_pending): frozen, their garbage waits for that
+    # collection anyway, and forgetting them here lengthened the press's
+    # window. Loaded from .mpy files their code is in the heap, and
+    # without a store there is no such step: forgotten now.
+    if s.store is None or __file__.endswith(".mpy"):
+        forget("lifecycle")
 
 
 def resume(app):

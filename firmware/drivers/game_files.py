@@ -140,14 +140,39 @@ def start(st, session, t=0):
         if not st.fs_saved:
             return False     # ids of games would not be stable
     number = max(st.next, st.archived + 1)
-    from core import gamefile
-    head = gamefile.header(number, t, 0, 0, session.gid, session.names,
-                           session.opts)
-    head = gamefile.journal_head(head)
+    # Its head: the bytes of core/gamefile.py's journal_head(header(
+    # number, t, 0, 0, gid, names, opts)), made here without loading that
+    # module (its import and its forgetting took a seventh of the start's
+    # step on the emulated Pico; tests/mp/store_check.py "head" checks
+    # that both give the same bytes). Inline, not a function: this module
+    # is in RAM while a new game is set up (its heap peak). int.to_bytes,
+    # not struct: an extensible built-in, which an import looks for in
+    # every sys.path entry first, littlefs's too.
+    from binascii import crc32
+    from core.games import IDS
+    names = session.names
+    opts = session.opts
+    head = bytearray(b"J\x01\0\0")                   # "J", VERSION
+    head.extend(number.to_bytes(4, "little"))
+    head.extend(t.to_bytes(4, "little"))
+    head.extend(bytes((0, 0, IDS.index(session.gid), len(names))))
+    for name in names:
+        b = name.encode()[:255]
+        head.append(len(b))
+        head.extend(b)
+    head.append(len(opts))
+    head.extend(opts)
+    n = len(head) - 4
+    head[2] = n & 0xFF
+    head[3] = n >> 8
+    head.extend(crc32(memoryview(head)[4:]).to_bytes(4, "little"))
     try:
         # Journal files an older game left (a cut while they were
-        # removed) must not join this one's.
-        remove_chunks(st)
+        # removed) must not join this one's. Looked for (a path lookup
+        # in littlefs, a sixth of the journal's write) only when boot or
+        # the last game's close did not see them gone (st.chunk -1).
+        if st.chunk >= 0:
+            remove_chunks(st)
         with open(st.path("cur"), "wb") as f:
             f.write(head)
     except OSError:
@@ -178,6 +203,7 @@ def close(st, session, finished, ended=0):
     try:
         # (+ 1: an empty file a refused append may have left)
         remove_chunks(st, st.chunk + 1)
+        st.chunk = -1         # none left for the next start to look for
         os.remove(st.path("cur"))
     except OSError:
         pass                  # boot removes them (the entry is there)

@@ -26,7 +26,17 @@ def recover(st):
     try:
         with open(st.path("cur"), "rb") as f:
             data = f.read()
-    except OSError:
+    except OSError as e:
+        # No journal (ENOENT): none of its later files either (they are
+        # removed before cur), unless the flash was written otherwise;
+        # any such go now, and the next game's start need not look for
+        # them (st.chunk -1).
+        if e.errno == 2:
+            try:
+                remove_chunks(st)
+                st.chunk = -1
+            except OSError:
+                pass
         return None
     if not data:
         # The power went while store.start created it (littlefs had

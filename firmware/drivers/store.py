@@ -106,7 +106,12 @@ class Store:
         self.low = low
         self.number = 0          # number of the game in progress (0: none)
         self.saved = 0           # log bytes of that game confirmed on flash
-        self.chunk = 0           # its journal's newest file (chunk_path)
+        self.chunk = 0           # its journal's newest file (chunk_path);
+        #                          -1: none of cur1, cur2... is on flash
+        #                          (boot found no journal, or a game's
+        #                          move to the archive removed them), so
+        #                          a new game's start need not look for
+        #                          an older game's (game_files.start)
         self.chunk_bytes = 0     # and that file's size
         self.archived = 0        # latest game number moved to the archive
         self.problems = []       # damaged files found, for the boot report

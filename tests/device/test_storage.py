@@ -29,6 +29,19 @@ def test_a_game_resumes_where_it_stood_with_undo_and_redo():
     assert dev == "511a000000000001" and len(fs) == 8 and number == "1"
 
 
+def test_a_new_games_journal_head_is_the_one_gamefile_writes():
+    # drivers/game_files.py makes it without core/gamefile.py (a game's
+    # start): the same bytes, names cut at 255 bytes as there.
+    r = check("head")["head"]
+    # "J", version, length; the header (12 bytes, the names, the
+    # options); its CRC
+    names = ([0, 1, 1], [6, 3, 3, 4, 4, 3, 3], [1, 7, 7, 255, 0],
+             [255, 255, 255])                  # options, each name's bytes
+    sizes = [4 + 12 + sum(1 + k for k in n[1:]) + 1 + n[0] + 4
+             for n in names]
+    assert r == [[True, size, True, True] for size in sizes], r
+
+
 def test_damaged_files_are_found_reported_and_never_crash_the_boot():
     r = check("corrupt")
     flip = r["last_record_flip"]
@@ -68,6 +81,7 @@ def test_a_long_games_journal_stays_inline_and_its_events_seldom_erase():
     assert r["after_rewrite"] == [True, 0]
     assert r["appended_after"] == [True, 0, True]
     assert r["archived"] == [True, [], True]
+    assert r["stale_gone"] == []                   # boot removed cur1
     assert r["stale"] == [True, 0]
 
 

@@ -900,9 +900,11 @@ def chunks():
     res["archived"] = [games_on(a).get(s.number) == final,
                        _journal_files(d), a.session is None]
     # Journal files a cut left behind (an older game's) never join a new
-    # game's journal.
+    # game's journal: boot finds them (no cur) and removes them.
     with open(d + "/cur1", "wb") as f:
         f.write(bytes(range(40)))
+    a = boot(dev)
+    res["stale_gone"] = _journal_files(d)
     s = new_free(a, 4, 5000)
     for r in range(3):
         free_round(a, [1, 2, 3, 4])
@@ -910,6 +912,36 @@ def chunks():
     a = boot(dev)
     res["stale"] = [log_of(a.session) == log, _lost(a)]
     print(json.dumps(res))
+
+
+def head():
+    # drivers/game_files.py start makes a new game's journal head without
+    # core/gamefile.py: the same bytes as gamefile's functions make.
+    from drivers.game_files import start
+    from core import gamefile as F
+
+    class Game:
+        pass
+
+    cases = [(1, 0, "free", ["A", "B"], b""),
+             (70000, 1767225600, "dinos",
+              ["Ana", "Bea", "Ciro", "Dani", "Eva", "Fer"],
+              bytes((0x40, 9, 18, 27, 36, 1))),
+             (2 ** 32 - 1, 2 ** 32 - 1, "dog",
+              ["\u00d1and\u00fa", "\u00c1lvaro", "x" * 300, ""], b"\x01"),
+             (5, 7, "doggy", ["a" * 255, "\u00e9" * 200], bytes(range(255)))]
+    st = boot(fresh()).store
+    out = []
+    for number, t, gid, names, opts in cases:
+        g = Game()
+        g.gid, g.names, g.opts = gid, names, opts
+        st.number, st.next, st.archived = 0, number, 0
+        ok = start(st, g, t)
+        with open(st.path("cur"), "rb") as f:
+            got = f.read()
+        want = F.journal_head(F.header(number, t, 0, 0, gid, names, opts))
+        out.append([ok, len(got), got == bytes(want), g.number == number])
+    print(json.dumps({"head": out}))
 
 
 def _rp2_flash(prog):
@@ -1033,7 +1065,7 @@ def meta_fuzz(n):
 
 {"corrupt": corrupt, "journal": journal, "full": full, "final_sync": final_sync, "room": room, "resume": resume,
  "clock": clock, "chunks": chunks,
- "fsid": fsid, "damage_newest": lambda: damage_newest(sys.argv[2],
+ "fsid": fsid, "head": head, "damage_newest": lambda: damage_newest(sys.argv[2],
                                                       int(sys.argv[3])), "marks": marks, "resync": resync,
  "quiet": lambda: quiet(sys.argv[2]),
  "meta_fuzz": lambda: meta_fuzz(sys.argv[2]),
