@@ -1,6 +1,5 @@
 # What every board freezes (included by boards/*/manifest.py). Frozen
 # modules run from flash and cost almost no RAM.
-include("$(PORT_DIR)/boards/manifest.py")
 # core: every module of firmware/core but the PC's (host_tools/build_mpy.py
 # PC_ONLY: record.py and codec/, the JSON record codec), so that a new
 # title's core/<id>.py is frozen with no line here (tests/pc/test_flash.py
@@ -9,10 +8,27 @@ include("$(PORT_DIR)/boards/manifest.py")
 import os
 _core = sorted(f for f in os.listdir("../firmware/core")
                if f.endswith(".py") and f != "record.py")
+# The order of the files is the image's list of frozen names, which an
+# import reads from the start, three times (is it a package folder? a
+# file? its code): so the modules a key press may import come first
+# (app/play's, then app's, then core's; each listed, not as the build
+# machine's folder lists them, so that every build gives the same image),
+# the boot's drivers next, and the port's own modules (_boot.py, asyncio...:
+# imported by name at boot, if ever) last.
+
+
+def _py_files(folder):
+    return sorted(f for f in os.listdir(os.path.join("../firmware", folder))
+                  if f.endswith(".py"))
+
+
+package("app", files=["play/" + f for f in _py_files("app/play")],
+        base_path="../firmware")
+package("app", files=_py_files("app"), base_path="../firmware")
 package("core", files=_core, base_path="../firmware")
-package("app", base_path="../firmware")
-package("drivers", base_path="../firmware")
+package("drivers", files=_py_files("drivers"), base_path="../firmware")
 module("main.py", base_path="../firmware")
+include("$(PORT_DIR)/boards/manifest.py")
 
 # The names of the modules above as qstrs in flash. Importing a module
 # interns its full name ("app.play.dinos") and, for a package's module,

@@ -177,6 +177,40 @@ def test_the_firmware_is_frozen_in(image):
 
 
 @pytest.mark.rp2
+def test_the_frozen_names_list_what_a_press_imports_first(image):
+    # An import reads the image's list of frozen names from its start
+    # (three times: folder, file, code): app/play's modules come first,
+    # then app's, core's, drivers', main.py, and the port's own last. The
+    # image's list is the manifest's order (a rebuild after the order
+    # changed must not keep the old list: makemanifest itself regenerates
+    # only when a file is newer than its output).
+    board, path = image
+    listed = frozen_list(board)
+    names = frozen_names(board)
+    assert sorted(set(listed) & set(names)) == sorted(names)
+    in_image = [n for n in listed if n in names]
+
+    def group(name):
+        for i, head in enumerate(("app/play/", "app/", "core/", "drivers/",
+                                  "main.py")):
+            if name.startswith(head):
+                return i
+        return 5                        # generated: the qstrs, the index
+    assert [group(n) for n in in_image] == sorted(map(group, in_image))
+    # The port's own (_boot.py, asyncio...) after those a press imports.
+    assert listed.index("_boot.py") > listed.index("main.py")
+
+
+def frozen_list(board):
+    """The image's mp_frozen_names, in order, as the build's
+    frozen_content.c (which the image is linked from) spells it."""
+    c = (ROOT / "out" / "rp2" / f"build-{board}" /
+         "frozen_content.c").read_text()
+    i = c.index("mp_frozen_names[]")
+    return re.findall(r'"([^"]*)\\0"', c[i:c.index(";", i)])
+
+
+@pytest.mark.rp2
 def test_the_version_is_in_the_image(image):
     contents = flash_bytes(uf2_flash(image[1].read_bytes()))
     assert version().encode() in contents
