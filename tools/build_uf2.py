@@ -408,6 +408,11 @@ def build_port(board, top, picotool_dir, epoch):
     else:
         env.pop("CMAKE_ARGS", None)
     fresh = not marker.exists()
+    # makemanifest writes the frozen modules' C file again only when one of
+    # them is newer than it: a module removed or the manifest's order
+    # changed would leave the old list in the image. Something changed
+    # (the stamp says so): written again, from the compiled modules kept.
+    (build / "frozen_content.c").unlink(missing_ok=True)
     say(f"{board}: building MicroPython's rp2 port ({RP2_BOARDS[board]}) "
         f"in {rel(build)}" + (" from scratch: minutes" if fresh else ""))
     RP2_OUT.mkdir(parents=True, exist_ok=True)
