@@ -17,13 +17,16 @@ _core = sorted(f for f in os.listdir("../firmware/core")
 # imported by name at boot, if ever) last.
 
 
-def _py_files(folder):
-    return sorted(f for f in os.listdir(os.path.join("../firmware", folder))
-                  if f.endswith(".py"))
+def _py_files(pkg):
+    # Every .py file of the package, whole (a new module is frozen with no
+    # line here): its sub-folders' first (app/play's), then its own.
+    top = os.path.join("../firmware", pkg)
+    found = [os.path.relpath(os.path.join(folder, f), top).replace(os.sep, "/")
+             for folder, _, files in os.walk(top) for f in files
+             if f.endswith(".py")]
+    return sorted(found, key=lambda f: ("/" not in f, f))
 
 
-package("app", files=["play/" + f for f in _py_files("app/play")],
-        base_path="../firmware")
 package("app", files=_py_files("app"), base_path="../firmware")
 package("core", files=_core, base_path="../firmware")
 package("drivers", files=_py_files("drivers"), base_path="../firmware")

@@ -136,7 +136,10 @@ def test_the_record_codec_stays_on_the_pc(monkeypatch):
          {"include": lambda *a: None, "module": lambda *a, **k: None,
           "package": package})
     assert sorted("/core/" + f[:-3] + ".mpy" for f in frozen["core"]) == src
-    assert frozen["app"] is frozen["drivers"] is None   # whole packages
+    for pkg in ("app", "drivers"):                      # whole packages
+        top = ROOT / "firmware" / pkg
+        assert sorted(frozen[pkg]) == sorted(
+            p.relative_to(top).as_posix() for p in top.rglob("*.py"))
 
 
 def test_first_flash_copies_everything_then_only_what_changed(tmp_path):
