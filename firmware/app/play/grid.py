@@ -174,12 +174,16 @@ class Grid:
             for c in range(nf):
                 v = self.values[j][c]
                 x = x0 + c * cw
-                if not off and self.fmt is None and int_len(v) <= self.w \
-                        and (j != self.r or c != self.c):
+                if not off and self.fmt is None and int_len(v) <= self.w:
                     # A number copied in digit by digit, no str made
                     # (textdraw.put_int; each str made is searched among
-                    # the interned strings).
-                    put_int(fb, v, x + cw - 2, y)
+                    # the interned strings: 10 K instructions on the unix
+                    # port); the cursor's dark on its lit cell.
+                    if j == self.r and c == self.c:
+                        fb.fill_rect(x, y, cw - 1, 8, 1)
+                        put_int(fb, v, x + cw - 2, y, 255)
+                    else:
+                        put_int(fb, v, x + cw - 2, y)
                     continue
                 s = "-" if off else self.fmt(v) if self.fmt else str(v)
                 xs = x + cw - 2 - width(s)
