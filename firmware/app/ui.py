@@ -73,11 +73,17 @@ def end(fb):
         redraw_all = True            # drawn without bands: trust nothing
         return 0xFF
     _seen = -1
-    for b in range(8):
-        if _sig[b] != -1 and not seen >> b & 1:
+    # Only the bands left out (most screens draw every band they had):
+    # a loop over the bits of those, not over all eight, in every frame.
+    seen = ~seen & 0xFF
+    b = 0
+    while seen:
+        if seen & 1 and _sig[b] != -1:
             fb.fill_rect(0, 8 * b, 128, 8, 0)
             _sig[b] = -1
             _drawn |= 1 << b
+        seen >>= 1
+        b += 1
     return _drawn
 
 
