@@ -92,9 +92,10 @@ class Grid:
                     return 1
         elif k == UP or k == DOWN:
             c = self.c
-            lo = _col(self.lo, c)
-            hi = _col(self.hi, c)
-            s = _col(self.step, c)
+            # (_col() inline: a call each cost more than the test)
+            lo = self.lo[c] if isinstance(self.lo, tuple) else self.lo
+            hi = self.hi[c] if isinstance(self.hi, tuple) else self.hi
+            s = self.step[c] if isinstance(self.step, tuple) else self.step
             old = self.values[self.r][c]
             dial = hi - lo <= DIAL_SPAN
             if not dial:
