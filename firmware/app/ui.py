@@ -73,11 +73,17 @@ def end(fb):
         redraw_all = True            # drawn without bands: trust nothing
         return 0xFF
     _seen = -1
-    for b in range(8):
-        if _sig[b] != -1 and not seen >> b & 1:
+    # Only the bands left out (most screens draw every band they had):
+    # a loop over the bits of those, not over all eight, in every frame.
+    seen = ~seen & 0xFF
+    b = 0
+    while seen:
+        if seen & 1 and _sig[b] != -1:
             fb.fill_rect(0, 8 * b, 128, 8, 0)
             _sig[b] = -1
             _drawn |= 1 << b
+        seen >>= 1
+        b += 1
     return _drawn
 
 
@@ -97,8 +103,35 @@ def band(fb, b, sig, lit=0):
         return False
     _sig[b] = sig if _seen >= 0 else -1
     _drawn |= 1 << b
+    # The band's page (128 bytes, MONO_VLSB) set from a constant at once,
+    # not by fill_rect(), whose loop over its 1024 pixels cost ~4.5 K
+    # instructions a band on the unix port. (Literals: in flash in a
+    # frozen image; a module global would grow the globals' table.) A
+    # framebuf without its buffer at hand (tests) is filled as before.
     lit &= LIT
-    fb.fill_rect(0, 8 * b, 128, 8, lit)
+    if not hasattr(fb, "buffer"):
+        fb.fill_rect(0, 8 * b, 128, 8, lit)
+        return True
+    b <<= 7
+    sig = b + 128                    # (the page's end: a stack slot fewer)
+    fb.buffer[b:sig] = (
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        if lit else
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00")
     return True
 
 

@@ -92,9 +92,10 @@ class Grid:
                     return 1
         elif k == UP or k == DOWN:
             c = self.c
-            lo = _col(self.lo, c)
-            hi = _col(self.hi, c)
-            s = _col(self.step, c)
+            # (_col() inline: a call each cost more than the test)
+            lo = self.lo[c] if isinstance(self.lo, tuple) else self.lo
+            hi = self.hi[c] if isinstance(self.hi, tuple) else self.hi
+            s = self.step[c] if isinstance(self.step, tuple) else self.step
             old = self.values[self.r][c]
             dial = hi - lo <= DIAL_SPAN
             if not dial:
@@ -174,12 +175,16 @@ class Grid:
             for c in range(nf):
                 v = self.values[j][c]
                 x = x0 + c * cw
-                if not off and self.fmt is None and int_len(v) <= self.w \
-                        and (j != self.r or c != self.c):
+                if not off and self.fmt is None and int_len(v) <= self.w:
                     # A number copied in digit by digit, no str made
                     # (textdraw.put_int; each str made is searched among
-                    # the interned strings).
-                    put_int(fb, v, x + cw - 2, y)
+                    # the interned strings: 10 K instructions on the unix
+                    # port); the cursor's dark on its lit cell.
+                    if j == self.r and c == self.c:
+                        fb.fill_rect(x, y, cw - 1, 8, 1)
+                        put_int(fb, v, x + cw - 2, y, 255)
+                    else:
+                        put_int(fb, v, x + cw - 2, y)
                     continue
                 s = "-" if off else self.fmt(v) if self.fmt else str(v)
                 xs = x + cw - 2 - width(s)
