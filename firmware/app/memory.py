@@ -12,11 +12,13 @@ import sys
 # a short identifier and each global would be an object in the heap for
 # good (tests/tree/test_layers.py checks the names and that app/ unloads by
 # phase only).
-# The lines most often asked for come first: on MicroPython, finding a
-# phase, and slicing its names out, walks the string from its start (a str
-# is indexed by characters), so a line's cost grows with the text before
-# it: "notes" is forgotten after every key, the next four at every game's
-# start.
+# The lines most often asked for come first (a line is found by a search
+# from the table's start): "notes" is forgotten after every key, the next
+# four at every game's start. Bytes, not a str: on MicroPython a str is
+# indexed by characters (each find, slice or startswith at an offset walks
+# the text from its start); bytes are indexed directly. A name read from it
+# becomes a str by decode(), which finds the module's interned name (a
+# qstr; in the release image, in flash) and makes nothing.
 #   notes      a toast's or Note's drawing and app/note.py, after the
 #              next key
 #   meta       the reader of littlefs's metadata, after its quiet step
@@ -33,7 +35,7 @@ import sys
 #   boot       app/startup.py, emptied too once boot is done (release())
 #   boot_only  what boot alone reads (emptied too, unless loaded before
 #              boot: a test's harness)
-PHASES = """
+PHASES = b"""
 notes app.notes app.note
 meta drivers.lfs_meta
 home app.home
@@ -56,12 +58,16 @@ PLAY = "app.play"     # a package: unload_package() forgets its modules
 
 def modules(phase):
     # The modules of a phase's line (a line that starts with a space goes
-    # on the one before).
-    i = PHASES.index("\n" + phase + " ") + len(phase) + 2
-    j = PHASES.find("\n", i)
-    while PHASES.startswith(" ", j + 1):
-        j = PHASES.find("\n", j + 1)
-    return PHASES[i:j].split()
+    # on the one before). Each name made a str in its own list's place.
+    t = PHASES
+    i = t.index(b"\n" + phase.encode() + b" ") + len(phase) + 2
+    j = t.find(b"\n", i)
+    while t.startswith(b" ", j + 1):
+        j = t.find(b"\n", j + 1)
+    names = t[i:j].split()
+    for k in range(len(names)):
+        names[k] = names[k].decode()
+    return names
 
 
 def forget(phase):
