@@ -78,11 +78,12 @@ def forget(phase):
 
 
 def unload(*names):
+    mods = sys.modules
     for name in names:
-        if sys.modules.pop(name, None) is not None:
+        if mods.pop(name, None) is not None:
             pkg, _, child = name.rpartition(".")
             try:
-                delattr(sys.modules[pkg], child)
+                delattr(mods[pkg], child)
             except (KeyError, AttributeError):
                 pass
 
