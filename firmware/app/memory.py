@@ -7,16 +7,18 @@
 import sys
 
 # The phases of the device's life, and the modules each one is done with
-# when it ends: forget(phase) unloads its line's modules. One string, not a
-# tuple a phase: loaded from a .mpy file, each tuple, each name longer than
-# a short identifier and each global would be an object in the heap for
-# good (tests/tree/test_layers.py checks the names and that app/ unloads by
-# phase only).
-# The lines most often asked for come first: on MicroPython, finding a
-# phase, and slicing its names out, walks the string from its start (a str
-# is indexed by characters), so a line's cost grows with the text before
-# it: "notes" is forgotten after every key, the next four at every game's
-# start.
+# when it ends: forget(phase) unloads its line's modules. One bytes object,
+# not a tuple a phase: loaded from a .mpy file, each tuple, each name longer
+# than a short identifier and each global would be an object in the heap
+# for good (tests/tree/test_layers.py checks the names and that app/ unloads
+# by phase only).
+# The lines most often asked for come first (a line is found by a search
+# from the table's start): "notes" is forgotten after every key, the next
+# four at every game's start. Bytes, not a str: on MicroPython a str is
+# indexed by characters (each find, slice or startswith at an offset walks
+# the text from its start); bytes are indexed directly. The names split
+# from a line's str are found among the interned strings (the modules'
+# names: in the release image, qstrs in flash): nothing made for them.
 #   notes      a toast's or Note's drawing and app/note.py, after the
 #              next key
 #   meta       the reader of littlefs's metadata, after its quiet step
@@ -33,7 +35,7 @@ import sys
 #   boot       app/startup.py, emptied too once boot is done (release())
 #   boot_only  what boot alone reads (emptied too, unless loaded before
 #              boot: a test's harness)
-PHASES = """
+PHASES = b"""
 notes app.notes app.note
 meta drivers.lfs_meta
 home app.home
@@ -56,12 +58,19 @@ PLAY = "app.play"     # a package: unload_package() forgets its modules
 
 def modules(phase):
     # The modules of a phase's line (a line that starts with a space goes
-    # on the one before).
-    i = PHASES.index("\n" + phase + " ") + len(phase) + 2
-    j = PHASES.find("\n", i)
-    while PHASES.startswith(" ", j + 1):
-        j = PHASES.find("\n", j + 1)
-    return PHASES[i:j].split()
+    # on the one before). The phase found as a word that starts a line;
+    # the line made a str once (it shares the table's bytes), then split
+    # into the modules' names (interned: nothing made).
+    t = PHASES
+    p = phase.encode()
+    i = t.index(p)
+    while t[i - 1] != 10 or t[i + len(p)] != 32:      # b"\n", b" "
+        i = t.index(p, i + 1)
+    i += len(p) + 1
+    j = t.find(b"\n", i)
+    while t.startswith(b" ", j + 1):
+        j = t.find(b"\n", j + 1)
+    return t[i:j].decode().split()
 
 
 def forget(phase):
@@ -69,11 +78,12 @@ def forget(phase):
 
 
 def unload(*names):
+    mods = sys.modules
     for name in names:
-        if sys.modules.pop(name, None) is not None:
+        if mods.pop(name, None) is not None:
             pkg, _, child = name.rpartition(".")
             try:
-                delattr(sys.modules[pkg], child)
+                delattr(mods[pkg], child)
             except (KeyError, AttributeError):
                 pass
 

@@ -89,3 +89,25 @@ def test_the_undo_words_leave_ram_once_said():
     assert toast(shots["undone"]).startswith("Deshecho: ")     # said
     assert "app.play.doggy" in mods
     assert not {"app.play.words", "app.play.doggy_words"} & mods
+
+
+def test_forget_takes_out_exactly_its_lines_modules():
+    # app/memory.py forget(phase) on the VM (it reads the table as bytes):
+    # every module of the line goes, with its package's attribute, and no
+    # other; the table's last line and a continued one included.
+    import json
+    import re
+    from conftest import FIRMWARE, ROOT, run_micropython
+    out = run_micropython(ROOT / "tests" / "mp" / "forget_check.py",
+                          path=(FIRMWARE,))
+    res = json.loads(out[0])
+    assert len(res) == 13
+    assert res["from_home"][0][-1] == "core.games"          # continued
+    assert res["boot_only"][0][-1] == "core.games"          # last line
+    assert res["notes"][0] == ["app.notes", "app.note"]
+    for phase, (names, gone, left, others) in res.items():
+        assert names and sorted(names) == gone, phase
+        assert left == [] and others == [], phase
+    counts = [int(re.search(r"n_qstr=(\d+)", line).group(1))
+              for line in out if line.startswith("qstr pool:")]
+    assert len(counts) == 2 and counts[1] == counts[0]

@@ -164,7 +164,7 @@ def _memory():
 def test_the_phase_tables_name_firmware_modules():
     mods = _modules()
     mem = _memory()
-    phases = [line.split()[0] for line in mem.PHASES.splitlines()
+    phases = [line.split()[0] for line in mem.PHASES.decode().splitlines()
               if line and not line.startswith(" ")]
     assert {"boot", "boot_only", "home", "from_home", "setup", "game_file",
             "lifecycle", "final", "notes", "tables", "error_texts",
