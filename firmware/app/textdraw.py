@@ -1,10 +1,11 @@
 # Text in the device's own 5x8 font (font.py), with the accents Spanish
 # needs; framebuf's built-in font has none. The font's columns, glyph after
-# glyph, are one 5N x 8 MONO_VLSB image (_strip): a character is cut out of
-# it into one preallocated 5x8 FrameBuffer by a blit at a negative offset,
-# then blitted onto the screen. Two framebuf calls in C per character, no
-# Python loop over its columns (it was the hot spot of every redraw), and
-# nothing allocated but what the caller's string already is.
+# glyph, are FONT (5 bytes a glyph, MONO_VLSB): draw() copies a character's
+# columns into one preallocated 5x8 FrameBuffer, then blits that onto the
+# screen, nothing allocated but what the caller's string already is. (A
+# 5N x 8 FrameBuffer over the font, to cut a glyph out with a blit, was
+# one more object in the heap for good; draw() is the rare way now, see
+# put().)
 #
 # The title bar, the rows and the grid's cells (ui.py) skip even that:
 # they are drawn on a page just cleared, so put() copies each glyph's 5
@@ -30,14 +31,13 @@ _glyph = bytearray(5)
 _fb = framebuf.FrameBuffer(_glyph, 5, 8, framebuf.MONO_VLSB)
 # FONT (public, app/names.py reads it): the glyphs' columns, 5 bytes a
 # glyph (MONO_VLSB, bit 0 at the top), in app/font.py's order; never
-# written. framebuf wants a writable buffer: the font's bytes where they
-# are when in flash (app/tables.py), else copied into RAM once; the font
+# written. The font's bytes where they are when in flash
+# (app/tables.py), else copied into RAM once; the font
 # module is forgotten (from a .mpy its bytes would be a second copy).
 FONT, _EXTRA, _flash = tables.load("app.font", "DATA", "EXTRA")
 FONT = tables.in_place(FONT) if _flash else bytearray(FONT)
 del _flash, tables
 forget("tables")
-_strip = framebuf.FrameBuffer(FONT, len(FONT), 8, framebuf.MONO_VLSB)
 _COLS = memoryview(FONT)    # a glyph's columns as a slice, copied in C
 
 
@@ -62,6 +62,7 @@ def draw(fb, s, x, y, ink=1):
     # intern each character (glyph_offset).
     cp = 0
     more = 0
+    inv = 0 if ink else 0xFF             # ink=0: the glyph dark on lit
     for c in memoryview(s):
         if c >= 0xC0:                    # a character's first byte of 2-4
             more = 1 if c < 0xE0 else 2 if c < 0xF0 else 3
@@ -76,14 +77,10 @@ def draw(fb, s, x, y, ink=1):
         if x >= 128:
             break
         off = glyph_offset(c)
-        if ink:
-            # Only the ink pixels are drawn: the key skips the background.
-            _fb.blit(_strip, -off, 0)
-            fb.blit(_fb, x, y, 0)
-        else:
-            for j in range(5):           # the glyph dark on lit
-                _glyph[j] = (~FONT[off + j]) & 0xFF
-            fb.blit(_fb, x, y, 1)
+        for j in range(5):
+            _glyph[j] = FONT[off + j] ^ inv
+        # Only the text's pixels are drawn: the key skips the others.
+        fb.blit(_fb, x, y, inv & 1)
         x += _CHAR_W
     return x
 
