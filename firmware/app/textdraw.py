@@ -23,7 +23,7 @@ from micropython import const
 # Imported, the names below are found at once.
 from builtins import len, memoryview, hasattr, str
 import app.tables as tables
-from .memory import forget
+from .memory import forget, release, modules
 
 _CHAR_W = const(5)   # advance per character (the glyph's last column is 0)
 
@@ -227,6 +227,24 @@ def _digits(buf, v, p, inv, cols):
         buf[p + 3] = cols[68] ^ inv
         buf[p + 4] = cols[69] ^ inv
     return p
+
+
+# The three copies above as native code where the port compiles it (the
+# frozen image: Thumb code in flash), put in their place once; the
+# webassembly port has none (a SyntaxError), a board given .mpy files
+# (`marcador flash`) is not given that module (an ImportError): the
+# functions above stay. Its globals are emptied and it is forgotten
+# (memory.py's phase "native"): its three function objects stay in the
+# heap, where these were, and its module and globals objects (two small
+# blocks); the native copy reads the font itself, so _COLS, a memoryview
+# object, is let go.
+try:
+    from app.glyphs_native import copy as _copy, glyphs as _glyphs, \
+        digits as _digits
+    release(*modules("native"))
+    _COLS = FONT
+except (ImportError, SyntaxError):
+    pass
 
 
 def int_len(v):
