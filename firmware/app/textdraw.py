@@ -1,11 +1,13 @@
 # Text in the device's own 5x8 font (font.py), with the accents Spanish
 # needs; framebuf's built-in font has none. The font's columns, glyph after
-# glyph, are FONT (5 bytes a glyph, MONO_VLSB): draw() copies a character's
-# columns into one preallocated 5x8 FrameBuffer, then blits that onto the
-# screen, nothing allocated but what the caller's string already is. (A
-# 5N x 8 FrameBuffer over the font, to cut a glyph out with a blit, was
-# one more object in the heap for good; draw() is the rare way now, see
-# put().)
+# glyph, are one 5N x 8 MONO_VLSB image (_strip): a character is cut out of
+# it into one preallocated 5x8 FrameBuffer by a blit at a negative offset,
+# then blitted onto the screen. Two framebuf calls in C per character, no
+# Python loop over its columns, and nothing allocated but what the
+# caller's string already is. Where the glyph copies below are native
+# code, _strip is let go (one object less in the heap, paying for their
+# module) and draw() copies the glyph's columns in a loop: it is the rare
+# way now, see put().
 #
 # The title bar, the rows and the grid's cells (ui.py) skip even that:
 # they are drawn on a page just cleared, so put() copies each glyph's 5
@@ -38,6 +40,7 @@ FONT, _EXTRA, _flash = tables.load("app.font", "DATA", "EXTRA")
 FONT = tables.in_place(FONT) if _flash else bytearray(FONT)
 del _flash, tables
 forget("tables")
+_strip = framebuf.FrameBuffer(FONT, len(FONT), 8, framebuf.MONO_VLSB)
 _COLS = memoryview(FONT)    # a glyph's columns as a slice, copied in C
 
 
@@ -77,8 +80,11 @@ def draw(fb, s, x, y, ink=1):
         if x >= 128:
             break
         off = glyph_offset(c)
-        for j in range(5):
-            _glyph[j] = FONT[off + j] ^ inv
+        if ink and _strip is not None:
+            _fb.blit(_strip, -off, 0)
+        else:
+            for j in range(5):
+                _glyph[j] = FONT[off + j] ^ inv
         # Only the text's pixels are drawn: the key skips the others.
         fb.blit(_fb, x, y, inv & 1)
         x += _CHAR_W
@@ -237,12 +243,13 @@ def _digits(buf, v, p, inv, cols):
 # (memory.py's phase "native"): its three function objects stay in the
 # heap, where these were, and its module and globals objects (two small
 # blocks); the native copy reads the font itself, so _COLS, a memoryview
-# object, is let go.
+# object, is let go, and _strip (draw()).
 try:
     from app.glyphs_native import copy as _copy, glyphs as _glyphs, \
         digits as _digits
     release(*modules("native"))
     _COLS = FONT
+    _strip = None
 except (ImportError, SyntaxError):
     pass
 

@@ -78,4 +78,25 @@ for _ in range(1000):
         out["ints_bad"] += 1
         if out["first_bad_int"] is None:
             out["first_bad_int"] = [v, p, inv, ra, rb]
+# draw(): with the native copies textdraw lets its font-wide FrameBuffer
+# go and copies a glyph's columns itself; the same pixels as the blit.
+import framebuf
+LETTERS = "aAzZ09 .:%*/+-\u00a1\u00e1\u00f1\u00c9\u00b0\x7f\x01"
+out["draws"] = out["draws_bad"] = 0
+out["strip_let_go"] = [nat._strip is None, py._strip is not None]
+for _ in range(300):
+    s = "".join(LETTERS[random.getrandbits(5) % len(LETTERS)]
+                for _ in range(random.getrandbits(4)))
+    x = random.getrandbits(7) - 8
+    y = random.getrandbits(6) - 4
+    ink = random.getrandbits(1)
+    a = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    b = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    a.fill(1 - ink)
+    b.fill(1 - ink)
+    ra = py.draw(a, s, x, y, ink)
+    rb = nat.draw(b, s, x, y, ink)
+    out["draws"] += 1
+    if ra != rb or bytes(a) != bytes(b):
+        out["draws_bad"] += 1
 print(json.dumps(out))
