@@ -25,7 +25,7 @@ from micropython import const
 # Imported, the names below are found at once.
 from builtins import len, memoryview, hasattr, str
 import app.tables as tables
-from .memory import forget, release, modules
+from .memory import forget
 
 _CHAR_W = const(5)   # advance per character (the glyph's last column is 0)
 
@@ -247,6 +247,7 @@ def _digits(buf, v, p, inv, cols):
 try:
     from app.glyphs_native import copy as _copy, glyphs as _glyphs, \
         digits as _digits
+    from .memory import release, modules
     release(*modules("native"))
     _COLS = FONT
     _strip = None
