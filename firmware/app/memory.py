@@ -30,6 +30,8 @@ import sys
 #   from_home  the screens opened from home, whenever home is on top again
 #   final      the final screen, when the game is undone from it
 #   tables     app/tables.py, once a table of constants is read
+#   native     the native glyph copies' module, once app/textdraw.py has
+#              taken its functions (emptied too: release())
 #   error_texts  the error texts, once one is shown
 #   link       the sync link, when the PC has been quiet (App.poll_link)
 #   boot       app/startup.py, emptied too once boot is done (release())
@@ -47,6 +49,7 @@ from_home app.newgame app.names app.history drivers.segments
  core.gamefile core.games
 final app.final app.flow app.clock
 tables app.tables
+native app.glyphs_native
 error_texts core.error_texts
 link app.sync drivers.link drivers.outbuf core.wire core.version
 boot app.startup

@@ -3,8 +3,11 @@
 # glyph, are one 5N x 8 MONO_VLSB image (_strip): a character is cut out of
 # it into one preallocated 5x8 FrameBuffer by a blit at a negative offset,
 # then blitted onto the screen. Two framebuf calls in C per character, no
-# Python loop over its columns (it was the hot spot of every redraw), and
-# nothing allocated but what the caller's string already is.
+# Python loop over its columns, and nothing allocated but what the
+# caller's string already is. Where the glyph copies below are native
+# code, _strip is let go (one object less in the heap, paying for their
+# module) and draw() copies the glyph's columns in a loop: it is the rare
+# way now, see put().
 #
 # The title bar, the rows and the grid's cells (ui.py) skip even that:
 # they are drawn on a page just cleared, so put() copies each glyph's 5
@@ -30,8 +33,8 @@ _glyph = bytearray(5)
 _fb = framebuf.FrameBuffer(_glyph, 5, 8, framebuf.MONO_VLSB)
 # FONT (public, app/names.py reads it): the glyphs' columns, 5 bytes a
 # glyph (MONO_VLSB, bit 0 at the top), in app/font.py's order; never
-# written. framebuf wants a writable buffer: the font's bytes where they
-# are when in flash (app/tables.py), else copied into RAM once; the font
+# written. The font's bytes where they are when in flash
+# (app/tables.py), else copied into RAM once; the font
 # module is forgotten (from a .mpy its bytes would be a second copy).
 FONT, _EXTRA, _flash = tables.load("app.font", "DATA", "EXTRA")
 FONT = tables.in_place(FONT) if _flash else bytearray(FONT)
@@ -62,6 +65,7 @@ def draw(fb, s, x, y, ink=1):
     # intern each character (glyph_offset).
     cp = 0
     more = 0
+    inv = 0 if ink else 0xFF             # ink=0: the glyph dark on lit
     for c in memoryview(s):
         if c >= 0xC0:                    # a character's first byte of 2-4
             more = 1 if c < 0xE0 else 2 if c < 0xF0 else 3
@@ -76,14 +80,13 @@ def draw(fb, s, x, y, ink=1):
         if x >= 128:
             break
         off = glyph_offset(c)
-        if ink:
-            # Only the ink pixels are drawn: the key skips the background.
+        if ink and _strip is not None:
             _fb.blit(_strip, -off, 0)
-            fb.blit(_fb, x, y, 0)
         else:
-            for j in range(5):           # the glyph dark on lit
-                _glyph[j] = (~FONT[off + j]) & 0xFF
-            fb.blit(_fb, x, y, 1)
+            for j in range(5):
+                _glyph[j] = FONT[off + j] ^ inv
+        # Only the text's pixels are drawn: the key skips the others.
+        fb.blit(_fb, x, y, inv & 1)
         x += _CHAR_W
     return x
 
@@ -230,6 +233,26 @@ def _digits(buf, v, p, inv, cols):
         buf[p + 3] = cols[68] ^ inv
         buf[p + 4] = cols[69] ^ inv
     return p
+
+
+# The three copies above as native code where the port compiles it (the
+# frozen image: Thumb code in flash), put in their place once; the
+# webassembly port has none (a SyntaxError), a board given .mpy files
+# (`marcador flash`) is not given that module (an ImportError): the
+# functions above stay. Its globals are emptied and it is forgotten
+# (memory.py's phase "native"): its three function objects stay in the
+# heap, where these were, and its module and globals objects (two small
+# blocks); the native copy reads the font itself, so _COLS, a memoryview
+# object, is let go, and _strip (draw()).
+try:
+    from app.glyphs_native import copy as _copy, glyphs as _glyphs, \
+        digits as _digits
+    from .memory import release, modules
+    release(*modules("native"))
+    _COLS = FONT
+    _strip = None
+except (ImportError, SyntaxError):
+    pass
 
 
 def int_len(v):

@@ -132,6 +132,20 @@ def test_the_press_path_keeps_every_frame_on_the_c_stack():
     assert found == []
 
 
+def test_the_native_copies_have_no_bytecode_frame():
+    # app/glyphs_native.py (textdraw's glyph copies where the port has a
+    # native emitter): viper functions are machine code, their locals in
+    # registers and on the C stack, never a heap frame; the rule above
+    # holds for textdraw's Python copies, the fallback. A def there that
+    # is not native would be bytecode, and this says so.
+    path = FIRMWARE / "app" / "glyphs_native.py"
+    defs = [q for q, _ in _functions(ast.parse(path.read_text()))]
+    assert len(defs) >= 3
+    blocks = [name for _, name, _, _ in frame_words([path])
+              if name != "<module>"]
+    assert blocks == []
+
+
 def test_the_frame_count_sees_loops_handlers_and_arguments(tmp_path):
     # What makes a frame bigger: arguments and locals, a for loop's
     # iterator (4 slots), a try's handler (3 words).

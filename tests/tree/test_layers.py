@@ -168,7 +168,7 @@ def test_the_phase_tables_name_firmware_modules():
               if line and not line.startswith(" ")]
     assert {"boot", "boot_only", "home", "from_home", "setup", "game_file",
             "lifecycle", "final", "notes", "tables", "error_texts",
-            "link", "meta"} == set(phases)
+            "link", "meta", "native"} == set(phases)
     for phase in phases:
         names = mem.modules(phase)
         assert names and all(m in mods for m in names), (phase, names)
