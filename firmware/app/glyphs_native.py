@@ -60,12 +60,16 @@ def glyphs(buf, b, p: int, inv: int, cols):
 def digits(buf, v: int, p: int, inv: int, cols) -> int:
     # textdraw._digits: v's digits, and '-', leftwards from just before
     # buf[p]; returns where the first starts. v: a small int (a score).
+    # No digit is written before buf[0] (ptr8 has no bounds: the caller
+    # makes room, textdraw.put_int; where it did not, the number is cut).
     d = ptr8(buf)
     f = ptr8(cols)
     n = v < 0
     if n:
         v = 0 - v
     while True:
+        if p < 5:
+            return p
         p -= 5
         c = (v % 10) * 5 + 80
         d[p] = f[c] ^ inv
@@ -76,7 +80,7 @@ def digits(buf, v: int, p: int, inv: int, cols) -> int:
         v //= 10
         if v == 0:
             break
-    if n:
+    if n and p >= 5:
         p -= 5
         d[p] = f[65] ^ inv
         d[p + 1] = f[66] ^ inv

@@ -14,6 +14,7 @@ def test_native_copies_match_the_python_ones():
     assert r["texts"] == 2000 and r["ints"] == 1000
     assert (r["bad"], r["first_bad"]) == (0, None), r
     assert (r["ints_bad"], r["first_bad_int"]) == (0, None), r
+    assert r["cut_outside"] == [False] * 4, r
     # draw() without the font-wide FrameBuffer the native case lets go
     assert r["strip_let_go"] == [True, True]
     assert r["draws"] == 300 and r["draws_bad"] == 0, r

@@ -78,6 +78,15 @@ for _ in range(1000):
         out["ints_bad"] += 1
         if out["first_bad_int"] is None:
             out["first_bad_int"] = [v, p, inv, ra, rb]
+# A number wider than the room left of p: the native copy (no bounds
+# check of its own) writes nothing before buf[0], it cuts the number.
+room = bytearray(32)
+inside = memoryview(room)[16:]
+out["cut_outside"] = []
+for v in (123456, -98765, 7, -3):
+    room[:] = bytes(32)
+    native["digits"](inside, v, 12, 0, FONT)
+    out["cut_outside"].append(bytes(room[:16]) != bytes(16))
 # draw(): with the native copies textdraw lets its font-wide FrameBuffer
 # go and copies a glyph's columns itself; the same pixels as the blit.
 import framebuf
