@@ -5,6 +5,8 @@
 # SyntaxError there, and textdraw keeps its Python functions. Each gives
 # the same bytes as textdraw's (tests/device/test_glyphs_native.py).
 
+import micropython                     # the decorators' name, for a checker
+
 
 @micropython.viper
 def copy(buf, b, p: int, cols):
