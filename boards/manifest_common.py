@@ -17,10 +17,10 @@ _core = sorted(f for f in os.listdir("../firmware/core")
 # imported by name at boot, if ever) last.
 
 
-def _py_files(pkg):
+def _py_files(pkg, base="../firmware"):
     # Every .py file of the package, whole (a new module is frozen with no
     # line here): its sub-folders' first (app/play's), then its own.
-    top = os.path.join("../firmware", pkg)
+    top = os.path.join(base, pkg)
     found = [os.path.relpath(os.path.join(folder, f), top).replace(os.sep, "/")
              for folder, _, files in os.walk(top) for f in files
              if f.endswith(".py")]
@@ -28,6 +28,17 @@ def _py_files(pkg):
 
 
 package("app", files=_py_files("app"), base_path="../firmware")
+# Native code (@micropython.viper: app/glyphs_native.py) lives in native/,
+# not firmware/: mpy-cross compiles it only for a CPU (-march, which the
+# port passes for every frozen module: armv6m on the rp2, xtensawin on the
+# esp32), and plain mpy-cross must compile everything under firmware/ (the
+# .mpy set that `marcador flash` and the simulators use has none of it).
+# Frozen in the app package, its name unchanged (app.glyphs_native), last
+# of app's modules: imported once, at boot.
+_NATIVE = "../native"
+_native = _py_files("app", _NATIVE)
+for _f in _native:
+    module("app/" + _f, base_path=_NATIVE)
 package("core", files=_core, base_path="../firmware")
 package("drivers", files=_py_files("drivers"), base_path="../firmware")
 module("main.py", base_path="../firmware")
@@ -74,6 +85,7 @@ def _frozen_modules():
                     continue
                 names.append(rel if f == "__init__.py"
                              else rel + "." + f[:-3])
+    names += ["app." + f[:-3].replace("/", ".") for f in _native]
     names += [t % gid for gid in _title_ids() for t in _TRIED]
     return sorted(set(names))
 

@@ -20,12 +20,6 @@ KEEP_SOURCE = {"main.py", "boot.py"}
 # (mpy-cross checks it), but neither flashed (host_tools/flash.py) nor
 # frozen (boards/manifest_common.py lists core's other modules).
 PC_ONLY = ("core/record.py", "core/codec/")
-# Native code (@micropython.viper), frozen only: the release image's build
-# compiles it for its board's CPU (the rp2 port passes -march=armv6m to
-# mpy-cross, the esp32 port -march=xtensawin). One .mpy set serves every
-# board (and the unix port's tests), so it is left out here, as it is
-# for the webassembly port: app/textdraw.py keeps its Python copies then.
-NATIVE = ("app/glyphs_native.py",)
 # -O3: no line-number tables in the bytecode (about 6% of the .mpy bytes,
 # 1.1 KB of heap at boot and 1.4-1.7 KB at each title's peak when the .mpy
 # files are loaded into RAM, as `marcador flash` installs them). A
@@ -74,8 +68,6 @@ def build(out, src=FIRMWARE, keep=KEEP_SOURCE):
         if "__pycache__" in f.parts:
             continue
         rel = f.relative_to(src)
-        if rel.as_posix() in NATIVE:
-            continue
         if rel.as_posix() in keep:
             dest = out / rel
         else:

@@ -9,6 +9,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
+# Native code (@micropython.viper), frozen into the release image only:
+# not under firmware/, which plain mpy-cross compiles whole.
+NATIVE = ROOT / "native"
 MP_SCRIPTS = Path(__file__).resolve().parent / "mp"
 
 # The PC tools' --lang default follows the locale (commands/common.py

@@ -351,17 +351,19 @@ def frozen_inputs(board):
              Path(__file__).resolve(),
              Path(__file__).resolve().parent / "texts_index.py"]
     files += sorted((ROOT / "firmware").rglob("*.py"))
+    files += sorted((ROOT / "native").rglob("*.py"))
     files += patches()
     return files
 
 
 def build_epoch():
     """SOURCE_DATE_EPOCH: the environment's, else the date of the last
-    commit that changed the firmware or the boards (same inputs, same
-    bytes, day after day)."""
+    commit that changed the firmware (native/ too) or the boards (same
+    inputs, same bytes, day after day)."""
     if os.environ.get("SOURCE_DATE_EPOCH"):
         return os.environ["SOURCE_DATE_EPOCH"]
-    return (git(ROOT, "log", "-1", "--format=%ct", "--", "firmware", "boards")
+    return (git(ROOT, "log", "-1", "--format=%ct", "--", "firmware",
+                "native", "boards")
             or str(DEFAULT_EPOCH))
 
 

@@ -15,7 +15,7 @@ import ast
 import re
 import subprocess
 
-from conftest import FIRMWARE, tool
+from conftest import FIRMWARE, NATIVE, tool
 
 WORDS_ON_STACK = 11
 EXC_WORDS = 3           # mp_exc_stack_t: handler, val_sp, prev_exc
@@ -133,12 +133,12 @@ def test_the_press_path_keeps_every_frame_on_the_c_stack():
 
 
 def test_the_native_copies_have_no_bytecode_frame():
-    # app/glyphs_native.py (textdraw's glyph copies where the port has a
-    # native emitter): viper functions are machine code, their locals in
+    # native/app/glyphs_native.py (textdraw's glyph copies where the port
+    # has a native emitter): viper functions are machine code, their locals in
     # registers and on the C stack, never a heap frame; the rule above
     # holds for textdraw's Python copies, the fallback. A def there that
     # is not native would be bytecode, and this says so.
-    path = FIRMWARE / "app" / "glyphs_native.py"
+    path = NATIVE / "app" / "glyphs_native.py"
     defs = [q for q, _ in _functions(ast.parse(path.read_text()))]
     assert len(defs) >= 3
     blocks = [name for _, name, _, _ in frame_words([path])

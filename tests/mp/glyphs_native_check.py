@@ -1,5 +1,5 @@
 # Runs on the MicroPython unix port (which has a native emitter):
-# app/glyphs_native.py's viper copies give the same bytes as textdraw's
+# native/app/glyphs_native.py's viper copies give the same bytes as textdraw's
 # Python ones (the fallback where a port has none), for random ASCII
 # texts (unknown and control bytes included), places, inversions and
 # ints. Prints JSON.
@@ -22,7 +22,11 @@ del sys.modules["app.glyphs_native"]
 unload("app.textdraw")
 # textdraw again, now taking the native copies in place of its own (and
 # emptying the module's globals: its functions are kept here first).
-import app.glyphs_native as native
+# It lives in native/app/, not firmware/app/ (MicroPython finds a package's
+# modules in one folder only): imported from there by its own name, then
+# put where textdraw's import finds it.
+import glyphs_native as native
+sys.modules["app.glyphs_native"] = native
 native = {"copy": native.copy, "glyphs": native.glyphs,
           "digits": native.digits}
 from app import textdraw as nat

@@ -459,20 +459,3 @@ def test_the_version_line_for_a_new_board_and_a_downgrade():
     line = F.what_changes("99.0.0", {"/main.py": "x"}, ["/main.py"], [], 9)
     assert line.startswith(f"board has 99.0.0, this is {VERSION} (older "
                            f"than the board's): 1 of 9"), line
-
-
-def test_a_build_leaves_the_native_module_out(tmp_path):
-    # mpy-cross without -march rejects @micropython.viper, and one .mpy
-    # set serves every board: the native module is the frozen image's
-    # alone (app/textdraw.py keeps its Python copies without it).
-    from marcador.build_mpy import NATIVE, build
-    src = tmp_path / "src"
-    (src / "app").mkdir(parents=True)
-    (src / "app" / "x.py").write_text("A = 1\n")
-    for rel in NATIVE:
-        (src / rel).write_text("@micropython.viper\ndef f(a: int) -> int:\n"
-                               "    return a\n")
-    out = tmp_path / "out"
-    assert build(out, src) == [out / "app" / "x.mpy"]
-    assert not any((out / rel).with_suffix(".mpy").exists()
-                   for rel in NATIVE)

@@ -112,8 +112,10 @@ def source_of(board, name):
     """The file in the repository that the frozen name comes from."""
     if name in GENERATED:
         return ROOT / "boards" / "manifest_common.py"
-    f = FIRMWARE / name
-    return f if f.exists() else ROOT / "boards" / board / name
+    for top in (FIRMWARE, ROOT / "native"):   # native/: frozen-only code
+        if (top / name).exists():
+            return top / name
+    return ROOT / "boards" / board / name
 
 
 def version():
@@ -169,6 +171,7 @@ def test_the_firmware_is_frozen_in(image):
     names = frozen_names(board)
     assert "main.py" in names and "board.py" in names
     assert "core/game.py" in names and "app/app.py" in names
+    assert "app/glyphs_native.py" in names          # from native/
     # mp_frozen_names: the names, NUL-terminated, one after the other.
     absent = [n for n in names if n.encode() + b"\0" not in contents]
     assert absent == []
@@ -329,6 +332,7 @@ def test_every_module_name_is_spelled_for_its_qstrs(board):
     modules = [n[:-3].replace("/", ".").removesuffix(".__init__")
                for n in frozen_names(board) if n != "_module_names.py"]
     assert "app.play.base" in modules and "main" in modules
+    assert "app.glyphs_native" in modules           # native/'s, in app
     for mod in modules:
         assert mod in spelled, mod
         assert spelled[mod] == (mod.rpartition(".")[2] if "." in mod

@@ -1,6 +1,6 @@
 """Every firmware module imported by a relative or `from package import
 module` statement also has its full dotted name written in an absolute
-import somewhere in firmware/ or boards/.
+import somewhere in firmware/, native/ or boards/.
 
 Why: MicroPython interns a module's full name when it imports it. Written
 in an absolute import of a frozen module, the name is a qstr in the release
@@ -12,20 +12,22 @@ modules' names are spelled by the app or the drivers."""
 
 import ast
 
-from conftest import FIRMWARE
+from conftest import FIRMWARE, NATIVE
 
 # Imported by a name built at runtime (the title's id), never spelled.
 DYNAMIC = ("app.play.",)
 
 
 def _module_names():
+    # firmware/'s and native/'s (frozen into firmware/'s packages).
     names = set()
-    for p in FIRMWARE.rglob("*.py"):
-        parts = p.relative_to(FIRMWARE).with_suffix("").parts
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        if len(parts) > 1:
-            names.add(".".join(parts))
+    for top in (FIRMWARE, NATIVE):
+        for p in top.rglob("*.py"):
+            parts = p.relative_to(top).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            if len(parts) > 1:
+                names.add(".".join(parts))
     return names
 
 
@@ -55,6 +57,7 @@ def test_every_imported_module_name_is_spelled_in_an_absolute_import():
     # Not the PC's modules (host_tools/build_mpy.py PC_ONLY: never frozen).
     files = [(p, FIRMWARE) for p in FIRMWARE.rglob("*.py")
              if p.name != "record.py" and p.parent.name != "codec"]
+    files += [(p, NATIVE) for p in NATIVE.rglob("*.py")]
     boards = FIRMWARE.parent / "boards"
     files += [(p, p.parent) for p in boards.glob("*/board.py")]
     spelled, used = set(), {}

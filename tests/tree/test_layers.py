@@ -6,7 +6,7 @@ drivers what they need (the link its request handlers, app/sync.py)."""
 import ast
 import re
 
-from conftest import FIRMWARE
+from conftest import FIRMWARE, NATIVE
 
 
 def _lower_layers():
@@ -82,13 +82,15 @@ def test_the_import_check_sees_every_form_of_an_app_import(tmp_path):
 # --- the firmware's import graph and the phases' tables ---------------------
 
 def _modules():
-    # {dotted name: path} of every firmware module (packages by their name).
+    # {dotted name: path} of every firmware module (packages by their name),
+    # native/'s too (frozen into firmware/'s packages: app.glyphs_native).
     mods = {}
-    for p in FIRMWARE.rglob("*.py"):
-        parts = p.relative_to(FIRMWARE).with_suffix("").parts
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        mods[".".join(parts)] = p
+    for top in (FIRMWARE, NATIVE):
+        for p in top.rglob("*.py"):
+            parts = p.relative_to(top).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            mods[".".join(parts)] = p
     return mods
 
 
@@ -98,7 +100,8 @@ def _graph(mods):
     g = {}
     for name, path in mods.items():
         deps = set()
-        for _, m in _imported(path):
+        top = FIRMWARE if path.is_relative_to(FIRMWARE) else NATIVE
+        for _, m in _imported(path, top):
             while m and m not in mods:
                 m = m.rpartition(".")[0]
             if m and m != name and path.stem != "__init__" and \

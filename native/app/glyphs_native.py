@@ -4,6 +4,9 @@
 # module. The webassembly port has no native emitter: importing this is a
 # SyntaxError there, and textdraw keeps its Python functions. Each gives
 # the same bytes as textdraw's (tests/device/test_glyphs_native.py).
+# It lives in native/, not firmware/: mpy-cross compiles it only for a
+# CPU (-march), so the release image alone has it (boards/manifest_common.py
+# freezes it as app.glyphs_native); the .mpy set made from firmware/ does not.
 
 import micropython                     # the decorators' name, for a checker
 
