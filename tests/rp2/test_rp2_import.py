@@ -1,8 +1,9 @@
-"""The release image's import of a module already loaded
-(boards/micropython-patches/0002-import-loaded-module-fast.patch): an
-absolute `from foo.bar import baz`, or `import foo`, finds the module in
-sys.modules first, as CPython does, instead of looking up two qstrs per
-component of the name; every other import is MicroPython's own. On the
+"""The release image's imports (boards/micropython-patches/
+0002-import-loaded-module-fast.patch): an absolute `from foo.bar import
+baz`, or `import foo`, finds the module in sys.modules first, as CPython
+does, and a `from foo.bar import baz` whose foo is loaded imports bar into
+it, instead of looking up two qstrs per component of the name; every
+other import is MicroPython's own. On the
 emulated Pico (docs/rp2-emulator.md), at the raw REPL of the release image
 (`make uf2 BOARD=pico_ssd1306`, built when not up to date)."""
 
@@ -42,6 +43,17 @@ except ImportError:
 sys.path[:] = path
 from app.ui import band
 print("after", band is ui.band)
+import app.play
+sys.modules.pop("app.play.rows", None)
+pkg = sys.modules.pop("app")
+from app.play.rows import mix
+print("parent", "app" in sys.modules, mix is sys.modules["app.play.rows"].mix,
+      app.play.rows is sys.modules["app.play.rows"])
+sys.modules["app"] = pkg
+try:
+    from app.play.no_such_module import x
+except ImportError as ex:
+    print("missing", ex)
 """
 
 
@@ -59,6 +71,16 @@ def test_a_loaded_module_is_taken_from_sys_modules(printed):
     # Its package is not imported again (the name is not split into its
     # components): the module in sys.modules is the one imported.
     assert "leaf True False" in printed
+
+
+def test_a_module_is_imported_into_its_loaded_package(printed):
+    # Not loaded, its package is: imported into it (as an attribute too),
+    # the packages above not imported again.
+    assert "parent False True True" in printed
+
+
+def test_a_missing_module_is_still_an_import_error(printed):
+    assert "missing no module named 'app.play.no_such_module'" in printed
 
 
 def test_import_of_a_dotted_name_still_imports_its_package(printed):
