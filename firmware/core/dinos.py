@@ -23,9 +23,10 @@
 #   the option, keeps them).
 
 from array import array
-from .game import Game, const, int8, best_mask, popcount, zero, FIX
-from .game import fix_size
-from .game import fix_event  # noqa: F401 (the builder of FIX events)
+# One import statement: each is a lookup of the module by its name, and
+# this module is imported at the start of every Dinos game.
+from .game import Game, const, int8, best_mask, popcount, zero, FIX, \
+    fix_size, fix_event  # noqa: F401 (fix_event: the builder of FIX events)
 
 # Error codes (core/errors.py: tests/core/test_errors.py checks each
 # number): private consts, folded into the bytecode by mpy-cross, so

@@ -13,9 +13,8 @@
 # their list, is one press away.
 
 from drivers.buttons import OK, LONG, key_of, kind_of
-import core.dog as dog
+from core import dog
 from app.play.base import PlayBase
-from app.play.dial import dial, DialChoice, PICK, NOT_MINE
 from app.i18n import tr
 from app import ui
 from app.ui import draw_row, draw_title, columns
@@ -108,7 +107,10 @@ class Play(PlayBase):
             return
         # The rows dial (app/play/dial.py): a hold let go on a player is
         # OK on them; on the deal line it deals nothing (a slip past the
-        # first player must not end the round).
+        # first player must not end the round). Imported at the first key,
+        # not with this module: the game's start, which draws the first
+        # frame, is the longest press (docs/benchmarks.md).
+        from app.play.dial import dial, PICK, NOT_MINE
         i = dial(self, ev, self.index, self.s.n + 1)
         if i == PICK:
             if self.index:
@@ -179,6 +181,7 @@ class Play(PlayBase):
             else:
                 rows.append(tr("out" if k == dog.OUT else
                                "goal" if q == p else "goal_partner"))
+        from app.play.dial import DialChoice
         lst = DialChoice(a, names[p], rows, pick)
         a.push(lst)
 
