@@ -9,8 +9,9 @@ import os
 _core = sorted(f for f in os.listdir("../firmware/core")
                if f.endswith(".py") and f != "record.py")
 # The order of the files is the image's list of frozen names, which an
-# import reads from the start, three times (is it a package folder? a
-# file? its code): so the modules a key press may import come first
+# import reads from the start (once with patch 0003 of
+# boards/micropython-patches/, up to three times without: is it a package
+# folder? a file? its code): so the modules a key press may import come first
 # (app/play's, then app's, then core's; each listed, not as the build
 # machine's folder lists them, so that every build gives the same image),
 # the boot's drivers next, and the port's own modules (_boot.py, asyncio...:
