@@ -6,19 +6,25 @@
 from micropython import const
 from app.screens import Choice
 from app.i18n import tr
+from app.memory import unload
+from core import dinos
 
 TYPES = ("natural", "predator", "emotional", "meteor")
 DINOS = ("rex", "stego", "ceratops", "bronto")
 # The option bits the rules define (core/dinos.py), copied as private
 # consts (folded into the bytecode; tests/core/test_option_consts.py
-# checks each): importing the rules module for them, only to forget it
-# (the game loads it again when it starts), was a large part of the key
-# that opens these options.
+# checks each): read from the rules module, their names were a part of
+# the key that opens these options (on the unix VM each name a .mpy
+# holds is looked for among the interned ones).
 _REX = const(2 | 3 << 3)
 _STEGO = const(4)
 _CERATOPS = const(3 | 1 << 3)
 _BRONTO = const(1 | 2 << 3)
 _TWO_RULES_OFF = const(0x40)
+# The rules module (loaded for the player counts: core.games game_class)
+# leaves RAM during the setup: the game loads it again when it starts.
+unload(dinos.__name__)
+del dinos
 
 
 def ask_options(app, names):
