@@ -2,9 +2,10 @@
 # the last power-off interrupted), the way from setup to play, the end of a
 # game (moved into the archive, then its breakdown), abandoning one for a
 # new game (archive(); asked by newgame.before_new_game, which is not here:
-# this module is loaded from the setup's last screen on, not by the key
-# that opens it, a large cost of that key), and what a title does after
-# the boot (a DOG match goes on).
+# this module is loaded with the setup's last screen, the names
+# (newgame.choose_names), not by the key that opens the setup, a large cost
+# of that key, nor by the one that asks the options or by a game's start),
+# and what a title does after the boot (a DOG match goes on).
 #
 # The boot's part (open the store, resume the interrupted game, a DOG
 # match's next game) is app/startup.py, which leaves RAM once boot is
@@ -22,7 +23,8 @@
 #             end load, and the table of titles is for setting a game up);
 #   home      home, and the screen it opened (newgame, names, history,
 #             settings_screen, final, the title's play module for its
-#             options); all forgotten whenever home is on top (home.py);
+#             options, this module from the names on); all forgotten
+#             whenever home is on top (home.py);
 #   setup ->  start_game() forgets the setup modules and home first, so
 #   play      that they and the game's are never in RAM together: play is
 #             session, play.base and play.<id> (play.grid for the titles

@@ -46,7 +46,7 @@ game_file core.gamefile core.games drivers.game_files
 lifecycle app.flow app.clock drivers.game_files
 from_home app.newgame app.names app.history drivers.segments
  drivers.seg_index drivers.game_files app.settings_screen app.final
- core.gamefile core.games
+ app.flow app.clock core.gamefile core.games
 final app.final app.flow app.clock
 tables app.tables
 native app.glyphs_native

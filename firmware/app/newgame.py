@@ -58,6 +58,11 @@ def choose_names(app, gid, n):
     app.settings.last_n[gid] = n
     app.settings.save()
     names = [app.settings.name(i) for i in range(n)]
+    # app/flow.py (the title's options, the game's start) is loaded with
+    # the setup's last screen: neither the key that asks the options (on
+    # the unix VM its import was a quarter of that key) nor a game's start
+    # pays for it. Home forgets it (app/memory.py from_home).
+    __import__("app.flow")
     app.push(Names(app, gid, names))
 
 

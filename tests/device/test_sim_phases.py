@@ -116,3 +116,17 @@ def test_forget_takes_out_exactly_its_lines_modules():
     counts = [int(re.search(r"n_qstr=(\d+)", line).group(1))
               for line in out if line.startswith("qstr pool:")]
     assert len(counts) == 2 and counts[1] == counts[0]
+
+
+def test_the_lifecycle_module_comes_with_the_names_and_leaves_at_home():
+    # app/flow.py (the options, the game's start) is loaded when the names
+    # screen opens, so that neither the key that asks the options nor the
+    # game's start pays for it; backing out to home forgets it.
+    to_names = SETUP[:SETUP.index("up\n")]      # title, count: the names
+    states, _ = sim.run_script(to_names + "wait 300\nstate\n"
+                               "back\nback\nback\nwait 300\nstate\n")
+    assert states[0]["screen"] == "Names"
+    assert "app.flow" in states[0]["modules"]
+    assert states[1]["screen"] == "Home"
+    assert "app.flow" not in states[1]["modules"]
+    assert "app.clock" not in states[1]["modules"]

@@ -3,6 +3,7 @@
 # Loaded only during the setup (app/flow.py ask_options), apart from the
 # play screen so that the two are never in RAM together.
 
+from micropython import const
 from app.screens import Choice
 from app.i18n import tr
 from app.memory import unload
@@ -10,10 +11,18 @@ from core import dinos
 
 TYPES = ("natural", "predator", "emotional", "meteor")
 DINOS = ("rex", "stego", "ceratops", "bronto")
-# The option bits the rules define, copied: the rules module leaves RAM
-# during the setup (the game loads it again when it starts).
-_TRAITS = (dinos.REX, dinos.STEGO, dinos.CERATOPS, dinos.BRONTO)
-_TWO_RULES_OFF = dinos.TWO_RULES_OFF
+# The option bits the rules define (core/dinos.py), copied as private
+# consts (folded into the bytecode; tests/core/test_option_consts.py
+# checks each): read from the rules module, their names were a part of
+# the key that opens these options (on the unix VM each name a .mpy
+# holds is looked for among the interned ones).
+_REX = const(2 | 3 << 3)
+_STEGO = const(4)
+_CERATOPS = const(3 | 1 << 3)
+_BRONTO = const(1 | 2 << 3)
+_TWO_RULES_OFF = const(0x40)
+# The rules module (loaded for the player counts: core.games game_class)
+# leaves RAM during the setup: the game loads it again when it starts.
 unload(dinos.__name__)
 del dinos
 
@@ -42,7 +51,7 @@ def ask_dinos(app, names, p, traits, items):
 
     def picked(i):
         if i < len(DINOS):
-            traits[p] = _TRAITS[i]
+            traits[p] = (_REX, _STEGO, _CERATOPS, _BRONTO)[i]
             ask_dinos(app, names, p + 1, traits, items)
             return
         none = [tr("none")] + [tr(t) for t in TYPES]
