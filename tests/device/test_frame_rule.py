@@ -26,7 +26,8 @@ WHOLE = {
     "app/ui.py": set(),
     "app/textdraw.py": {
         "draw",                 # framebuf's way: a screen that is no Oled
-        "_put_any",             # once per text with accents
+        "_put_any",             # once per text cut at the page's end
+        "_put_runs",            # once per text with accents
     },
     "app/i18n.py": {"set_lang"},     # at boot and at a language chosen
     "app/play/rows.py": set(),
