@@ -105,13 +105,10 @@ def put(fb, s, x, y, inv=0):
 
 
 def _put(buf, s, x, y, inv):
-    # ASCII text that fits on the page whole: the quick copy; text with
-    # accents that fits: its ASCII runs so, the rest one by one; text cut
-    # at the page's end: the general way.
-    if x + 5 * len(s) > 128:
+    # ASCII text that fits on the page whole: the quick copy; any other
+    # text (accents, cut at the page's end) the general one.
+    if len(memoryview(s)) != len(s) or x + 5 * len(s) > 128:
         return _put_any(buf, s, x, y, inv)
-    if len(memoryview(s)) != len(s):
-        return _put_runs(buf, memoryview(s), x, (y >> 3) * 128, inv)
     if inv:
         _glyphs(buf, memoryview(s), (y >> 3) * 128 + x, inv, FONT)
     else:
@@ -158,48 +155,50 @@ def _glyphs(buf, b, p, inv, cols):
         buf[p + 4] = cols[c + 4] ^ inv
 
 
-def _put_runs(buf, b, x, line, inv):
-    # _put() of text with accents (b: its UTF-8 bytes) that fits on the
-    # page from x on (line: the page's first byte): each run of ASCII
-    # bytes copied as plain text is (the glyph copies, native where they
-    # are), each other character's glyph here; a byte at a time in Python
-    # cost a title with one "·" as much as the rest of its row.
-    i = 0
-    n = len(b)
-    while i < n:
-        j = i
-        while j < n and b[j] < 0x80:
-            j += 1
-        if j > i:
-            if inv:
-                _glyphs(buf, b[i:j], line + x, inv, FONT)
-            else:
-                _copy(memoryview(buf)[line:line + 128], b[i:j], x, _COLS)
-            x += 5 * (j - i)
-        if j < n:                        # a character of 2-4 bytes
-            c = b[j]
-            i = 1 if c < 0xE0 else 2 if c < 0xF0 else 3    # bytes to come
-            c &= 0x3F >> i
-            j += 1
-            while i:
-                c = c << 6 | b[j] & 0x3F
-                j += 1
-                i -= 1
-            c = glyph_offset(c)
-            i = line + x
-            buf[i] = FONT[c] ^ inv
-            buf[i + 1] = FONT[c + 1] ^ inv
-            buf[i + 2] = FONT[c + 2] ^ inv
-            buf[i + 3] = FONT[c + 3] ^ inv
-            buf[i + 4] = FONT[c + 4] ^ inv
-            x += 5
-        i = j
-    return x
-
-
 def _put_any(buf, s, x, y, inv):
-    cols = FONT
     line = (y >> 3) * 128
+    if x + 5 * len(s) <= 128:
+        # Text with accents that fits on the page whole: each run of ASCII
+        # bytes copied as plain text is (the glyph copies, native where
+        # they are), each other character's glyph here; a byte at a time
+        # in Python (below) cost a title with one "·" as much as the rest
+        # of its row. (Here, not in a function of its own: one more name
+        # in this module's globals outgrew their table: more heap.)
+        b = memoryview(s)                # its UTF-8 bytes
+        i = 0
+        n = len(b)
+        while i < n:
+            j = i
+            while j < n and b[j] < 0x80:
+                j += 1
+            if j > i:
+                if inv:
+                    _glyphs(buf, b[i:j], line + x, inv, FONT)
+                else:
+                    _copy(memoryview(buf)[line:line + 128], b[i:j], x,
+                          _COLS)
+                x += 5 * (j - i)
+            if j < n:                    # a character of 2-4 bytes
+                c = b[j]
+                i = 1 if c < 0xE0 else 2 if c < 0xF0 else 3  # bytes to come
+                c &= 0x3F >> i
+                j += 1
+                while i:
+                    c = c << 6 | b[j] & 0x3F
+                    j += 1
+                    i -= 1
+                c = glyph_offset(c)
+                i = line + x
+                buf[i] = FONT[c] ^ inv
+                buf[i + 1] = FONT[c + 1] ^ inv
+                buf[i + 2] = FONT[c + 2] ^ inv
+                buf[i + 3] = FONT[c + 3] ^ inv
+                buf[i + 4] = FONT[c + 4] ^ inv
+                x += 5
+            i = j
+        return x
+    # Text cut at the page's end: a byte at a time.
+    cols = FONT
     p = line + x
     cp = 0
     more = 0

@@ -26,8 +26,7 @@ WHOLE = {
     "app/ui.py": set(),
     "app/textdraw.py": {
         "draw",                 # framebuf's way: a screen that is no Oled
-        "_put_any",             # once per text cut at the page's end
-        "_put_runs",            # once per text with accents
+        "_put_any",             # once per text with accents
     },
     "app/i18n.py": {"set_lang"},     # at boot and at a language chosen
     "app/play/rows.py": set(),
@@ -41,7 +40,7 @@ WHOLE = {
 # Modules where only these functions are on the press path: the play
 # screens' per-row drawing.
 NAMED = {
-    "app/play/dog.py": {"Play.draw", "Play.title_sig", "Play.pawns_sig",
+    "app/play/dog.py": {"Play.draw", "Play.title_sig", "Play.pawns_fresh",
                         "Play.pawns"},
     "app/play/doggy.py": {"Play.draw", "Play.legend", "Play.line",
                           "Play.mario_line", "Play.player_sig"},
