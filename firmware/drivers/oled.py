@@ -26,6 +26,7 @@ _PAGES = const(8)
 _SEG = const(32)
 _SEGS = const(4)
 _ALL = const((1 << _SEGS) - 1)      # a page's segments, as bits
+_LAST = const(1 << (_SEGS - 1))     # its last segment's bit
 del const   # read by no code (mpy-cross folds each const()): a global
             # fewer, the globals' table a size smaller
 
@@ -110,21 +111,19 @@ class Oled(framebuf.FrameBuffer):
     def _changed(self, page):
         # The page's segments whose bytes differ from their CRC kept (bit
         # s: segment s), and that CRC set to theirs: each CRC is computed
-        # once, here. page becomes its first segment's index (in _sums);
-        # shifts, not // and %: the RP2040 has no divide instruction (each
-        # a call into the SDK's divider). (A loop of few locals: the frame
-        # rule.)
+        # once, here (page becomes a segment's first byte in the frame).
         mv = self._mv
         sums = self._sums
         m = 0
-        page <<= 2                       # _SEGS segments a page
+        page *= _WIDTH
         while True:
-            c = crc32(mv[page << 5:(page << 5) + _SEG])   # _SEG bytes each
-            if c != sums[page]:
-                sums[page] = c
-                m |= 1 << (page & 3)
-            page += 1
-            if not page & 3:
+            c = crc32(mv[page:page + _SEG])
+            m >>= 1
+            if c != sums[page // _SEG]:
+                sums[page // _SEG] = c
+                m |= _LAST
+            page += _SEG
+            if not page % _WIDTH:
                 return m
 
     def flush(self):
