@@ -30,8 +30,8 @@ _LAST = const(1 << (_SEGS - 1))     # its last segment's bit
 del const   # read by no code (mpy-cross folds each const()): a global
             # fewer, the globals' table a size smaller
 
-# (b"\x40" before a page's bytes: display data follows; Oled.write_run
-# sends it)
+# (b"\x40" before a page's bytes: display data follows; each display's
+# write_run sends it)
 
 
 class Oled(framebuf.FrameBuffer):
@@ -169,18 +169,15 @@ class Oled(framebuf.FrameBuffer):
         # data onto the panel from byte at of the frame on (page at >> 7,
         # column at & 127), within that page: the controller in page
         # addressing mode, its page and start column set (the column moves
-        # on with each byte), then the bytes, in one transfer: each command
-        # after a control byte 0x80 (one command, another control byte
-        # follows), then 0x40 (display data to the end). One I2C call a
-        # run, not two (each a Python call and a bus set-up), for a byte
-        # more on the wire and a start/stop less. The header kept in one
-        # buffer: this runs for every run sent, and allocates nothing.
+        # on with each byte), then the bytes. The commands in one buffer
+        # kept for it: this runs for every run sent, and allocates nothing.
         c = self._runcmd
         if c is None:
-            c = self._runcmd = bytearray(b"\x80\xb0\x80\x00\x80\x10\x40")
+            c = self._runcmd = bytearray(4)     # c[0] = 0: commands follow
         c[1] = 0xB0 | at >> 7
         at = (at & 0x7F) + self._COL0
-        c[3] = at & 0x0F
-        c[5] = 0x10 | at >> 4
-        self.i2c.writevto(self.addr, (c, data))
-        self.bytes_sent += 6
+        c[2] = at & 0x0F
+        c[3] = 0x10 | at >> 4
+        self.i2c.writeto(self.addr, c)
+        self.bytes_sent += 4
+        self.i2c.writevto(self.addr, (b"\x40", data))   # data follows

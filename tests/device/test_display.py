@@ -32,11 +32,11 @@ def test_drivers_match_the_framebuffer_pixel_for_pixel():
         assert drv["bad"] == 0, drv
         assert drv["pages_idle"] == 0          # nothing changed, nothing sent
         assert drv["pages_one_pixel"] == 1     # one pixel, one page
-        # and of it only the 32 columns around it, in one transfer: their
-        # address (each command after its own control byte, 0x80), a data
+        # and of it only the 32 columns around it: their address (a
+        # command control byte and the driver's commands), a data
         # control byte and the 32 bytes
         assert drv["bytes_one_pixel"] == (
-            2 * CMD_BYTES[drv["driver"]] + 1 + 32), drv
+            1 + CMD_BYTES[drv["driver"]] + 1 + 32), drv
         assert drv["inverted_ok"] and drv["off_dark"]
     # A driver that forgets the SH1106 column offset is caught: every
     # frame shows shifted pixels (an inverted pixel lands in the wrong
