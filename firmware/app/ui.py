@@ -155,10 +155,17 @@ def header(fb, title, right=""):
 
 def draw_row(fb, i, left, right="", flags=0):
     # Content row i's texts (as row()) on its band, just cleared or lit
-    # (app/play/rows.py fresh()).
-    _left_text(fb, i, left, right, flags)
+    # (app/play/rows.py fresh()): the right one, then the left one cut to
+    # the room that one (and the marks' column: EDGE is 2) leave. (Here,
+    # not in a helper, and cut only when too long: two calls fewer a row.)
     if right:
         _right_text(fb, i, right, flags)
+    i = 8 * i + 8                       # now the band's top
+    if len(left) > COLS - (len(right) + 1 if right else 0) - (flags >> 1 & 1):
+        left = fit(left, COLS - (len(right) + 1 if right else 0) -
+                   (flags >> 1 & 1))
+    flags = 255 if flags & 1 else 0     # now put()'s inversion (LIT: 1)
+    put(fb, left, 1, i, flags)
 
 
 def draw_title(fb, title, right=""):
@@ -190,14 +197,6 @@ def _row_band(fb, i, sig, right, flags):
     # sig comes in as the left text.
     sig = text_sum(right, text_sum(sig, flags))
     return band(fb, i + 1, sig, flags)
-
-
-def _left_text(fb, i, left, right, flags):
-    # Cut to the room the right-hand text (and the marks' column) leave.
-    left = fit(left, COLS - (len(right) + 1 if right else 0) -
-               (1 if flags & EDGE else 0))
-    flags = 255 if flags & LIT else 0   # now put()'s inversion
-    put(fb, left, 1, 8 * i + 8, flags)
 
 
 def _right_text(fb, i, right, flags):
