@@ -169,10 +169,13 @@ def draw_row(fb, i, left, right="", flags=0):
 
 
 def draw_title(fb, title, right=""):
-    # The title bar's texts (as header()) on its band, cleared.
+    # The title bar's texts (as header()) on its band, cleared. (fit()
+    # only when too long, one width() spelled out: calls fewer a frame.)
     x = COLS - 1 - (len(right) + 1 if right else 0)
-    x = put(fb, fit(title, x), 1, 0)
-    end = 128 - width(right) - 3 if right else 127
+    if len(title) > x:
+        title = fit(title, x)
+    x = put(fb, title, 1, 0)
+    end = 125 - 5 * len(right) if right else 127
     if end > x + 1:
         fb.hline(x + 1, 3, end - 1 - x, 1)
     if right:
