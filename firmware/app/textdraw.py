@@ -101,19 +101,17 @@ def put(fb, s, x, y, inv=0):
     # would cost more than the copy itself.)
     if y & 7 or not 0 <= y < 64 or x < 0 or not hasattr(fb, "buffer"):
         return draw(fb, s, x, y, 0 if inv else 1)
-    return _put(fb.buffer, s, x, y, inv)
-
-
-def _put(buf, s, x, y, inv):
     # ASCII text that fits on the page whole: the quick copy; any other
-    # text (accents, cut at the page's end) the general one.
+    # text (accents, cut at the page's end) the general one. (Here, not
+    # in a function of its own: a call fewer for every text drawn.)
+    fb = fb.buffer
     if len(memoryview(s)) != len(s) or x + 5 * len(s) > 128:
-        return _put_any(buf, s, x, y, inv)
+        return _put_any(fb, s, x, y, inv)
     if inv:
-        _glyphs(buf, memoryview(s), (y >> 3) * 128 + x, inv, FONT)
+        _glyphs(fb, memoryview(s), (y >> 3) * 128 + x, inv, FONT)
     else:
-        _copy(memoryview(buf)[(y >> 3) * 128:(y >> 3) * 128 + 128],
-              memoryview(s), x, _COLS)
+        y = (y >> 3) * 128              # the page's first byte
+        _copy(memoryview(fb)[y:y + 128], memoryview(s), x, _COLS)
     return x + 5 * len(s)
 
 
@@ -156,8 +154,49 @@ def _glyphs(buf, b, p, inv, cols):
 
 
 def _put_any(buf, s, x, y, inv):
-    cols = FONT
     line = (y >> 3) * 128
+    if x + 5 * len(s) <= 128:
+        # Text with accents that fits on the page whole: each run of ASCII
+        # bytes copied as plain text is (the glyph copies, native where
+        # they are), each other character's glyph here; a byte at a time
+        # in Python (below) cost a title with one "·" as much as the rest
+        # of its row. (Here, not in a function of its own: one more name
+        # in this module's globals outgrew their table: more heap.)
+        b = memoryview(s)                # its UTF-8 bytes
+        i = 0
+        n = len(b)
+        while i < n:
+            j = i
+            while j < n and b[j] < 0x80:
+                j += 1
+            if j > i:
+                if inv:
+                    _glyphs(buf, b[i:j], line + x, inv, FONT)
+                else:
+                    _copy(memoryview(buf)[line:line + 128], b[i:j], x,
+                          _COLS)
+                x += 5 * (j - i)
+            if j < n:                    # a character of 2-4 bytes
+                c = b[j]
+                i = 1 if c < 0xE0 else 2 if c < 0xF0 else 3  # bytes to come
+                c &= 0x3F >> i
+                j += 1
+                while i:
+                    c = c << 6 | b[j] & 0x3F
+                    j += 1
+                    i -= 1
+                c = glyph_offset(c)
+                i = line + x
+                buf[i] = FONT[c] ^ inv
+                buf[i + 1] = FONT[c + 1] ^ inv
+                buf[i + 2] = FONT[c + 2] ^ inv
+                buf[i + 3] = FONT[c + 3] ^ inv
+                buf[i + 4] = FONT[c + 4] ^ inv
+                x += 5
+            i = j
+        return x
+    # Text cut at the page's end: a byte at a time.
+    cols = FONT
     p = line + x
     cp = 0
     more = 0

@@ -155,17 +155,27 @@ def header(fb, title, right=""):
 
 def draw_row(fb, i, left, right="", flags=0):
     # Content row i's texts (as row()) on its band, just cleared or lit
-    # (app/play/rows.py fresh()).
-    _left_text(fb, i, left, right, flags)
+    # (app/play/rows.py fresh()): the right one, then the left one cut to
+    # the room that one (and the marks' column: EDGE is 2) leave. (Here,
+    # not in a helper, and cut only when too long: two calls fewer a row.)
     if right:
         _right_text(fb, i, right, flags)
+    i = 8 * i + 8                       # now the band's top
+    if len(left) > COLS - (len(right) + 1 if right else 0) - (flags >> 1 & 1):
+        left = fit(left, COLS - (len(right) + 1 if right else 0) -
+                   (flags >> 1 & 1))
+    flags = 255 if flags & 1 else 0     # now put()'s inversion (LIT: 1)
+    put(fb, left, 1, i, flags)
 
 
 def draw_title(fb, title, right=""):
-    # The title bar's texts (as header()) on its band, cleared.
+    # The title bar's texts (as header()) on its band, cleared. (fit()
+    # only when too long, one width() spelled out: calls fewer a frame.)
     x = COLS - 1 - (len(right) + 1 if right else 0)
-    x = put(fb, fit(title, x), 1, 0)
-    end = 128 - width(right) - 3 if right else 127
+    if len(title) > x:
+        title = fit(title, x)
+    x = put(fb, title, 1, 0)
+    end = 125 - 5 * len(right) if right else 127
     if end > x + 1:
         fb.hline(x + 1, 3, end - 1 - x, 1)
     if right:
@@ -190,14 +200,6 @@ def _row_band(fb, i, sig, right, flags):
     # sig comes in as the left text.
     sig = text_sum(right, text_sum(sig, flags))
     return band(fb, i + 1, sig, flags)
-
-
-def _left_text(fb, i, left, right, flags):
-    # Cut to the room the right-hand text (and the marks' column) leave.
-    left = fit(left, COLS - (len(right) + 1 if right else 0) -
-               (1 if flags & EDGE else 0))
-    flags = 255 if flags & LIT else 0   # now put()'s inversion
-    put(fb, left, 1, 8 * i + 8, flags)
 
 
 def _right_text(fb, i, right, flags):

@@ -40,7 +40,7 @@ WHOLE = {
 # Modules where only these functions are on the press path: the play
 # screens' per-row drawing.
 NAMED = {
-    "app/play/dog.py": {"Play.draw", "Play.title_sig", "Play.pawns_sig",
+    "app/play/dog.py": {"Play.draw", "Play.title_sig", "Play.pawns_fresh",
                         "Play.pawns"},
     "app/play/doggy.py": {"Play.draw", "Play.legend", "Play.line",
                           "Play.mario_line", "Play.player_sig"},

@@ -58,8 +58,10 @@ class Play(PlayBase):
             dino = dino_name(self.s.opts[p] if p < len(self.s.opts) else 0,
                              short)
             room = ui.COLS - len(right) - 2 - len(dino)
-            ui.row(fb, p + 1, "%s %s" % (ui.fit(self.s.names[p], room), dino),
-                   right)
+            name = self.s.names[p]
+            if len(name) > room:                # (a call only then)
+                name = ui.fit(name, room)
+            ui.row(fb, p + 1, "%s %s" % (name, dino), right)
         ui.row(fb, 0, "", legend)
         ui.row(fb, 5, tr("dinos_key"), "")
         ui.row(fb, ui.ROWS - 1, tr("new_round"), "", True)

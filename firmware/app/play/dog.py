@@ -40,7 +40,8 @@ class Play(PlayBase):
 
     # The rows are checked by the values they show (rows.fresh): their
     # strings are made only when they change. (Small methods: the frame
-    # rule, docs/architecture.md.)
+    # rule, docs/architecture.md; the game read as self.s.log.game, what
+    # the property self.g returns, without its call.)
     def draw(self, fb):
         ui.begin(fb)
         if fresh(fb, 0, self.title_sig(self.salt)):
@@ -50,8 +51,7 @@ class Play(PlayBase):
             draw_row(fb, 0, tr("deal"), cols, self.index == 0)
         p = 0
         while p < self.s.n:
-            if fresh(fb, p + 2, self.pawns_sig(p, self.salt),
-                     self.index == p + 1):
+            if self.pawns_fresh(fb, p):
                 self.pawns(fb, p, cols)
             p += 1
         # The teams (partners sit opposite), on the rows left free.
@@ -62,14 +62,14 @@ class Play(PlayBase):
             p += 1
 
     def title_sig(self, sig):
-        g = self.g
+        g = self.s.log.game
         return mix(sig, ((g.round * 16 + g.hand_size()) * 8 + g.dealer()) *
                    8 + g.first_player())
 
     def title(self, fb):
         # "Ronda 2·5 cartas --- Ana>Bea": round, hand size, dealer > who
         # starts (the names as short as the round's text leaves room for).
-        g = self.g
+        g = self.s.log.game
         names = self.s.names
         left = "%s %d·%d %s" % (tr("round"), g.round, g.hand_size(),
                                 tr("cards"))
@@ -77,15 +77,19 @@ class Play(PlayBase):
         draw_title(fb, left, "%s>%s" % (names[g.dealer()][:k],
                                         names[g.first_player()][:k]))
 
-    def pawns_sig(self, p, sig):
-        g = self.g
-        return mix(sig, ((g.home[p] * 8 + g.track[p]) * 8 + g.goal[p]) * 8 +
-                   p)
+    def pawns_fresh(self, fb, p):
+        # fresh() of p's row, the highlight folded into its values: one
+        # checksum a row, ui.band() at once (no global more).
+        g = self.s.log.game
+        v = ((g.home[p] * 8 + g.track[p]) * 8 + g.goal[p]) * 8 + p
+        g = self.index == p + 1         # now the highlight
+        v = mix(self.salt, v * 2 + g)
+        return ui.band(fb, p + 2, v, g)
 
     def pawns(self, fb, p, legend):
         # p's pawns at home, on the track and in the goal, in columns under
         # the legend of the deal line.
-        g = self.g
+        g = self.s.log.game
         legend = columns(legend, (g.home[p], g.track[p], g.goal[p]))
         p += 1                              # now the content row
         g = self.index == p                 # now the highlight
