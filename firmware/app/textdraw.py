@@ -284,8 +284,10 @@ def _digits(buf, v, p, inv, cols):
 # blocks); the native copy reads the font itself, so _COLS, a memoryview
 # object, is let go, and _strip (draw()).
 try:
-    from app.glyphs_native import copy as _copy, glyphs as _glyphs, \
-        digits as _digits
+    # native/app/glyphs_native.py, frozen in the image only: the board
+    # API check (pyright, over firmware/) does not see it.
+    from app.glyphs_native import (  # pyright: ignore[reportMissingImports]
+        copy as _copy, glyphs as _glyphs, digits as _digits)
     from .memory import release, modules
     release(*modules("native"))
     _COLS = FONT
