@@ -153,20 +153,21 @@ def start(st, session, t=0):
     from core.games import IDS
     names = session.names
     opts = session.opts
+    # (+=, not extend: no method looked up on the bytearray)
     head = bytearray(b"J\x01\0\0")                   # "J", VERSION
-    head.extend(number.to_bytes(4, "little"))
-    head.extend(t.to_bytes(4, "little"))
-    head.extend(bytes((0, 0, IDS.index(session.gid), len(names))))
+    head += number.to_bytes(4, "little")
+    head += t.to_bytes(4, "little")
+    head += bytes((0, 0, IDS.index(session.gid), len(names)))
     for name in names:
         b = name.encode()[:255]
         head.append(len(b))
-        head.extend(b)
+        head += b
     head.append(len(opts))
-    head.extend(opts)
+    head += opts
     n = len(head) - 4
     head[2] = n & 0xFF
     head[3] = n >> 8
-    head.extend(crc32(memoryview(head)[4:]).to_bytes(4, "little"))
+    head += crc32(memoryview(head)[4:]).to_bytes(4, "little")
     try:
         # Journal files an older game left (a cut while they were
         # removed) must not join this one's. Looked for (a path lookup
