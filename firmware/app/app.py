@@ -291,7 +291,13 @@ class App:
             # one more function would be in RAM all the time. A failure is
             # let go, as those hold the number.
             self.next_due = False
-            forget("lifecycle")    # app/flow.py start_game left it
+            # What app/flow.py start_game left (frozen): the setup's
+            # modules, unless home was shown since (it is in use: its
+            # own forgetting), the journal's writer, the lifecycle's.
+            if self.stack[0] is None:
+                forget("setup")
+            forget("game_file")
+            forget("lifecycle")
             gc.collect()
             if self.store is not None:
                 try:

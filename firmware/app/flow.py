@@ -130,20 +130,25 @@ def start_game(app, gid, names, opts):
     app.starting = None
     app.home()
     app.stack[0] = None      # as app.forget_home(): home's module goes
-    forget("setup")          # with setup's (its line names it)
-    unload(options_module(gid))
-    if __file__.endswith(".mpy"):
+    unload(options_module(gid))  # with setup's (its line names it):
+    # loaded from .mpy files, now; frozen, their forgetting waits for
+    # the quiet step below, as their garbage does (with the journal's
+    # writer: App.start_pending), out of the press's window.
+    mpy = __file__.endswith(".mpy")
+    if mpy:
+        forget("setup")
         gc.collect()
     from app.session import Session
     s = Session(gid, names, opts, app.live_log)
-    if s.error:
-        app.error(s.error, 1500)
-        return
-    if not keep(app, s):
+    if s.error or not keep(app, s):
+        if s.error:
+            app.error(s.error, 1500)
+        forget("setup")
         return
     if s.store is not None:
         app.starting = 0
-    forget("game_file")      # the journal's head is written
+    if mpy:
+        forget("game_file")  # the journal's head is written
     app.session = s
     screen = play_screen(app, s)
     app.push(screen)
@@ -154,7 +159,9 @@ def start_game(app, gid, names, opts):
     # collection anyway, and forgetting them here lengthened the press's
     # window. Loaded from .mpy files their code is in the heap, and
     # without a store there is no such step: forgotten now.
-    if s.store is None or __file__.endswith(".mpy"):
+    if s.store is None or mpy:
+        forget("setup")
+        forget("game_file")
         forget("lifecycle")
 
 

@@ -122,13 +122,14 @@ def space(st):
 def start(st, session, t=0):
     # Write a new journal for the session; True when it is on flash.
     # Refused while another game's journal is not yet archived.
-    # The journal is created in place, not through replace()'s temp
+    # The journal is written in place, not through replace()'s temp
     # file and rename: littlefs commits a new file's name, empty, when
     # it is opened and its bytes when it is closed, each commit atomic
     # (a file already there keeps its old bytes until the close). A
     # power cut leaves no journal, an empty one (recovery.py: no game,
-    # nothing had been confirmed) or all of it; two commits, not
-    # three. The file "next" (this number + 1) is left to the app's next
+    # nothing had been confirmed) or all of it. cur is normally there
+    # already, empty (boot and the last game's move into the archive
+    # leave it so): one commit, the close's. The file "next" (this number + 1) is left to the app's next
     # step, before any key (App.step): until then
     # the journal holds the number, and boot raises `next` past it
     # (recovery.py), so a number is never given twice. Both keep the
@@ -152,20 +153,21 @@ def start(st, session, t=0):
     from core.games import IDS
     names = session.names
     opts = session.opts
+    # (+=, not extend: no method looked up on the bytearray)
     head = bytearray(b"J\x01\0\0")                   # "J", VERSION
-    head.extend(number.to_bytes(4, "little"))
-    head.extend(t.to_bytes(4, "little"))
-    head.extend(bytes((0, 0, IDS.index(session.gid), len(names))))
+    head += number.to_bytes(4, "little")
+    head += t.to_bytes(4, "little")
+    head += bytes((0, 0, IDS.index(session.gid), len(names)))
     for name in names:
         b = name.encode()[:255]
         head.append(len(b))
-        head.extend(b)
+        head += b
     head.append(len(opts))
-    head.extend(opts)
+    head += opts
     n = len(head) - 4
     head[2] = n & 0xFF
     head[3] = n >> 8
-    head.extend(crc32(memoryview(head)[4:]).to_bytes(4, "little"))
+    head += crc32(memoryview(head)[4:]).to_bytes(4, "little")
     try:
         # Journal files an older game left (a cut while they were
         # removed) must not join this one's. Looked for (a path lookup
@@ -204,9 +206,16 @@ def close(st, session, finished, ended=0):
         # (+ 1: an empty file a refused append may have left)
         remove_chunks(st, st.chunk + 1)
         st.chunk = -1         # none left for the next start to look for
-        os.remove(st.path("cur"))
+        # cur emptied, not removed (one commit either way): an empty cur
+        # is no game (drivers/recovery.py), and the next start's open
+        # finds it, where making it was a littlefs commit of its own (a
+        # fifth of the start's step on the emulated Pico). Inline, not a
+        # function: one global more made this module's table a size
+        # bigger while a new game is set up (its heap peak).
+        with open(st.path("cur"), "wb"):
+            pass
     except OSError:
-        pass                  # boot removes them (the entry is there)
+        pass                  # boot empties them (the entry is there)
     st.number = 0
     return True
 

@@ -30,20 +30,23 @@ def recover(st):
         # No journal (ENOENT): none of its later files either (they are
         # removed before cur), unless the flash was written otherwise;
         # any such go now, and the next game's start need not look for
-        # them (st.chunk -1).
+        # them (st.chunk -1). cur is made, empty, for the next start.
         if e.errno == 2:
             try:
                 remove_chunks(st)
                 st.chunk = -1
+                _empty(st)
             except OSError:
                 pass
         return None
     if not data:
-        # The power went while store.start created it (littlefs had
-        # committed its name, not yet its bytes): no game had started.
+        # No game: the last one moved into the archive (drivers/
+        # game_files.py close leaves cur empty), or the power went while
+        # store.start wrote this one's head (littlefs had committed its
+        # name, not yet its bytes). Kept, empty.
         try:
             remove_chunks(st)
-            os.remove(st.path("cur"))
+            st.chunk = -1
         except OSError:
             pass
         return None
@@ -54,7 +57,8 @@ def recover(st):
         return None
     if head.number <= st.archived:
         remove_chunks(st)         # already in the archive: finish the move
-        os.remove(st.path("cur"))
+        st.chunk = -1
+        _empty(st)
         return None
     # The records go on in cur1, cur2... (drivers/store.py), in order.
     ends = [len(data)]
@@ -69,6 +73,15 @@ def recover(st):
     st.chunk_bytes = ends[-1] - (ends[-2] if st.chunk else 0)
     st.next = max(st.next, head.number + 1)
     return Recovery(head, data, first, ends)
+
+
+def _empty(st):
+    # cur emptied, or made empty: no game, and kept so (drivers/
+    # game_files.py close): a new game's start then opens it, where
+    # making it was a littlefs commit of its own in the start's step.
+    # OSError when the flash refuses.
+    with open(st.path("cur"), "wb"):
+        pass
 
 
 def set_aside(st):

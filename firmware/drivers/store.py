@@ -1,7 +1,8 @@
 # Every game kept in the board's flash (littlefs), in a few append-only files
 # under <root>/games (the byte formats are in core/gamefile.py):
 #
-#   cur      the game in progress: a header, then one record per event,
+#   cur      the game in progress: a header, then one record per event
+#            (empty between games: no game; kept so for the next start),
 #   cur1...  appended (open, write, close: littlefs commits it atomically)
 #            before the screen confirms the event. The records go on in
 #            cur1, cur2... (one journal, read in that order), each file
@@ -32,7 +33,7 @@
 #            or erased flash. Game numbers restart at 1 on an erased flash,
 #            so a game's stable id is DEVICE_ID-FSID-NUMBER.
 #
-# A game moves from cur to a segment by appending its entry, then removing
+# A game moves from cur to a segment by appending its entry, then emptying
 # cur; a power cut between the two leaves both, and boot finishes the move.
 # A game that ends moves only when the player leaves its final screen
 # (app/final.py: until then it can be undone there).

@@ -778,7 +778,9 @@ def journal():
     app.buttons._emit(event(OK, PRESS))
     app.step(10)
     res["key_step"] = {"session": app.session is not None,
-                       "cur": "cur" in os.listdir(d),
+                       "cur": [f for f in os.listdir(d)
+                               if f.startswith("cur")],
+                       "cur_bytes": os.stat(d + "/cur")[6],
                        "cleared": not any(buf)}
     # A power cut now: the screen never said the game started; none.
     res["cut_at_title"] = boot(dev).session is not None
@@ -898,9 +900,11 @@ def chunks():
     final = log_of(s)
     a = boot(dev)
     res["archived"] = [games_on(a).get(s.number) == final,
-                       _journal_files(d), a.session is None]
+                       _journal_files(d), os.stat(d + "/cur")[6],
+                       a.session is None]
     # Journal files a cut left behind (an older game's) never join a new
-    # game's journal: boot finds them (no cur) and removes them.
+    # game's journal: boot finds them (cur empty: no game) and removes
+    # them.
     with open(d + "/cur1", "wb") as f:
         f.write(bytes(range(40)))
     a = boot(dev)
