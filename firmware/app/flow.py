@@ -25,11 +25,15 @@
 #             settings_screen, final, the title's play module for its
 #             options, this module from the names on); all forgotten
 #             whenever home is on top (home.py);
-#   setup ->  start_game() forgets the setup modules and home first, so
-#   play      that they and the game's are never in RAM together: play is
-#             session, play.base and play.<id> (play.grid for the titles
-#             with round entries), the title's core module, with home
-#             stood in for by None (App.top loads it when shown);
+#   setup ->  start_game() forgets home first; loaded from .mpy files
+#   play      (their code in the heap) the setup modules too, so that they
+#             and the game's are never in RAM together; frozen, those wait
+#             for the quiet step 200 ms on (App.start_pending), out of the
+#             press's window (docs/benchmarks.md: the heap rows do not
+#             see that moment). play is session, play.base and play.<id>
+#             (play.grid for the titles with round entries), the title's
+#             core module, with home stood in for by None (App.top loads
+#             it when shown);
 #   end       final.finish_game() forgets the play modules and shows the
 #             breakdown (final), and this module until that is left.
 #   sync      the link (app/sync.py, drivers/link.py) only while a PC
